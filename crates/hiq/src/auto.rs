@@ -1,0 +1,174 @@
+//! The contest's automatic player: always the jump with the largest target hole, and among jumps
+//! to that hole the one with the largest source hole.
+//!
+//! Two implementations answer the same question. [`choose_simple`] reads the rule straight off the
+//! list of legal jumps. [`choose`] finds all targets of each direction at once with shifts of the
+//! bit set; because holes and bits are both numbered row by row, the largest target is the highest
+//! set bit, and the largest source is found by trying the directions in a fixed order.
+
+use crate::board::Board;
+use crate::hole::{GRID, Hole};
+use crate::jump::Jump;
+
+/// Cells of the 7×7 square one row apart.
+const ROW: u32 = GRID as u32;
+
+/// For each direction a jump can come from, the target cells for which the source and the
+/// jumped hole are both on the cross, ordered by the source's place relative to the target:
+/// below (+2 rows), right (+2), left (−2), above (−2 rows). That is also the order of the
+/// source's hole number, largest first.
+const TARGETS: [u64; 4] = {
+    let mut masks = [0u64; 4];
+    let mut j = 0;
+    while j < Jump::ALL.len() {
+        let jump = Jump::ALL[j];
+        let (from, to) = (jump.from.cell() as i32, jump.to.cell() as i32);
+        let direction = match from - to {
+            d if d == 2 * ROW as i32 => 0,
+            2 => 1,
+            -2 => 2,
+            _ => 3,
+        };
+        masks[direction] |= 1 << to;
+        j += 1;
+    }
+    masks
+};
+
+/// The automatic player's next jump, or `None` when no jump is left.
+#[inline]
+pub fn choose(board: Board) -> Option<Jump> {
+    let pegs = board.bits();
+    let empty = !pegs;
+    let from_below = empty & pegs >> ROW & pegs >> (2 * ROW) & TARGETS[0];
+    let from_right = empty & pegs >> 1 & pegs >> 2 & TARGETS[1];
+    let from_left = empty & pegs << 1 & pegs << 2 & TARGETS[2];
+    let from_above = empty & pegs << ROW & pegs << (2 * ROW) & TARGETS[3];
+    let targets = from_below | from_right | from_left | from_above;
+    if targets == 0 {
+        return None;
+    }
+    let to = 63 - targets.leading_zeros();
+    let bit = 1u64 << to;
+    let (from, over) = if from_below & bit != 0 {
+        (to + 2 * ROW, to + ROW)
+    } else if from_right & bit != 0 {
+        (to + 2, to + 1)
+    } else if from_left & bit != 0 {
+        (to - 2, to - 1)
+    } else {
+        (to - 2 * ROW, to - ROW)
+    };
+    Some(Jump {
+        from: Hole::from_cell(from),
+        over: Hole::from_cell(over),
+        to: Hole::from_cell(to),
+    })
+}
+
+/// The rule book's choice, read directly off the list of legal jumps: the plain reference that
+/// [`choose`] is tested against.
+pub fn choose_simple(board: Board) -> Option<Jump> {
+    board.legal_jumps().max_by_key(|jump| (jump.to, jump.from))
+}
+
+/// Plays the automatic player to the end and returns the final board, without recording jumps.
+#[inline]
+pub fn finish(mut board: Board) -> Board {
+    while let Some(jump) = choose(board) {
+        let moved = 1 << jump.from.cell() | 1 << jump.over.cell() | 1 << jump.to.cell();
+        board = Board::from_bits(board.bits() ^ moved);
+    }
+    board
+}
+
+/// The jumps the automatic player makes from `board`, in order.
+pub fn jumps(board: Board) -> Jumps {
+    Jumps { board }
+}
+
+/// Iterator over the automatic player's jumps; [`Jumps::board`] is the position reached so far.
+#[derive(Clone, Debug)]
+pub struct Jumps {
+    board: Board,
+}
+
+impl Jumps {
+    /// The position after the jumps yielded so far.
+    pub fn board(&self) -> Board {
+        self.board
+    }
+}
+
+impl Iterator for Jumps {
+    type Item = Jump;
+
+    fn next(&mut self) -> Option<Jump> {
+        let jump = choose(self.board)?;
+        self.board = self.board.apply(jump)?;
+        Some(jump)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(holes: &[u8]) -> Board {
+        Board::from_holes(holes.iter().map(|&n| Hole::new(n).unwrap()))
+    }
+
+    fn numbers(jumps: impl Iterator<Item = Jump>) -> Vec<(u8, u8, u8)> {
+        jumps
+            .map(|j| (j.from.number(), j.over.number(), j.to.number()))
+            .collect()
+    }
+
+    #[test]
+    fn corrected_worked_example() {
+        let start = board(&[10, 12, 17, 19, 25]);
+        let mut play = jumps(start);
+        assert_eq!(
+            numbers(play.by_ref()),
+            [(12, 19, 26), (25, 26, 27), (10, 17, 24)]
+        );
+        assert_eq!(play.board(), board(&[24, 27]));
+        assert_eq!(finish(start).hole_sum(), 51);
+    }
+
+    #[test]
+    fn ties_on_the_target_go_to_the_larger_source() {
+        // 23 can be reached from 9 (over 16) and from 21 (over 22): 21 wins, then 16 jumps 23.
+        let start = board(&[9, 16, 21, 22]);
+        assert_eq!(numbers(jumps(start)), [(21, 22, 23), (16, 23, 28)]);
+        assert_eq!(finish(start).hole_sum(), 37);
+    }
+
+    #[test]
+    fn the_source_below_beats_right_left_and_above() {
+        // From the standard start four jumps reach 17: from 5, 15, 19 and 29.
+        let start = Board::standard_start();
+        assert_eq!(numbers(choose(start).into_iter()), [(29, 24, 17)]);
+        let without_29 = board(&[5, 10, 15, 16, 18, 19, 20, 24]);
+        assert_eq!(numbers(choose(without_29).into_iter()), [(19, 18, 17)]);
+        let only_left_and_above = board(&[5, 10, 15, 16]);
+        assert_eq!(
+            numbers(choose(only_left_and_above).into_iter()),
+            [(15, 16, 17)]
+        );
+    }
+
+    #[test]
+    fn two_pegs_in_line_jump_towards_the_larger_target() {
+        for jump in Jump::ALL {
+            let b = Board::from_holes([jump.from, jump.over]);
+            let chosen = choose(b).unwrap();
+            assert_eq!(Some(chosen), choose_simple(b));
+            let reverse = chosen.from == jump.over && chosen.over == jump.from;
+            assert!(
+                chosen == jump || (reverse && chosen.to > jump.to),
+                "{jump}: {chosen}"
+            );
+        }
+    }
+}

@@ -1,0 +1,14 @@
+//! Hi-Q, peg solitaire on the 33-hole cross, as the contest "Hi-Q" (UVa 379) plays it.
+//!
+//! The rules only: [`Hole`] and [`Board`] name the places and the pegs, [`Jump`] the one kind of
+//! move, [`auto`] the contest's automatic player, and [`contest`] reads the contest's input.
+
+pub mod auto;
+mod board;
+pub mod contest;
+mod hole;
+mod jump;
+
+pub use board::Board;
+pub use hole::Hole;
+pub use jump::{JUMP_COUNT, Jump};

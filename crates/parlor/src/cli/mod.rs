@@ -1,0 +1,3 @@
+//! One module per game: its arguments and how its results are written.
+
+pub mod hiq;

@@ -1,0 +1,37 @@
+//! `parlor`: the command line of the parlor toolkit. It parses arguments, reads and writes files
+//! and formats, and reports errors; the rules live in the game crates.
+
+mod cli;
+mod error;
+mod input;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "parlor",
+    version,
+    about = "Table games played exactly by their rule books: simulators, traces and experiments",
+    propagate_version = true
+)]
+struct Cli {
+    #[command(subcommand)]
+    game: Game,
+}
+
+#[derive(Subcommand)]
+enum Game {
+    /// Hi-Q peg solitaire: the automatic player of the contest "Hi-Q" (UVa 379)
+    Hiq(cli::hiq::HiqArgs),
+}
+
+fn main() -> ExitCode {
+    let result = match Cli::parse().game {
+        Game::Hiq(args) => cli::hiq::run(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => error.report(),
+    }
+}
