@@ -1,0 +1,50 @@
+use crate::{Rank, Suit};
+use std::fmt;
+
+/// One card of a standard pack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Card {
+    pub rank: Rank,
+    pub suit: Suit,
+}
+
+impl Card {
+    pub const fn new(rank: Rank, suit: Suit) -> Card {
+        Card { rank, suit }
+    }
+
+    /// 0 to 51: suit by suit (clubs, diamonds, hearts, spades), ace to king within a suit.
+    pub const fn index(self) -> usize {
+        self.suit.index() * 13 + self.rank.value() as usize - 1
+    }
+
+    pub const fn from_index(index: usize) -> Option<Card> {
+        if index < 52 {
+            Some(Card {
+                rank: Rank::ALL[index % 13],
+                suit: Suit::ALL[index / 13],
+            })
+        } else {
+            None
+        }
+    }
+
+    /// The 52 cards in [`Card::index`] order.
+    pub fn pack() -> impl ExactSizeIterator<Item = Card> + Clone {
+        (0..52).map(|index| Card {
+            rank: Rank::ALL[index % 13],
+            suit: Suit::ALL[index / 13],
+        })
+    }
+}
+
+impl fmt::Display for Card {
+    /// `S3`, `HX`; `{:#}` writes the suit as its symbol, `♠3`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            write!(f, "{:#}{}", self.suit, self.rank)
+        } else {
+            write!(f, "{}{}", self.suit, self.rank)
+        }
+    }
+}
