@@ -11,7 +11,9 @@ fn parlor() -> Command {
 /// The sum the rule book's player leaves, computed by the plain reference player.
 fn reference_sum(mut board: Board) -> u32 {
     while let Some(jump) = auto::choose_simple(board) {
-        board = board.apply(jump).expect("the reference player only makes legal jumps");
+        board = board
+            .apply(jump)
+            .expect("the reference player only makes legal jumps");
     }
     board.hole_sum()
 }
@@ -46,8 +48,18 @@ fn the_contest_sample_to_the_character() {
 fn standard_input_when_the_file_is_dash_or_absent() {
     let input = include_str!("data/hiq/sample.in");
     let expected = include_str!("data/hiq/sample.out");
-    parlor().args(["hiq", "-"]).write_stdin(input).assert().success().stdout(expected);
-    parlor().arg("hiq").write_stdin(input).assert().success().stdout(expected);
+    parlor()
+        .args(["hiq", "-"])
+        .write_stdin(input)
+        .assert()
+        .success()
+        .stdout(expected);
+    parlor()
+        .arg("hiq")
+        .write_stdin(input)
+        .assert()
+        .success()
+        .stdout(expected);
 }
 
 #[test]
@@ -211,7 +223,10 @@ fn input_that_ends_inside_a_game_or_before_all_games() {
 
 #[test]
 fn a_missing_zero_or_negative_count() {
-    rejects(b"", "line 1, column 1: expected the number of games, found the end of the input");
+    rejects(
+        b"",
+        "line 1, column 1: expected the number of games, found the end of the input",
+    );
     rejects(
         b"0\n",
         "line 1, column 1: expected the number of games (a whole number, at least 1), found \"0\"",
@@ -232,7 +247,10 @@ fn text_after_the_last_game() {
 
 #[test]
 fn bytes_that_are_not_text() {
-    rejects(b"1\n17 \xff 0\n", "line 2, column 4: expected UTF-8 text, found a byte that is not");
+    rejects(
+        b"1\n17 \xff 0\n",
+        "line 2, column 4: expected UTF-8 text, found a byte that is not",
+    );
 }
 
 #[test]
@@ -242,7 +260,17 @@ fn a_file_that_cannot_be_read_and_bad_flags() {
         .assert()
         .code(2)
         .stdout("")
-        .stderr(predicate::str::starts_with("error: cannot read no/such/file.in: "));
-    parlor().args(["hiq", "--no-such-flag"]).assert().code(2).stdout("");
-    parlor().args(["hiq", "--json", "--trace"]).assert().code(2).stdout("");
+        .stderr(predicate::str::starts_with(
+            "error: cannot read no/such/file.in: ",
+        ));
+    parlor()
+        .args(["hiq", "--no-such-flag"])
+        .assert()
+        .code(2)
+        .stdout("");
+    parlor()
+        .args(["hiq", "--json", "--trace"])
+        .assert()
+        .code(2)
+        .stdout("");
 }
