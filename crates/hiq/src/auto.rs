@@ -7,63 +7,22 @@
 //! set bit, and the largest source is found by trying the directions in a fixed order.
 
 use crate::board::Board;
-use crate::hole::{GRID, Hole};
-use crate::jump::Jump;
-
-/// Cells of the 7×7 square one row apart.
-const ROW: u32 = GRID as u32;
-
-/// For each direction a jump can come from, the target cells for which the source and the
-/// jumped hole are both on the cross, ordered by the source's place relative to the target:
-/// below (+2 rows), right (+2), left (−2), above (−2 rows). That is also the order of the
-/// source's hole number, largest first.
-const TARGETS: [u64; 4] = {
-    let mut masks = [0u64; 4];
-    let mut j = 0;
-    while j < Jump::ALL.len() {
-        let jump = Jump::ALL[j];
-        let (from, to) = (jump.from.cell() as i32, jump.to.cell() as i32);
-        let direction = match from - to {
-            d if d == 2 * ROW as i32 => 0,
-            2 => 1,
-            -2 => 2,
-            _ => 3,
-        };
-        masks[direction] |= 1 << to;
-        j += 1;
-    }
-    masks
-};
+use crate::jump::{Jump, jump_at, targets_by_direction};
 
 /// The automatic player's next jump, or `None` when no jump is left.
 #[inline]
 pub fn choose(board: Board) -> Option<Jump> {
-    let pegs = board.bits();
-    let empty = !pegs;
-    let from_below = empty & pegs >> ROW & pegs >> (2 * ROW) & TARGETS[0];
-    let from_right = empty & pegs >> 1 & pegs >> 2 & TARGETS[1];
-    let from_left = empty & pegs << 1 & pegs << 2 & TARGETS[2];
-    let from_above = empty & pegs << ROW & pegs << (2 * ROW) & TARGETS[3];
-    let targets = from_below | from_right | from_left | from_above;
-    if targets == 0 {
+    let by_direction = targets_by_direction(board.bits());
+    let all = by_direction[0] | by_direction[1] | by_direction[2] | by_direction[3];
+    if all == 0 {
         return None;
     }
-    let to = 63 - targets.leading_zeros();
-    let bit = 1u64 << to;
-    let (from, over) = if from_below & bit != 0 {
-        (to + 2 * ROW, to + ROW)
-    } else if from_right & bit != 0 {
-        (to + 2, to + 1)
-    } else if from_left & bit != 0 {
-        (to - 2, to - 1)
-    } else {
-        (to - 2 * ROW, to - ROW)
-    };
-    Some(Jump {
-        from: Hole::from_cell(from),
-        over: Hole::from_cell(over),
-        to: Hole::from_cell(to),
-    })
+    let to = 63 - all.leading_zeros();
+    // The directions come in order of the source's number, largest first.
+    let direction = by_direction
+        .iter()
+        .position(|targets| targets >> to & 1 == 1)?;
+    Some(jump_at(to, direction))
 }
 
 /// The rule book's choice, read directly off the list of legal jumps: the plain reference that
@@ -113,6 +72,7 @@ impl Iterator for Jumps {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hole::Hole;
 
     fn board(holes: &[u8]) -> Board {
         Board::from_holes(holes.iter().map(|&n| Hole::new(n).unwrap()))

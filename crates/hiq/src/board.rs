@@ -4,8 +4,8 @@ use crate::hole::{GRID, Hole};
 use crate::jump::Jump;
 use std::fmt;
 
-/// A set of holes holding pegs. Bit `row * 7 + col` stands for the cell of the 7×7 square that
-/// contains the cross; only the 33 cells of the cross are ever set.
+/// A set of holes holding pegs. Bit `row * 8 + col` stands for the cell at `row`, `col` of the
+/// 7×7 square that contains the cross; only the 33 cells of the cross are ever set.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Board(u64);
 
@@ -19,6 +19,22 @@ const CROSS: u64 = {
         n += 1;
     }
     bits
+};
+
+/// The cells of each colour for [`Board::class`]: (row + col) mod 3 = 0, 1, 2, then
+/// (row − col) mod 3 = 0, 1, 2.
+const CLASS_MASKS: [u64; 6] = {
+    let mut masks = [0u64; 6];
+    let mut n = 1;
+    while n <= 33 {
+        if let Some(hole) = Hole::new(n) {
+            let (r, c) = (hole.row() as usize, hole.col() as usize);
+            masks[(r + c) % 3] |= 1 << hole.cell();
+            masks[3 + (r + 6 - c) % 3] |= 1 << hole.cell();
+        }
+        n += 1;
+    }
+    masks
 };
 
 impl Board {
@@ -77,6 +93,27 @@ impl Board {
         } else {
             None
         }
+    }
+
+    /// Pegs where this board has holes and holes where it has pegs.
+    pub const fn complement(self) -> Board {
+        Board(CROSS & !self.0)
+    }
+
+    /// De Bruijn's class of the position: colour the cross with three colours along one diagonal
+    /// direction, and again along the other. A jump takes one peg from each colour of a line of
+    /// three and adds one, so it changes the parity of every colour's count: the parities up to
+    /// flipping all three, for both colourings, never change. Positions of different classes can
+    /// never be reached from one another.
+    pub fn class(self) -> u8 {
+        let parity = |mask: u64| (self.0 & mask).count_ones() as u8 & 1;
+        let [a0, a1, a2, b0, b1, b2] = CLASS_MASKS.map(parity);
+        (a0 ^ a1) | (a1 ^ a2) << 1 | (b0 ^ b1) << 2 | (b1 ^ b2) << 3
+    }
+
+    /// The board with the pegs of these cells toggled.
+    pub(crate) const fn flip(self, cells: u64) -> Board {
+        Board(self.0 ^ cells)
     }
 
     pub(crate) const fn bits(self) -> u64 {

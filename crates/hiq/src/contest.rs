@@ -70,13 +70,13 @@ impl ContestError {
 }
 
 /// Whitespace-separated tokens with the place each starts at.
-struct Tokens<'a> {
+pub(crate) struct Tokens<'a> {
     rest: &'a str,
     pos: Pos,
 }
 
 impl<'a> Tokens<'a> {
-    fn new(text: &'a str) -> Self {
+    pub(crate) fn new(text: &'a str) -> Self {
         Tokens {
             rest: text,
             pos: Pos { line: 1, column: 1 },

@@ -5,6 +5,10 @@ use std::fmt;
 /// Side of the square grid that contains the cross.
 pub const GRID: u8 = 7;
 
+/// Bits from one row of the grid to the next in a board's bit set. A stride of 8 puts each row in
+/// its own byte, which makes the board's symmetries byte and bit reversals.
+pub(crate) const STRIDE: u8 = 8;
+
 /// One of the 33 holes, numbered 1 to 33 row by row, left to right:
 ///
 /// ```text
@@ -19,13 +23,13 @@ pub const GRID: u8 = 7;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Hole(u8);
 
-/// Grid cell (row * GRID + col) of each hole, index = number - 1.
+/// Grid cell (row * STRIDE + col) of each hole, index = number - 1.
 const CELL_OF_HOLE: [u8; 33] = {
     let mut cells = [0u8; 33];
     let mut n = 0;
     let mut cell = 0;
-    while cell < GRID * GRID {
-        if on_cross(cell / GRID, cell % GRID) {
+    while cell < GRID * STRIDE {
+        if on_cross(cell / STRIDE, cell % STRIDE) {
             cells[n] = cell;
             n += 1;
         }
@@ -34,9 +38,9 @@ const CELL_OF_HOLE: [u8; 33] = {
     cells
 };
 
-/// Hole number of each grid cell, 0 for the corners outside the cross.
-const HOLE_OF_CELL: [u8; 49] = {
-    let mut holes = [0u8; 49];
+/// Hole number of each grid cell, 0 for cells outside the cross.
+const HOLE_OF_CELL: [u8; 64] = {
+    let mut holes = [0u8; 64];
     let mut n = 0;
     while n < 33 {
         holes[CELL_OF_HOLE[n] as usize] = n as u8 + 1;
@@ -66,7 +70,7 @@ impl Hole {
     /// The hole at `row`, `col` of the 7×7 square (0-based), if that cell is on the cross.
     pub const fn at(row: u8, col: u8) -> Option<Hole> {
         if on_cross(row, col) {
-            Some(Hole(HOLE_OF_CELL[(row * GRID + col) as usize]))
+            Some(Hole(HOLE_OF_CELL[(row * STRIDE + col) as usize]))
         } else {
             None
         }
@@ -83,15 +87,15 @@ impl Hole {
 
     /// Row in the 7×7 square, 0 at the top.
     pub const fn row(self) -> u8 {
-        self.cell() / GRID
+        self.cell() / STRIDE
     }
 
     /// Column in the 7×7 square, 0 at the left.
     pub const fn col(self) -> u8 {
-        self.cell() % GRID
+        self.cell() % STRIDE
     }
 
-    /// Index of the hole's cell in the 7×7 square, row-major. Because holes are numbered row by row
+    /// Bit of the hole's cell in a board's bit set, row-major. Because holes are numbered row by row
     /// too, a larger hole always has a larger cell: the fast player relies on this.
     pub(crate) const fn cell(self) -> u8 {
         CELL_OF_HOLE[self.0 as usize - 1]

@@ -1,6 +1,6 @@
 //! A jump: one peg over an orthogonal neighbour into the empty hole beyond.
 
-use crate::hole::{GRID, Hole};
+use crate::hole::{GRID, Hole, STRIDE};
 use std::fmt;
 
 /// A peg in `from` jumps over the peg in `over` and lands in `to`; `over` is emptied.
@@ -51,6 +51,90 @@ const fn all_jumps() -> [Jump; JUMP_COUNT] {
 impl Jump {
     /// Every jump the cross allows, whatever the pegs.
     pub const ALL: [Jump; JUMP_COUNT] = all_jumps();
+}
+
+const ROW: i32 = STRIDE as i32;
+
+/// Bit offsets from a jump's target to its source and to the jumped hole, for the four directions
+/// a jump can come from: below, right, left, above. Because holes and bits are both numbered row
+/// by row, that is also the order of the source's hole number, largest first.
+pub(crate) const SOURCE_OFFSETS: [(i32, i32); 4] =
+    [(2 * ROW, ROW), (2, 1), (-2, -1), (-2 * ROW, -ROW)];
+
+/// For each direction of [`SOURCE_OFFSETS`], the target cells for which the source and the jumped
+/// hole are both on the cross.
+const TARGETS: [u64; 4] = {
+    let mut masks = [0u64; 4];
+    let mut j = 0;
+    while j < Jump::ALL.len() {
+        let jump = Jump::ALL[j];
+        let (from, to) = (jump.from.cell() as i32, jump.to.cell() as i32);
+        let mut direction = 0;
+        while SOURCE_OFFSETS[direction].0 != from - to {
+            direction += 1;
+        }
+        masks[direction] |= 1 << to;
+        j += 1;
+    }
+    masks
+};
+
+/// The targets of all legal jumps on the board with these pegs, by the direction they come from,
+/// all found at once by shifting the bit set.
+#[inline]
+pub(crate) fn targets_by_direction(pegs: u64) -> [u64; 4] {
+    let empty = !pegs;
+    let (row, double) = (ROW as u32, 2 * ROW as u32);
+    [
+        empty & pegs >> row & pegs >> double & TARGETS[0],
+        empty & pegs >> 1 & pegs >> 2 & TARGETS[1],
+        empty & pegs << 1 & pegs << 2 & TARGETS[2],
+        empty & pegs << row & pegs << double & TARGETS[3],
+    ]
+}
+
+/// The targets of all jumps that could be undone on the board with these pegs (a peg on the
+/// target, the jumped hole and the source empty), by direction as in [`targets_by_direction`].
+#[inline]
+pub(crate) fn undo_targets_by_direction(pegs: u64) -> [u64; 4] {
+    let empty = !pegs;
+    let (row, double) = (ROW as u32, 2 * ROW as u32);
+    [
+        pegs & empty >> row & empty >> double & TARGETS[0],
+        pegs & empty >> 1 & empty >> 2 & TARGETS[1],
+        pegs & empty << 1 & empty << 2 & TARGETS[2],
+        pegs & empty << row & empty << double & TARGETS[3],
+    ]
+}
+
+/// The jump with this target cell coming from this direction of [`SOURCE_OFFSETS`].
+pub(crate) fn jump_at(to: u32, direction: usize) -> Jump {
+    let (from, over) = SOURCE_OFFSETS[direction];
+    Jump {
+        from: Hole::from_cell(to.wrapping_add_signed(from)),
+        over: Hole::from_cell(to.wrapping_add_signed(over)),
+        to: Hole::from_cell(to),
+    }
+}
+
+/// The bits a jump changes.
+pub(crate) fn jump_bits(jump: Jump) -> u64 {
+    1 << jump.from.cell() | 1 << jump.over.cell() | 1 << jump.to.cell()
+}
+
+/// Calls `visit` with the bit set after each legal jump.
+#[inline]
+pub(crate) fn for_each_child(pegs: u64, mut visit: impl FnMut(u64)) {
+    for (targets, (from, over)) in targets_by_direction(pegs).into_iter().zip(SOURCE_OFFSETS) {
+        let mut left = targets;
+        while left != 0 {
+            let to = left.trailing_zeros();
+            left &= left - 1;
+            let moved =
+                1 << to | 1 << to.wrapping_add_signed(from) | 1 << to.wrapping_add_signed(over);
+            visit(pegs ^ moved);
+        }
+    }
 }
 
 impl fmt::Display for Jump {

@@ -5,10 +5,18 @@
 
 pub mod auto;
 mod board;
+pub mod census;
 pub mod contest;
+mod hash;
 mod hole;
 mod jump;
+pub mod position;
+pub mod shortest;
+pub mod solve;
+mod symmetry;
+mod table;
 
 pub use board::Board;
 pub use hole::Hole;
 pub use jump::{JUMP_COUNT, Jump};
+pub use symmetry::{Group, Symmetry};

@@ -1,0 +1,411 @@
+//! The census of a game: every position reachable from a start, level by level (a jump always
+//! removes one peg, so positions with the same number of pegs form a level), with how many can
+//! still end with a single peg in the centre, and the number of complete games.
+
+use crate::board::Board;
+use crate::hole::Hole;
+use crate::jump::for_each_child;
+use crate::symmetry::Group;
+use crate::table::CountTable;
+use rayon::prelude::*;
+
+/// The figures for the positions with one number of pegs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Level {
+    pub pegs: u32,
+    /// Positions with this many pegs reachable from the start.
+    pub positions: u64,
+    /// The same, counting positions that one of the board's 8 symmetries maps onto each other once.
+    pub positions_up_to_symmetry: u64,
+    /// Reachable positions from which a single peg in the centre can still be reached.
+    pub winnable: u64,
+    pub winnable_up_to_symmetry: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Census {
+    /// One entry per number of pegs, from the start's down to the fewest reachable.
+    pub levels: Vec<Level>,
+    /// Complete games: sequences of jumps from the start that end where no jump is left.
+    pub games: u128,
+    /// Complete games that end with a single peg in the centre.
+    pub games_won: u128,
+}
+
+impl Census {
+    pub fn positions(&self) -> u64 {
+        self.levels.iter().map(|l| l.positions).sum()
+    }
+
+    pub fn positions_up_to_symmetry(&self) -> u64 {
+        self.levels.iter().map(|l| l.positions_up_to_symmetry).sum()
+    }
+
+    pub fn winnable(&self) -> u64 {
+        self.levels.iter().map(|l| l.winnable).sum()
+    }
+
+    pub fn winnable_up_to_symmetry(&self) -> u64 {
+        self.levels.iter().map(|l| l.winnable_up_to_symmetry).sum()
+    }
+}
+
+/// What the census is doing, for a progress display: `done` of `total` steps.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    pub done: u32,
+    pub total: u32,
+    /// Positions found so far, up to the start's symmetries.
+    pub found: u64,
+}
+
+/// Counts everything reachable from `start`. `progress` is called after each step.
+///
+/// Positions are stored once per class under the symmetries that map the start onto itself (all
+/// eight for the standard start), as sorted lists of bit sets, one list per level. Each
+/// representative also carries the number of jump sequences that reach any position of its
+/// class; adding it to every child's class counts the games without ever listing them (the
+/// totals need 128 bits).
+pub fn census(start: Board, mut progress: impl FnMut(Progress)) -> Census {
+    let group = Group::of(start);
+    let total = 2 * start.peg_count().max(1);
+    let mut found = 0;
+    let mut levels: Vec<Vec<u64>> = Vec::new();
+    let mut keys = vec![group.canonical_bits(start.bits())];
+    let mut paths: Vec<u128> = vec![1];
+    let centre = Board::from_holes([Hole::CENTRE]).bits();
+    let (mut games, mut games_won) = (0u128, 0u128);
+    loop {
+        found += keys.len() as u64;
+        let step = next_level(group, &keys, &paths, centre);
+        games += step.games;
+        games_won += step.games_won;
+        let mut sorted = keys;
+        sorted.par_sort_unstable();
+        levels.push(sorted);
+        progress(Progress {
+            done: levels.len() as u32,
+            total,
+            found,
+        });
+        if step.tables.iter().all(CountTable::is_empty) {
+            break;
+        }
+        (keys, paths) = step
+            .tables
+            .into_iter()
+            .flat_map(CountTable::into_entries)
+            .unzip();
+    }
+    let total = levels.len() as u32 * 2;
+    let winnable = winnable_sets(start, group, &levels);
+    let mut figures = Vec::with_capacity(levels.len());
+    for (i, (keys, winnable)) in levels.iter().zip(&winnable).enumerate() {
+        figures.push(Level {
+            pegs: start.peg_count() - i as u32,
+            positions: orbits(group, keys),
+            positions_up_to_symmetry: classes(group, keys),
+            winnable: orbits(group, winnable),
+            winnable_up_to_symmetry: classes(group, winnable),
+        });
+        progress(Progress {
+            done: levels.len() as u32 + i as u32 + 1,
+            total,
+            found,
+        });
+    }
+    Census {
+        levels: figures,
+        games,
+        games_won,
+    }
+}
+
+/// The result of playing every jump from one level.
+struct Step {
+    /// The next level's representatives with their path counts, split among the threads.
+    tables: Vec<CountTable>,
+    games: u128,
+    games_won: u128,
+}
+
+/// Parents handled between two hand-overs of children to the tables that own them.
+const BLOCK: usize = 1 << 15;
+
+/// Plays every jump from every representative of a level, adding each representative's path
+/// count to its children's classes.
+///
+/// The work is shared by the threads twice over: each block of parents is split among them to
+/// make the children, and each child is then handed to the thread that owns its key (by a hash),
+/// which adds it to its own table. No table is shared and none has to be merged.
+fn next_level(group: Group, keys: &[u64], paths: &[u128], centre: u64) -> Step {
+    let owners = rayon::current_num_threads().max(1);
+    let mut tables: Vec<CountTable> = (0..owners)
+        .map(|_| CountTable::with_capacity(keys.len() * 2 / owners))
+        .collect();
+    let mut makers: Vec<Maker> = (0..owners).map(|_| Maker::new(owners)).collect();
+    let (mut games, mut games_won) = (0, 0);
+    for (keys, paths) in keys.chunks(BLOCK).zip(paths.chunks(BLOCK)) {
+        let part = keys.len().div_ceil(owners);
+        makers
+            .par_iter_mut()
+            .zip(keys.par_chunks(part).zip(paths.par_chunks(part)))
+            .for_each(|(maker, (keys, paths))| maker.make(group, keys, paths, centre));
+        tables
+            .par_iter_mut()
+            .enumerate()
+            .for_each(|(owner, table)| {
+                for maker in &makers {
+                    for &(key, count) in &maker.outboxes[owner] {
+                        table.add(key, count);
+                    }
+                }
+            });
+        for maker in &mut makers {
+            games += std::mem::take(&mut maker.games);
+            games_won += std::mem::take(&mut maker.games_won);
+        }
+    }
+    Step {
+        tables,
+        games,
+        games_won,
+    }
+}
+
+/// One thread's share of making children: they wait in one outbox per owning thread.
+struct Maker {
+    outboxes: Vec<Vec<(u64, u128)>>,
+    games: u128,
+    games_won: u128,
+}
+
+impl Maker {
+    fn new(owners: usize) -> Maker {
+        Maker {
+            outboxes: vec![Vec::new(); owners],
+            games: 0,
+            games_won: 0,
+        }
+    }
+
+    fn make(&mut self, group: Group, keys: &[u64], paths: &[u128], centre: u64) {
+        let owners = self.outboxes.len();
+        self.outboxes.iter_mut().for_each(Vec::clear);
+        for (&key, &count) in keys.iter().zip(paths) {
+            let mut stuck = true;
+            for_each_child(key, |child| {
+                stuck = false;
+                let child = group.canonical_bits(child);
+                self.outboxes[owner(child, owners)].push((child, count));
+            });
+            if stuck {
+                self.games += count;
+                if key == centre {
+                    self.games_won += count;
+                }
+            }
+        }
+    }
+}
+
+/// The thread whose table holds `key`; independent of the table's own hash.
+fn owner(key: u64, owners: usize) -> usize {
+    ((key.wrapping_mul(0xD6E8_FEB8_6659_FD93) >> 32) as usize) % owners
+}
+
+/// How many positions the representatives stand for.
+fn orbits(group: Group, keys: &[u64]) -> u64 {
+    keys.par_iter()
+        .map(|&k| u64::from(group.orbit_len_bits(k)))
+        .sum()
+}
+
+/// How many classes under all eight symmetries the representatives (under `group`) fall into.
+fn classes(group: Group, keys: &[u64]) -> u64 {
+    if group == Group::FULL {
+        return keys.len() as u64;
+    }
+    let mut full: Vec<u64> = keys
+        .iter()
+        .map(|&k| Group::FULL.canonical_bits(k))
+        .collect();
+    full.sort_unstable();
+    full.dedup();
+    full.len() as u64
+}
+
+/// The keys in both sorted lists.
+fn intersection(a: &[u64], b: &[u64]) -> Vec<u64> {
+    let (mut i, mut j, mut both) = (0, 0, Vec::new());
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                both.push(a[i]);
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    both
+}
+
+/// For each level, the representatives from which a single peg in the centre can be reached.
+fn winnable_sets(start: Board, group: Group, levels: &[Vec<u64>]) -> Vec<Vec<u64>> {
+    let pegs = start.peg_count() as usize;
+    let level_of = |count: usize| pegs.checked_sub(count).filter(|&i| i < levels.len());
+    if start == Board::standard_start() {
+        // Jumps read backwards are jumps on the complemented board, and the complement of the
+        // standard start is the centre alone: a position can reach the centre exactly when its
+        // complement can be reached from the start. Pairing each level with the level of the
+        // complements finds the winnable positions of both at once.
+        let mut winnable = vec![Vec::new(); levels.len()];
+        let complements = |keys: &[u64]| {
+            let mut images: Vec<u64> = keys
+                .par_iter()
+                .map(|&k| group.canonical_bits(Board::from_bits(k).complement().bits()))
+                .collect();
+            images.par_sort_unstable();
+            images
+        };
+        for (i, keys) in levels.iter().enumerate() {
+            let count = pegs - i;
+            let Some(partner) = level_of(33 - count).filter(|_| 2 * count > 33) else {
+                continue;
+            };
+            let matched = intersection(&complements(keys), &levels[partner]);
+            winnable[i] = complements(&matched);
+            winnable[partner] = matched;
+        }
+        return winnable;
+    }
+    // In general, work up from the single peg: a position is winnable when a jump leads to a
+    // winnable one.
+    let mut winnable = vec![Vec::new(); levels.len()];
+    let centre = group.canonical_bits(Board::from_holes([Hole::CENTRE]).bits());
+    if let Some(last) = level_of(1) {
+        if levels[last].binary_search(&centre).is_ok() {
+            winnable[last].push(centre);
+        }
+        for i in (0..last).rev() {
+            let below = std::mem::take(&mut winnable[i + 1]);
+            winnable[i] = levels[i]
+                .iter()
+                .copied()
+                .filter(|&k| {
+                    let mut any = false;
+                    for_each_child(k, |child| {
+                        any = any || below.binary_search(&group.canonical_bits(child)).is_ok();
+                    });
+                    any
+                })
+                .collect();
+            winnable[i + 1] = below;
+        }
+    }
+    winnable
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::{HashMap, HashSet};
+
+    /// The plain census: every position listed as it is, every game walked one by one.
+    fn brute_force(start: Board) -> Census {
+        let mut reachable = HashSet::new();
+        let mut stack = vec![start];
+        reachable.insert(start);
+        while let Some(b) = stack.pop() {
+            for j in b.legal_jumps() {
+                let next = b.apply(j).unwrap();
+                if reachable.insert(next) {
+                    stack.push(next);
+                }
+            }
+        }
+        let centre = Board::from_holes([Hole::CENTRE]);
+        let mut memo = HashMap::new();
+        fn wins(b: Board, centre: Board, memo: &mut HashMap<Board, bool>) -> bool {
+            if let Some(&w) = memo.get(&b) {
+                return w;
+            }
+            let w = b == centre
+                || b.legal_jumps()
+                    .any(|j| wins(b.apply(j).unwrap(), centre, memo));
+            memo.insert(b, w);
+            w
+        }
+        fn games(b: Board, centre: Board) -> (u128, u128) {
+            let mut total = (0, 0);
+            let mut any = false;
+            for j in b.legal_jumps() {
+                any = true;
+                let (g, w) = games(b.apply(j).unwrap(), centre);
+                total = (total.0 + g, total.1 + w);
+            }
+            if any {
+                total
+            } else {
+                (1, u128::from(b == centre))
+            }
+        }
+        let mut levels = Vec::new();
+        for pegs in (0..=start.peg_count()).rev() {
+            let at: Vec<Board> = reachable
+                .iter()
+                .copied()
+                .filter(|b| b.peg_count() == pegs)
+                .collect();
+            if at.is_empty() {
+                continue;
+            }
+            let up_to = |set: &mut dyn Iterator<Item = Board>| {
+                set.map(|b| Group::FULL.canonical(b))
+                    .collect::<HashSet<_>>()
+                    .len() as u64
+            };
+            let winnable: Vec<Board> = at
+                .iter()
+                .copied()
+                .filter(|&b| wins(b, centre, &mut memo))
+                .collect();
+            levels.push(Level {
+                pegs,
+                positions: at.len() as u64,
+                positions_up_to_symmetry: up_to(&mut at.iter().copied()),
+                winnable: winnable.len() as u64,
+                winnable_up_to_symmetry: up_to(&mut winnable.iter().copied()),
+            });
+        }
+        let (games, games_won) = games(start, centre);
+        Census {
+            levels,
+            games,
+            games_won,
+        }
+    }
+
+    fn board(holes: &[u8]) -> Board {
+        Board::from_holes(holes.iter().map(|&n| Hole::new(n).unwrap()))
+    }
+
+    #[test]
+    fn small_starts_agree_with_the_plain_census() {
+        let starts = [
+            board(&[10, 12, 17, 19, 25]),
+            board(&[9, 10, 11, 16, 17, 18, 23, 24, 25]),
+            board(&[4, 5, 9, 10, 11, 16, 17, 18, 24, 29]),
+            board(&[10, 15, 16, 17, 18, 19, 24, 5, 29, 22, 26]),
+            board(&[3, 8, 9, 10, 11, 12, 15, 16, 18, 19, 22, 23, 24, 25, 26]),
+            board(&[17]),
+            Board::EMPTY,
+        ];
+        for start in starts {
+            let fast = census(start, |_| {});
+            assert_eq!(fast, brute_force(start), "start {start:?}");
+        }
+    }
+}

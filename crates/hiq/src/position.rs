@@ -1,0 +1,232 @@
+//! Reading a position: a list of the holes holding pegs (`10 12 17 19 25`), or the cross drawn
+//! as seven rows with `X` or `●` for a peg, `O` or `·` for an empty hole and spaces for the
+//! corners, either with a space between cells (as parlor draws boards) or without.
+
+use crate::board::Board;
+use crate::contest::{Pos, Tokens};
+use crate::hole::{GRID, Hole};
+use thiserror::Error;
+
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PositionError {
+    #[error(
+        "line 1, column 1: expected a position (peg holes such as 10 12 17, or the cross drawn with X and O), found nothing"
+    )]
+    Empty,
+    #[error("{at}: expected a hole number from 1 to 33, found \"{found}\"")]
+    NotAHole { at: Pos, found: String },
+    #[error("{at}: hole {hole} is listed twice (first at {first})")]
+    DuplicateHole { at: Pos, hole: Hole, first: Pos },
+    #[error("{at}: expected X or ● (a peg), O or · (an empty hole) or a space, found '{found}'")]
+    BadMark { at: Pos, found: char },
+    #[error("{at}: a mark outside the cross: the corners of the 7×7 square hold no holes")]
+    OffBoard { at: Pos },
+    #[error("{at}: this row of the drawing ends before hole {hole}")]
+    MissingHole { at: Pos, hole: Hole },
+    #[error("{at}: a drawn board has 7 rows, found {found}")]
+    RowCount { at: Pos, found: usize },
+}
+
+fn is_mark(c: char) -> bool {
+    matches!(c, 'X' | 'x' | '●' | 'O' | 'o' | '·' | '.')
+}
+
+/// Reads a position written either way.
+pub fn parse_position(text: &str) -> Result<Board, PositionError> {
+    if text.chars().any(|c| is_mark(c) && c != '.') {
+        parse_drawing(text)
+    } else {
+        parse_holes(text)
+    }
+}
+
+/// The holes holding pegs, separated by white space, in any order; a final `0` (as in the
+/// contest format) is allowed.
+fn parse_holes(text: &str) -> Result<Board, PositionError> {
+    let mut tokens: Vec<(Pos, &str)> = Tokens::new(text).collect();
+    if tokens.last().is_some_and(|&(_, t)| t == "0") {
+        tokens.pop();
+    }
+    if tokens.is_empty() && !text.lines().any(|l| l.trim() == "0") {
+        return Err(PositionError::Empty);
+    }
+    let mut board = Board::EMPTY;
+    let mut first = [None; 34];
+    for (at, token) in tokens {
+        let hole = token.parse::<u8>().ok().and_then(Hole::new);
+        let Some(hole) = hole.filter(|_| token.bytes().all(|b| b.is_ascii_digit())) else {
+            return Err(PositionError::NotAHole {
+                at,
+                found: token.into(),
+            });
+        };
+        if let Some(first) = first[hole.number() as usize] {
+            return Err(PositionError::DuplicateHole { at, hole, first });
+        }
+        first[hole.number() as usize] = Some(at);
+        board = board.with(hole);
+    }
+    Ok(board)
+}
+
+/// Seven rows of the cross. Blank lines before and after the drawing are ignored.
+fn parse_drawing(text: &str) -> Result<Board, PositionError> {
+    let lines: Vec<(usize, &str)> = text.lines().map(str::trim_end).enumerate().collect();
+    let first = lines.iter().position(|(_, l)| !l.is_empty()).unwrap_or(0);
+    let last = lines
+        .iter()
+        .rposition(|(_, l)| !l.is_empty())
+        .map_or(0, |i| i + 1);
+    let rows = &lines[first..last];
+    if rows.len() != GRID as usize {
+        let line = rows
+            .get(GRID as usize)
+            .map_or(lines.len().max(1), |&(i, _)| i + 1);
+        return Err(PositionError::RowCount {
+            at: Pos { line, column: 1 },
+            found: rows.len(),
+        });
+    }
+    // With a space between cells, cell c of a row stands at character 2c; without, at c.
+    let spaced = rows.iter().all(|(_, row)| {
+        let chars: Vec<char> = row.chars().collect();
+        chars.windows(2).all(|w| !(is_mark(w[0]) && is_mark(w[1])))
+    });
+    let step = if spaced { 2 } else { 1 };
+    let mut board = Board::EMPTY;
+    for (r, &(index, row)) in rows.iter().enumerate() {
+        let chars: Vec<char> = row.chars().collect();
+        for (i, &c) in chars.iter().enumerate() {
+            let at = Pos {
+                line: index + 1,
+                column: i + 1,
+            };
+            if c == ' ' {
+                continue;
+            }
+            if !is_mark(c) {
+                return Err(PositionError::BadMark { at, found: c });
+            }
+            let hole = (i % step == 0)
+                .then(|| Hole::at(r as u8, (i / step) as u8))
+                .flatten();
+            let Some(hole) = hole else {
+                return Err(PositionError::OffBoard { at });
+            };
+            if matches!(c, 'X' | 'x' | '●') {
+                board = board.with(hole);
+            }
+        }
+        for hole in (0..GRID).filter_map(|c| Hole::at(r as u8, c)) {
+            let column = hole.col() as usize * step;
+            if chars.get(column).is_none_or(|&c| !is_mark(c)) {
+                let at = Pos {
+                    line: index + 1,
+                    column: column + 1,
+                };
+                return Err(PositionError::MissingHole { at, hole });
+            }
+        }
+    }
+    Ok(board)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(holes: &[u8]) -> Board {
+        Board::from_holes(holes.iter().map(|&n| Hole::new(n).unwrap()))
+    }
+
+    #[test]
+    fn lists_in_any_order_with_an_optional_zero() {
+        assert_eq!(
+            parse_position("25 19 17\n12 10"),
+            Ok(board(&[10, 12, 17, 19, 25]))
+        );
+        assert_eq!(
+            parse_position("10 12 17 19 25 0"),
+            Ok(board(&[10, 12, 17, 19, 25]))
+        );
+        assert_eq!(parse_position("0"), Ok(Board::EMPTY));
+    }
+
+    #[test]
+    fn drawings_as_parlor_prints_them_and_compact() {
+        let start = board(&[10, 12, 17, 19, 25]);
+        assert_eq!(parse_position(&start.diagram('X', 'O')), Ok(start));
+        assert_eq!(parse_position(&start.diagram('●', '·')), Ok(start));
+        let compact = "  ooo\n  ooo\noooxoxo\noooxoxo\nooooxoo\n  ooo\n  ooo\n";
+        assert_eq!(parse_position(compact), Ok(start));
+        assert_eq!(
+            parse_position(&format!(
+                "\n\n{}\n\n",
+                Board::standard_start().diagram('X', 'O')
+            )),
+            Ok(Board::standard_start())
+        );
+    }
+
+    #[test]
+    fn errors_name_their_place() {
+        let at = |line, column| Pos { line, column };
+        assert_eq!(parse_position(""), Err(PositionError::Empty));
+        assert_eq!(
+            parse_position("10 34"),
+            Err(PositionError::NotAHole {
+                at: at(1, 4),
+                found: "34".into()
+            })
+        );
+        assert_eq!(
+            parse_position("10 +3"),
+            Err(PositionError::NotAHole {
+                at: at(1, 4),
+                found: "+3".into()
+            })
+        );
+        assert_eq!(
+            parse_position("10\n 10"),
+            Err(PositionError::DuplicateHole {
+                at: at(2, 2),
+                hole: Hole::new(10).unwrap(),
+                first: at(1, 1)
+            })
+        );
+        let mut drawn = Board::FULL.diagram('X', 'O');
+        drawn.replace_range(0..1, "X");
+        assert_eq!(
+            parse_position(&drawn),
+            Err(PositionError::OffBoard { at: at(1, 1) })
+        );
+        let bad = Board::FULL.diagram('X', 'O').replacen('X', "Z", 1);
+        assert_eq!(
+            parse_position(&bad),
+            Err(PositionError::BadMark {
+                at: at(1, 5),
+                found: 'Z'
+            })
+        );
+        let short = Board::FULL
+            .diagram('X', 'O')
+            .replacen("X X X\n", "X X\n", 1);
+        assert_eq!(
+            parse_position(&short),
+            Err(PositionError::MissingHole {
+                at: at(1, 9),
+                hole: Hole::new(3).unwrap()
+            })
+        );
+        let six: String = Board::FULL
+            .diagram('X', 'O')
+            .lines()
+            .skip(1)
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert!(matches!(
+            parse_position(&six),
+            Err(PositionError::RowCount { found: 6, .. })
+        ));
+    }
+}

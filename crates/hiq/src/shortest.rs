@@ -1,0 +1,285 @@
+//! Wins with the fewest moves, a move being one or more jumps in a row by the same peg.
+//!
+//! Breadth-first search by moves from both ends at once: forwards from the start, and backwards
+//! from the single peg of the goal by undoing jumps. Any win of m moves passes, after its first
+//! i moves, a position at most i moves from the start and at most m − i moves from the goal; so
+//! once both searches are complete to depths whose sum reaches the shortest win found where they
+//! meet, no shorter win exists.
+
+use crate::board::Board;
+use crate::hash::BoardMap;
+use crate::hole::Hole;
+use crate::jump::{Jump, jump_at, jump_bits, targets_by_direction, undo_targets_by_direction};
+use crate::symmetry::Group;
+
+/// Calls `visit` with every position one move away, and the move's jumps.
+fn for_each_move(board: Board, visit: &mut impl FnMut(Board, &[Jump])) {
+    let mut jumps = Vec::new();
+    for (direction, targets) in targets_by_direction(board.bits()).into_iter().enumerate() {
+        each_bit(targets, |to| {
+            let jump = jump_at(to, direction);
+            jumps.push(jump);
+            continue_move(board.flip(jump_bits(jump)), jump.to, &mut jumps, visit);
+            jumps.pop();
+        });
+    }
+}
+
+/// Continues a move whose peg stands on `peg`: reports the position, then every further jump of
+/// that peg.
+fn continue_move(
+    board: Board,
+    peg: Hole,
+    jumps: &mut Vec<Jump>,
+    visit: &mut impl FnMut(Board, &[Jump]),
+) {
+    visit(board, jumps);
+    for (direction, targets) in targets_by_direction(board.bits()).into_iter().enumerate() {
+        each_bit(targets, |to| {
+            let jump = jump_at(to, direction);
+            if jump.from == peg {
+                jumps.push(jump);
+                continue_move(board.flip(jump_bits(jump)), jump.to, jumps, visit);
+                jumps.pop();
+            }
+        });
+    }
+}
+
+/// Calls `visit` with every position one move before this one (a peg's run of jumps undone),
+/// and that move's jumps in the order they were undone: the reverse of the order of play.
+fn for_each_move_back(board: Board, visit: &mut impl FnMut(Board, &[Jump])) {
+    let mut undone = Vec::new();
+    for (direction, targets) in undo_targets_by_direction(board.bits())
+        .into_iter()
+        .enumerate()
+    {
+        each_bit(targets, |to| {
+            let jump = jump_at(to, direction);
+            undone.push(jump);
+            continue_back(board.flip(jump_bits(jump)), jump.from, &mut undone, visit);
+            undone.pop();
+        });
+    }
+}
+
+fn continue_back(
+    board: Board,
+    peg: Hole,
+    undone: &mut Vec<Jump>,
+    visit: &mut impl FnMut(Board, &[Jump]),
+) {
+    visit(board, undone);
+    for (direction, targets) in undo_targets_by_direction(board.bits())
+        .into_iter()
+        .enumerate()
+    {
+        each_bit(targets, |to| {
+            let jump = jump_at(to, direction);
+            if jump.to == peg {
+                undone.push(jump);
+                continue_back(board.flip(jump_bits(jump)), jump.from, undone, visit);
+                undone.pop();
+            }
+        });
+    }
+}
+
+fn each_bit(mut bits: u64, mut visit: impl FnMut(u32)) {
+    while bits != 0 {
+        let bit = bits.trailing_zeros();
+        bits &= bits - 1;
+        visit(bit);
+    }
+}
+
+/// One direction of the search: the positions at each number of moves, up to a group's
+/// symmetries (those that fix where the search started).
+struct Frontier {
+    group: Group,
+    backwards: bool,
+    /// Positions with more pegs than the start cannot lie on a win: the backward search stops there.
+    max_pegs: u32,
+    layers: Vec<Vec<u64>>,
+    /// Every position found, with its number of moves.
+    distances: BoardMap<u8>,
+}
+
+impl Frontier {
+    fn new(origin: Board, backwards: bool, max_pegs: u32) -> Frontier {
+        let group = Group::of(origin);
+        let key = group.canonical(origin).bits();
+        Frontier {
+            group,
+            backwards,
+            max_pegs,
+            layers: vec![vec![key]],
+            distances: BoardMap::from_iter([(key, 0)]),
+        }
+    }
+
+    fn exhausted(&self) -> bool {
+        self.layers.last().is_none_or(Vec::is_empty)
+    }
+
+    fn depth(&self) -> usize {
+        self.layers.len() - 1
+    }
+
+    fn deepen(&mut self) {
+        let mut next = Vec::new();
+        let (group, distances) = (self.group, &mut self.distances);
+        let (max_pegs, depth) = (self.max_pegs, self.layers.len() as u8);
+        let mut add = |b: Board, _: &[Jump]| {
+            let key = group.canonical(b).bits();
+            if b.peg_count() <= max_pegs && !distances.contains_key(&key) {
+                distances.insert(key, depth);
+                next.push(key);
+            }
+        };
+        for &key in self.layers.last().map(Vec::as_slice).unwrap_or_default() {
+            if self.backwards {
+                for_each_move_back(Board::from_bits(key), &mut add);
+            } else {
+                for_each_move(Board::from_bits(key), &mut add);
+            }
+        }
+        next.sort_unstable();
+        self.layers.push(next);
+    }
+
+    /// How many moves separate `board` from where the search started, if known.
+    fn distance(&self, board: Board) -> Option<usize> {
+        self.distances
+            .get(&self.group.canonical(board).bits())
+            .map(|&d| usize::from(d))
+    }
+
+    /// The moves from `board` (at `distance`) back to where the search started, read in the
+    /// direction of play: towards the start for a forward search, towards the goal otherwise.
+    fn line(&self, mut board: Board, distance: usize) -> Vec<Vec<Jump>> {
+        let mut moves = Vec::new();
+        for d in (0..distance).rev() {
+            let mut step = None;
+            let mut check = |b: Board, jumps: &[Jump]| {
+                if step.is_none() && self.distance(b) == Some(d) {
+                    step = Some((b, jumps.to_vec()));
+                }
+            };
+            if self.backwards {
+                for_each_move(board, &mut check);
+            } else {
+                for_each_move_back(board, &mut check);
+                if let Some((_, undone)) = &mut step {
+                    undone.reverse();
+                }
+            }
+            let Some((previous, jumps)) = step else { break };
+            moves.push(jumps);
+            board = previous;
+        }
+        if !self.backwards {
+            moves.reverse();
+        }
+        moves
+    }
+}
+
+/// A win from `start` to a single peg in `goal` with the fewest moves, as its moves (each a run of
+/// jumps by one peg), or `None` if there is no win at all.
+pub fn fewest_moves(start: Board, goal: Hole) -> Option<Vec<Vec<Jump>>> {
+    let target = Board::from_holes([goal]);
+    if start.class() != target.class() {
+        return None;
+    }
+    let mut forward = Frontier::new(start, false, start.peg_count());
+    let mut backward = Frontier::new(target, true, start.peg_count());
+    let mut best: Option<(usize, Board)> = None;
+    loop {
+        if let Some((total, _)) = best {
+            if total <= forward.depth() + backward.depth() {
+                break;
+            }
+        }
+        let forward_first = match (forward.exhausted(), backward.exhausted()) {
+            (true, true) => break,
+            (false, true) => true,
+            (true, false) => false,
+            (false, false) => {
+                forward.layers.last().map_or(0, Vec::len)
+                    <= backward.layers.last().map_or(0, Vec::len)
+            }
+        };
+        let (grow, other) = if forward_first {
+            (&mut forward, &backward)
+        } else {
+            (&mut backward, &forward)
+        };
+        grow.deepen();
+        let depth = grow.depth();
+        for &key in &grow.layers[depth] {
+            let board = Board::from_bits(key);
+            for s in grow.group.symmetries() {
+                let image = s.apply(board);
+                if let Some(d) = other.distance(image) {
+                    if best.is_none_or(|(total, _)| depth + d < total) {
+                        best = Some((depth + d, image));
+                    }
+                }
+            }
+        }
+    }
+    let (_, meeting) = best?;
+    let to_meeting = forward.line(meeting, forward.distance(meeting)?);
+    let to_goal = backward.line(meeting, backward.distance(meeting)?);
+    Some(to_meeting.into_iter().chain(to_goal).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn replay(start: Board, moves: &[Vec<Jump>]) -> Board {
+        let mut board = start;
+        for m in moves {
+            for pair in m.windows(2) {
+                assert_eq!(
+                    pair[0].to, pair[1].from,
+                    "a move is a run of jumps by one peg"
+                );
+            }
+            for &jump in m {
+                board = board.apply(jump).expect("legal jump");
+            }
+        }
+        board
+    }
+
+    #[test]
+    fn the_standard_start_needs_18_moves() {
+        let moves = fewest_moves(Board::standard_start(), Hole::CENTRE).unwrap();
+        assert_eq!(moves.len(), 18);
+        assert_eq!(
+            replay(Board::standard_start(), &moves),
+            Board::from_holes([Hole::CENTRE])
+        );
+    }
+
+    #[test]
+    fn a_double_jump_is_one_move() {
+        let h = |n| Hole::new(n).unwrap();
+        // 15 over 16 into 17, then on over 10 into 5.
+        let start = Board::from_holes([h(15), h(16), h(10)]);
+        let moves = fewest_moves(start, h(5)).unwrap();
+        assert_eq!(moves.len(), 1);
+        assert_eq!(moves[0].len(), 2);
+        assert_eq!(replay(start, &moves), Board::from_holes([h(5)]));
+    }
+
+    #[test]
+    fn no_win_no_moves() {
+        let h = |n| Hole::new(n).unwrap();
+        assert_eq!(fewest_moves(Board::from_holes([h(1), h(33)]), h(17)), None);
+        assert_eq!(fewest_moves(Board::standard_start(), h(1)), None);
+    }
+}

@@ -1,0 +1,213 @@
+//! Solving any position: a line of jumps to a single peg (in a chosen hole, or anywhere), or a
+//! proof that none exists together with the fewest pegs that can be left and a line leaving them.
+
+use crate::board::Board;
+use crate::hash::BoardSet;
+use crate::hole::Hole;
+use crate::jump::Jump;
+use crate::symmetry::Group;
+
+/// What counts as a win.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// A single peg in this hole (the classic goal: the centre, hole 17).
+    Hole(Hole),
+    /// A single peg anywhere.
+    Any,
+}
+
+impl Goal {
+    fn is_won(self, board: Board) -> bool {
+        match self {
+            Goal::Hole(hole) => board == Board::from_holes([hole]),
+            Goal::Any => board.peg_count() == 1,
+        }
+    }
+
+    /// The symmetries that map winning positions to winning positions, so that a position and
+    /// its images under them are won or lost together.
+    fn group(self) -> Group {
+        match self {
+            Goal::Hole(hole) => Group::of(Board::from_holes([hole])),
+            Goal::Any => Group::FULL,
+        }
+    }
+
+    /// Whether some winning position has de Bruijn's class `class`.
+    fn class_allows(self, class: u8) -> bool {
+        match self {
+            Goal::Hole(hole) => Board::from_holes([hole]).class() == class,
+            Goal::Any => Hole::all().any(|hole| Board::from_holes([hole]).class() == class),
+        }
+    }
+}
+
+/// How a search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The line of the [`Solution`] wins.
+    Won,
+    /// No line wins: every winning position differs from the start in de Bruijn's class, which
+    /// no jump changes. The line leaves the fewest pegs possible.
+    LostByClass,
+    /// No line wins: every position reachable from the start was examined. The line leaves the
+    /// fewest pegs possible.
+    LostByExhaustion,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    pub outcome: Outcome,
+    /// A winning line, or one that leaves the fewest pegs.
+    pub jumps: Vec<Jump>,
+    /// The position the line ends in.
+    pub end: Board,
+    /// Distinct positions (up to the goal's symmetries) the search examined.
+    pub positions: u64,
+}
+
+/// Depth-first search over the positions reachable from a start, each examined once: a position
+/// seen before (or one of its images under the goal's symmetries) leads nowhere new.
+struct Search<F> {
+    stop: F,
+    group: Group,
+    seen: BoardSet,
+    line: Vec<Jump>,
+    best_line: Vec<Jump>,
+    best: Board,
+}
+
+impl<F: Fn(Board) -> bool> Search<F> {
+    fn run(start: Board, group: Group, stop: F) -> (bool, Search<F>) {
+        let mut search = Search {
+            stop,
+            group,
+            seen: BoardSet::default(),
+            line: Vec::new(),
+            best_line: Vec::new(),
+            best: start,
+        };
+        search.seen.insert(group.canonical(start).bits());
+        let found = search.visit(start);
+        (found, search)
+    }
+
+    fn visit(&mut self, board: Board) -> bool {
+        if board.peg_count() < self.best.peg_count() {
+            self.best = board;
+            self.best_line.clone_from(&self.line);
+        }
+        if (self.stop)(board) {
+            self.best = board;
+            self.best_line.clone_from(&self.line);
+            return true;
+        }
+        for jump in board.legal_jumps() {
+            let Some(next) = board.apply(jump) else {
+                continue;
+            };
+            if !self.seen.insert(self.group.canonical(next).bits()) {
+                continue;
+            }
+            self.line.push(jump);
+            if self.visit(next) {
+                return true;
+            }
+            self.line.pop();
+        }
+        false
+    }
+}
+
+/// Finds a winning line from `start`, or proves there is none and finds a line that leaves the
+/// fewest pegs.
+pub fn solve(start: Board, goal: Goal) -> Solution {
+    let possible = goal.class_allows(start.class());
+    if possible {
+        let (won, search) = Search::run(start, goal.group(), |b| goal.is_won(b));
+        let outcome = if won {
+            Outcome::Won
+        } else {
+            Outcome::LostByExhaustion
+        };
+        return Solution {
+            outcome,
+            jumps: search.best_line,
+            end: search.best,
+            positions: search.seen.len() as u64,
+        };
+    }
+    // Lost by class; still find the fewest pegs, stopping early at one (none can do better).
+    let (_, search) = Search::run(start, Group::FULL, |b| b.peg_count() <= 1);
+    Solution {
+        outcome: Outcome::LostByClass,
+        jumps: search.best_line,
+        end: search.best,
+        positions: search.seen.len() as u64,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(holes: &[u8]) -> Board {
+        Board::from_holes(holes.iter().map(|&n| Hole::new(n).unwrap()))
+    }
+
+    fn replay(start: Board, jumps: &[Jump]) -> Board {
+        jumps.iter().fold(start, |b, &j| {
+            b.apply(j).expect("every jump of a line is legal")
+        })
+    }
+
+    #[test]
+    fn the_standard_start_is_won_in_the_centre() {
+        let solution = solve(Board::standard_start(), Goal::Hole(Hole::CENTRE));
+        assert_eq!(solution.outcome, Outcome::Won);
+        assert_eq!(solution.jumps.len(), 31);
+        assert_eq!(
+            replay(Board::standard_start(), &solution.jumps),
+            board(&[17])
+        );
+        assert_eq!(solution.end, board(&[17]));
+    }
+
+    #[test]
+    fn the_standard_start_cannot_end_in_a_corner_by_class() {
+        let solution = solve(Board::standard_start(), Goal::Hole(Hole::new(1).unwrap()));
+        assert_eq!(solution.outcome, Outcome::LostByClass);
+        assert_eq!(solution.end.peg_count(), 1);
+        assert_eq!(
+            replay(Board::standard_start(), &solution.jumps),
+            solution.end
+        );
+    }
+
+    #[test]
+    fn a_won_position_needs_no_jump() {
+        let solution = solve(board(&[17]), Goal::Hole(Hole::CENTRE));
+        assert_eq!((solution.outcome, solution.jumps.len()), (Outcome::Won, 0));
+    }
+
+    #[test]
+    fn small_dead_positions_are_lost_with_their_fewest_pegs() {
+        // Two pegs far apart: nothing moves.
+        let solution = solve(board(&[1, 33]), Goal::Any);
+        assert_eq!(solution.outcome, Outcome::LostByExhaustion);
+        assert_eq!((solution.end, solution.jumps.len()), (board(&[1, 33]), 0));
+        // 16 17 18 in a row: one jump leaves two pegs side by side, and then one more jump
+        // leaves one peg, but never in the centre... check both goals.
+        let row = board(&[15, 16, 18]);
+        let any = solve(row, Goal::Any);
+        assert_eq!(any.outcome, Outcome::Won);
+        assert_eq!(replay(row, &any.jumps).peg_count(), 1);
+    }
+
+    #[test]
+    fn the_empty_board_is_lost_with_no_peg() {
+        let solution = solve(Board::EMPTY, Goal::Any);
+        assert_ne!(solution.outcome, Outcome::Won);
+        assert_eq!(solution.end, Board::EMPTY);
+    }
+}

@@ -1,0 +1,175 @@
+//! A hash table from positions to path counts, built for the census: tens of millions of
+//! additions into a table far larger than the caches. Each addition is queued for a few dozen
+//! others while the memory of its slot is fetched, so that many cache misses overlap instead of
+//! being paid one after the other.
+
+/// Marks a free slot; no board sets bit 63.
+const FREE: u64 = u64::MAX;
+
+/// How many additions wait for their slot's memory.
+const QUEUE: usize = 32;
+
+/// A key and its count; the count is kept as two halves so that a slot takes 24 bytes rather
+/// than the 32 that the alignment of `u128` would ask for.
+#[derive(Clone, Copy)]
+struct Slot {
+    key: u64,
+    low: u64,
+    high: u64,
+}
+
+impl Slot {
+    const FREE: Slot = Slot {
+        key: FREE,
+        low: 0,
+        high: 0,
+    };
+
+    fn new(key: u64, count: u128) -> Slot {
+        Slot {
+            key,
+            low: count as u64,
+            high: (count >> 64) as u64,
+        }
+    }
+
+    fn count(&self) -> u128 {
+        u128::from(self.high) << 64 | u128::from(self.low)
+    }
+}
+
+pub(crate) struct CountTable {
+    slots: Vec<Slot>,
+    shift: u32,
+    len: usize,
+    queue: [(u64, u128); QUEUE],
+    queued: usize,
+}
+
+impl CountTable {
+    /// A table that holds `expected` keys before it has to grow.
+    pub(crate) fn with_capacity(expected: usize) -> CountTable {
+        let size = (expected.max(8) * 2).next_power_of_two();
+        CountTable {
+            slots: vec![Slot::FREE; size],
+            shift: 64 - size.trailing_zeros(),
+            len: 0,
+            queue: [(FREE, 0); QUEUE],
+            queued: 0,
+        }
+    }
+
+    #[inline]
+    fn home(&self, key: u64) -> usize {
+        // Fibonacci hashing: the high bits of the product depend on every bit of the key.
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+    }
+
+    /// Adds `count` to the key's count (inserting the key with `count` if absent).
+    #[inline]
+    pub(crate) fn add(&mut self, key: u64, count: u128) {
+        prefetch(&self.slots[self.home(key)]);
+        let index = self.queued % QUEUE;
+        if self.queued >= QUEUE {
+            let (old_key, old_count) = self.queue[index];
+            self.add_now(old_key, old_count);
+        }
+        self.queue[index] = (key, count);
+        self.queued += 1;
+    }
+
+    fn add_now(&mut self, key: u64, count: u128) {
+        if 2 * (self.len + 1) > self.slots.len() {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(key);
+        loop {
+            let slot = &mut self.slots[i];
+            if slot.key == key {
+                *slot = Slot::new(key, slot.count() + count);
+                return;
+            }
+            if slot.key == FREE {
+                *slot = Slot::new(key, count);
+                self.len += 1;
+                return;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn grow(&mut self) {
+        let old = std::mem::take(&mut self.slots);
+        let size = old.len() * 2;
+        self.slots = vec![Slot::FREE; size];
+        self.shift = 64 - size.trailing_zeros();
+        self.len = 0;
+        for slot in old.into_iter().filter(|s| s.key != FREE) {
+            self.add_now(slot.key, slot.count());
+        }
+    }
+
+    fn flush(&mut self) {
+        let waiting = self.queued.min(QUEUE);
+        for k in 0..waiting {
+            let (key, count) = self.queue[(self.queued - waiting + k) % QUEUE];
+            self.add_now(key, count);
+        }
+        self.queued = 0;
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.len == 0 && self.queued == 0
+    }
+
+    /// The keys and their counts, in no particular order.
+    pub(crate) fn into_entries(mut self) -> impl Iterator<Item = (u64, u128)> {
+        self.flush();
+        self.slots
+            .into_iter()
+            .filter(|s| s.key != FREE)
+            .map(|s| (s.key, s.count()))
+    }
+}
+
+#[inline]
+fn prefetch(slot: &Slot) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch is only a hint to the cache; it reads nothing into the program, cannot
+    // fault, and `slot` is a valid reference in any case. SSE, which provides it, is part of the
+    // x86-64 baseline.
+    unsafe {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        _mm_prefetch::<_MM_HINT_T0>((slot as *const Slot).cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = slot;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    #[test]
+    fn adds_like_a_plain_map_through_growth() {
+        let mut table = CountTable::with_capacity(4);
+        let mut plain: HashMap<u64, u128> = HashMap::new();
+        let mut x = 1u64;
+        for i in 0..100_000u128 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let key = (x >> 40) % 5000;
+            let count = i * (u64::MAX as u128);
+            table.add(key, count);
+            *plain.entry(key).or_default() += count;
+        }
+        let mut entries: Vec<_> = table.into_entries().collect();
+        entries.sort();
+        let mut expected: Vec<_> = plain.into_iter().collect();
+        expected.sort();
+        assert_eq!(entries, expected);
+    }
+}
