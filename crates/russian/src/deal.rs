@@ -6,8 +6,10 @@
 //!   ChaCha stream cipher, which rand_chacha documents as portable) keyed with the 32 bytes that are
 //!   `N` in little-endian order followed by 24 zero bytes. Stream 0 shuffles the pack; stream 1
 //!   feeds a strategy that draws random numbers ([`strategy_rng`]).
-//! - **Uniform integer below `n`** ([`below`]): draw 32-bit words `w` (`next_u32`) until
-//!   `w < 2^32 − (2^32 mod n)`, then take `w mod n` (rejection, so there is no bias).
+//! - **Uniform integer below `n`** ([`below`], Lemire's multiply-and-reject): draw a 32-bit word
+//!   `w` (`next_u32`) and form the 64-bit product `m = w × n`; while its low 32 bits are below
+//!   `2^32 mod n`, draw again; the result is `m >> 32` (its high 32 bits). Exactly uniform, and
+//!   almost never a division.
 //! - **Shuffle.** Start from the pack in [`Card::index`] order (clubs, diamonds, hearts, spades;
 //!   ace to king in each suit); for `i` from 51 down to 1 swap card `i` with card `below(i + 1)`
 //!   (Fisher–Yates).
@@ -36,18 +38,19 @@ pub fn strategy_rng(number: u64) -> ChaCha8Rng {
     generator(number, 1)
 }
 
-/// A uniform integer in `0..n` (`n ≥ 1`), by rejection of 32-bit words as the module describes.
+/// A uniform integer in `0..n` (`n ≥ 1`), by Lemire's method as the module describes.
 pub fn below(rng: &mut impl Rng, n: u32) -> u32 {
     debug_assert!(n > 0);
-    // 2^32 mod n, computed without 64-bit arithmetic: (2^32 − n) mod n.
-    let zone = n.wrapping_neg() % n;
-    loop {
-        let word = rng.next_u32();
-        // Words in the last `zone` values would make small results more likely.
-        if word <= u32::MAX - zone {
-            return word % n;
+    let mut product = u64::from(rng.next_u32()) * u64::from(n);
+    if (product as u32) < n {
+        // 2^32 mod n, computed without 64-bit arithmetic: (2^32 − n) mod n.
+        let zone = n.wrapping_neg() % n;
+        // Products whose low half falls below `zone` would make some results more likely.
+        while (product as u32) < zone {
+            product = u64::from(rng.next_u32()) * u64::from(n);
         }
     }
+    (product >> 32) as u32
 }
 
 /// The pack shuffled for deal `number`.

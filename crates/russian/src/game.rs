@@ -62,36 +62,68 @@ impl Game {
         let mut hidden = [0; 52];
         let mut start = [0; 7];
         let mut hidden_count = 0;
-        let mut down = [0; 7];
-        let mut face_up: [Vec<Card>; 7] = Default::default();
+        let mut position = Position::empty();
         for (k, column) in layout.columns.iter().enumerate() {
+            let mut down = 0;
+            let mut face_up = false;
             start[k] = hidden_count as u8;
             for &Slot { card, face_up: up } in column {
                 if std::mem::replace(&mut seen[card.index()], true) {
                     return None;
                 }
                 if up {
-                    face_up[k].push(card);
-                } else if face_up[k].is_empty() {
+                    face_up = true;
+                    position.put(k, card);
+                } else if !face_up {
                     hidden[hidden_count] = card.index() as u8;
                     hidden_count += 1;
-                    down[k] += 1;
+                    down += 1;
                 } else {
                     return None;
                 }
             }
-            if down[k] > 0 && face_up[k].is_empty() {
+            if down > 0 && !face_up {
                 return None;
             }
+            position.set_face_down(k, down);
         }
         if seen.contains(&false) {
             return None;
         }
         Some(Game {
-            position: Position::new(&face_up, down),
+            position,
             hidden,
             start,
         })
+    }
+
+    /// The game of deal `number` ([`crate::deal`]), as `Game::new(&deal::deal(number))` gives it
+    /// but without building the layout.
+    pub fn deal(number: u64) -> Game {
+        let pack = crate::deal::shuffled_pack(number);
+        let mut position = Position::empty();
+        let mut hidden = [0; 52];
+        let mut start = [0; 7];
+        let mut next = 0;
+        let mut hidden_count = 0;
+        for k in 0..7 {
+            start[k] = hidden_count as u8;
+            for _ in 0..k {
+                hidden[hidden_count] = pack[next].index() as u8;
+                hidden_count += 1;
+                next += 1;
+            }
+            position.set_face_down(k, k as u8);
+            for _ in 0..crate::face_up_count(k + 1) {
+                position.put(k, pack[next]);
+                next += 1;
+            }
+        }
+        Game {
+            position,
+            hidden,
+            start,
+        }
     }
 
     /// What the player sees.

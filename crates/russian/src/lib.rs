@@ -17,6 +17,7 @@ pub mod simple;
 pub mod strategy;
 mod tally;
 
+pub use cards::{Card, Rank, Suit};
 pub use game::{Event, Game};
 pub use layout::{Layout, LayoutError, Slot, face_up_count};
 pub(crate) use position::card_at;
@@ -26,9 +27,5 @@ pub use tally::{PAY_PER_CARD, STAKE, Tally, Z95, wilson};
 
 /// Plays deal `number` with the named strategy to the end; gives the score.
 pub fn play_deal(number: u64, strategy: StrategyName) -> u32 {
-    let game = Game::new(&deal::deal(number));
-    // Every numbered deal is a valid layout of the 52 cards.
-    game.map_or(0, |mut game| {
-        game.play(&mut strategy.player(number), |_| {})
-    })
+    Game::deal(number).play(&mut strategy.player(number), |_| {})
 }

@@ -115,24 +115,28 @@ pub struct Position {
 }
 
 impl Position {
-    /// Face-up `columns` (each first to last) over `down` face-down cards; every other card is
-    /// unseen, and the foundations are empty.
-    pub(crate) fn new(columns: &[Vec<Card>; 7], down: [u8; 7]) -> Position {
-        let mut position = Position {
+    /// No card face up, none face down, the foundations empty: every card unseen. Dealing fills
+    /// it with [`Position::set_face_down`] and [`Position::put`].
+    pub(crate) fn empty() -> Position {
+        Position {
             next: [NONE; 52],
             below: [NONE; 52],
             place: [UNSEEN; 52],
             first: [NONE; 7],
             last: [NONE; 7],
-            down,
+            down: [0; 7],
             foundation: [0; 4],
-        };
-        for (k, column) in columns.iter().enumerate() {
-            for &card in column {
-                position.append(k, card.index() as u8);
-            }
         }
-        position
+    }
+
+    /// Lays `card` face up at the end of `column` (dealing).
+    pub(crate) fn put(&mut self, column: usize, card: Card) {
+        self.append(column, card.index() as u8);
+    }
+
+    /// Sets the number of face-down cards of `column` (dealing).
+    pub(crate) fn set_face_down(&mut self, column: usize, count: u8) {
+        self.down[column] = count;
     }
 
     fn append(&mut self, column: usize, c: u8) {

@@ -14,37 +14,37 @@ fn card(text: &str) -> Card {
 }
 
 const DEAL_0: &str = "\
-S3
-[D9] C5 HQ CQ SA DK
-[H8] [SX] C8 D6 DA H4 CK
-[H6] [H9] [S9] DJ DX D3 C6 SJ
-[S2] [HA] [C3] [H2] HK DQ S7 D8 CJ
-[S4] [C9] [HJ] [S6] [D2] C2 H5 S5 D5 H7
-[HX] [SQ] [SK] [C4] [C7] [D4] H3 D7 CX CA S8
+HK
+[H6] H3 S6 C8 DJ SX
+[D3] [SQ] SA S2 SJ HQ D5
+[D9] [H8] [H7] HX H9 S5 DA D6
+[HA] [C4] [S9] [C9] H4 C7 CK S3 D8
+[C3] [DX] [D2] [CQ] [C2] SK H2 CA DK C5
+[D4] [S8] [D7] [C6] [DQ] [CJ] HJ H5 S7 S4 CX
 ";
 
 const DEAL_42: &str = "\
-SK
-[D6] CJ C9 C8 DQ CK
-[HJ] [C7] S7 H9 DA S2 D4
-[S6] [H5] [S5] H6 D9 CX H3 HQ
-[S4] [CQ] [SX] [DJ] C2 S8 C5 H7 C4
-[HA] [SJ] [CA] [D8] [DK] HX H2 SQ S3 D5
-[D7] [C6] [C3] [SA] [D2] [D3] DX H8 H4 HK S9
+H9
+[HQ] S5 SA H5 S7 H4
+[CK] [CA] D9 HK SX HJ SJ
+[H7] [D3] [D8] H6 C8 D2 S3 SK
+[DQ] [DX] [CQ] [CJ] H8 S2 S8 H3 S9
+[C2] [HA] [S4] [S6] [C9] CX SQ D7 C7 C3
+[C4] [HX] [DK] [D4] [H2] [DJ] D6 DA C5 D5 C6
 ";
 
 const DEAL_MAX: &str = "\
-HX
-[S5] C4 DK D3 HK C8
-[DQ] [H9] D2 DJ H5 H4 SQ
-[CK] [CA] [S4] H2 S8 CX DA HQ
-[D4] [HA] [SJ] [C3] D8 C7 C2 C9 SK
-[SX] [S7] [H3] [S6] [D7] HJ H8 C6 D9 H6
-[D5] [CJ] [C5] [DX] [S9] [SA] S2 D6 H7 S3 CQ
+H4
+[D5] C8 H2 S6 H7 S4
+[DQ] [HK] H8 S2 S8 D7 D3
+[C5] [DA] [HJ] C4 H9 HA S3 HQ
+[SQ] [D2] [S9] [SX] C6 S7 SK H3 C3
+[C9] [D4] [SA] [D8] [DK] D9 CX SJ C2 DX
+[CJ] [S5] [DJ] [D6] [CK] [H5] CA CQ H6 HX C7
 ";
 
 /// FNV-1a of the text of deals 0 to 999: pins every card of a thousand deals.
-const FIRST_THOUSAND_FNV: u64 = 0xfa1e_f719_5edf_aef7;
+const FIRST_THOUSAND_FNV: u64 = 0x1326_7e2d_07fe_51d5;
 
 #[test]
 fn golden_deals_never_change() {
@@ -71,7 +71,7 @@ fn the_uniform_draw_is_pinned_too() {
     assert_eq!(draws, GOLDEN_DRAWS);
 }
 
-const GOLDEN_DRAWS: [u32; 5] = [6, 25, 2_094_280_785, 0, 2];
+const GOLDEN_DRAWS: [u32; 5] = [4, 41, 1_047_140_392, 0, 2];
 
 #[test]
 fn every_deal_has_the_rule_books_shape() {
@@ -85,7 +85,7 @@ fn every_deal_has_the_rule_books_shape() {
                 assert!(!std::mem::replace(&mut seen[slot.card.index()], true));
             }
         }
-        assert!(Game::new(&layout).is_some());
+        assert_eq!(Game::new(&layout), Some(Game::deal(n)));
     }
 }
 
@@ -111,49 +111,60 @@ fn the_text_round_trips_in_letters_and_symbols() {
     );
 }
 
+/// A valid deal written by hand, for the messages about bad layouts.
+const SAMPLE: &str = "\
+S3
+[D9] C5 HQ CQ SA DK
+[H8] [SX] C8 D6 DA H4 CK
+[H6] [H9] [S9] DJ DX D3 C6 SJ
+[S2] [HA] [C3] [H2] HK DQ S7 D8 CJ
+[S4] [C9] [HJ] [S6] [D2] C2 H5 S5 D5 H7
+[HX] [SQ] [SK] [C4] [C7] [D4] H3 D7 CX CA S8
+";
+
 #[test]
 fn bad_layouts_are_named_by_line_and_column() {
     let cases: Vec<(String, &str)> = vec![
         (
-            DEAL_0.replace("HQ CQ", "HQ ZZ"),
+            SAMPLE.replace("HQ CQ", "HQ ZZ"),
             "line 2, column 12: expected a card such as S3 or HX, found \"ZZ\"",
         ),
         (
-            DEAL_0.replace("[H8]", "[H8"),
+            SAMPLE.replace("[H8]", "[H8"),
             "line 3, column 1: expected a card such as S3 or HX, found \"[H8\"",
         ),
         (
-            DEAL_0.replace("[D9] C5", "D9 C5"),
+            SAMPLE.replace("[D9] C5", "D9 C5"),
             "line 2, column 1: expected a face-down card such as [D4] in column 2 (1 face down \
              in brackets, then 5 face up), found \"D9\"",
         ),
         (
-            DEAL_0.replace("C8 D6", "[C8] D6"),
+            SAMPLE.replace("C8 D6", "[C8] D6"),
             "line 3, column 11: expected a face-up card such as HK in column 3 (2 face down in \
              brackets, then 5 face up), found \"[C8]\"",
         ),
         (
-            DEAL_0.replace("S3\n", "S3 S3\n"),
+            SAMPLE.replace("S3\n", "S3 S3\n"),
             "line 1, column 4: expected no more cards in column 1 (0 face down in brackets, then \
              1 face up), found \"S3\"",
         ),
         (
-            DEAL_0.replace(" DK\n", "\n"),
+            SAMPLE.replace(" DK\n", "\n"),
             "line 2, column 17: expected 1 more card in column 2 (1 face down in brackets, then \
              5 face up), found the end of the line",
         ),
         (
-            DEAL_0.replace("DK", "S3"),
+            SAMPLE.replace("DK", "S3"),
             "line 2, column 18: expected each card once, found \"S3\" again (first at line 1, \
              column 1)",
         ),
         (
-            DEAL_0.lines().take(5).collect::<Vec<_>>().join("\n"),
+            SAMPLE.lines().take(5).collect::<Vec<_>>().join("\n"),
             "line 6, column 1: expected 7 lines, one per column, found only 5 before the end of \
              the input",
         ),
         (
-            format!("{DEAL_0}\n  SA\n"),
+            format!("{SAMPLE}\n  SA\n"),
             "line 9, column 3: expected the end of the input after 7 columns, found \"SA\"",
         ),
     ];

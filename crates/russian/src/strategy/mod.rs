@@ -51,7 +51,7 @@ impl StrategyName {
     /// [`crate::deal::strategy_rng`]).
     pub fn player(self, number: u64) -> Player {
         match self {
-            StrategyName::Random => Player::Random(Random::new(number)),
+            StrategyName::Random => Player::Random(Box::new(Random::new(number))),
             StrategyName::Greedy => Player::Greedy(Greedy),
             StrategyName::Lookahead => Player::Lookahead(Lookahead::default()),
         }
@@ -81,7 +81,8 @@ impl FromStr for StrategyName {
 
 /// Any of the strategies, without dynamic dispatch.
 pub enum Player {
-    Random(Random),
+    /// Boxed: the generator's buffer is large beside the other strategies.
+    Random(Box<Random>),
     Greedy(Greedy),
     Lookahead(Lookahead),
 }
