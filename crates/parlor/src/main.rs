@@ -4,6 +4,7 @@
 mod cli;
 mod error;
 mod input;
+mod svg;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -24,11 +25,14 @@ struct Cli {
 enum Game {
     /// Hi-Q peg solitaire: the automatic player of the contest "Hi-Q" (UVa 379)
     Hiq(cli::hiq::HiqArgs),
+    /// Camicia (Beggar-my-neighbour): games by the rule book, traces, statistics of random deals
+    Camicia(cli::camicia::CamiciaArgs),
 }
 
 fn main() -> ExitCode {
     let result = match Cli::parse().game {
         Game::Hiq(args) => cli::hiq::run(&args),
+        Game::Camicia(args) => cli::camicia::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,3 +1,4 @@
 //! One module per game: its arguments and how its results are written.
 
+pub mod camicia;
 pub mod hiq;
