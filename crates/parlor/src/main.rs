@@ -27,12 +27,15 @@ enum Game {
     Hiq(cli::hiq::HiqArgs),
     /// Camicia (Beggar-my-neighbour): games by the rule book, traces, statistics of random deals
     Camicia(cli::camicia::CamiciaArgs),
+    /// Russian Solitaire: deals, strategies that see only face-up cards, the etude's experiment
+    Russian(cli::russian::RussianArgs),
 }
 
 fn main() -> ExitCode {
     let result = match Cli::parse().game {
         Game::Hiq(args) => cli::hiq::run(&args),
         Game::Camicia(args) => cli::camicia::run(&args),
+        Game::Russian(args) => cli::russian::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -2,3 +2,4 @@
 
 pub mod camicia;
 pub mod hiq;
+pub mod russian;
