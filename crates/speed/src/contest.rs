@@ -310,3 +310,237 @@ fn trailing(
         None => Ok(()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cards::Expected;
+
+    fn at(line: usize, column: usize) -> Pos {
+        Pos { line, column }
+    }
+
+    fn cards(text: &str) -> Vec<Card> {
+        text.split_whitespace()
+            .map(|t| t.parse().unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn reads_both_forms_crlf_and_blank_lines() {
+        let deals =
+            parse("5\r\nS3 S5 S8 S9 S2\r\n3\r\nH7 H3 H4\r\n\n1 HK\n  1   SK \n0\n").unwrap();
+        assert_eq!(deals.len(), 2);
+        assert_eq!(deals[0].a(), cards("S3 S5 S8 S9 S2"));
+        assert_eq!(deals[0].b(), cards("H7 H3 H4"));
+        assert_eq!(deals[1].a(), cards("HK"));
+        assert_eq!(deals[1].b(), cards("SK"));
+        assert_eq!(parse("0"), Ok(vec![]));
+        assert_eq!(parse("\n0\n\n").map(|d| d.len()), Ok(0));
+        // The same card may come back in another data set: each is its own pack.
+        assert_eq!(parse("1 SA\n1 SK\n1 SK\n1 SA\n0").map(|d| d.len()), Ok(2));
+    }
+
+    #[test]
+    fn a_whole_pack_and_one_card_left_for_b() {
+        let pack: Vec<String> = Card::pack().map(|c| c.to_string()).collect();
+        let text = format!(
+            "26 {}\n26 {}\n0",
+            pack[..26].join(" "),
+            pack[26..].join(" ")
+        );
+        assert_eq!(parse(&text).map(|d| d.len()), Ok(1));
+        let text = format!("51 {}\n1 {}\n0", pack[..51].join(" "), pack[51]);
+        assert_eq!(parse(&text).map(|d| d.len()), Ok(1));
+    }
+
+    #[test]
+    fn every_error_names_its_place() {
+        let token = |s: &str| Found::Token(s.into());
+        let cases: Vec<(&str, ContestError)> = vec![
+            (
+                "",
+                ContestError::CountA {
+                    at: at(1, 1),
+                    found: Found::EndOfInput,
+                },
+            ),
+            (
+                "1 SA\n1 SK\n",
+                ContestError::CountA {
+                    at: at(3, 1),
+                    found: Found::EndOfInput,
+                },
+            ),
+            (
+                "x",
+                ContestError::CountA {
+                    at: at(1, 1),
+                    found: token("x"),
+                },
+            ),
+            (
+                "-1\nSA",
+                ContestError::CountA {
+                    at: at(1, 1),
+                    found: token("-1"),
+                },
+            ),
+            (
+                "52\nSA",
+                ContestError::CountA {
+                    at: at(1, 1),
+                    found: token("52"),
+                },
+            ),
+            (
+                "99999999999999999999999\nSA",
+                ContestError::CountA {
+                    at: at(1, 1),
+                    found: token("99999999999999999999999"),
+                },
+            ),
+            (
+                "1 SA\n0\nSK\n0",
+                ContestError::CountB {
+                    at: at(2, 1),
+                    max: 51,
+                    found: token("0"),
+                },
+            ),
+            (
+                "1 SA\n",
+                ContestError::CountB {
+                    at: at(2, 1),
+                    max: 51,
+                    found: Found::EndOfInput,
+                },
+            ),
+            (
+                "50 SA\n3 SK",
+                ContestError::TooFewCards {
+                    at: at(1, 6),
+                    robot: Robot::A,
+                    count: 50,
+                    found: 1,
+                },
+            ),
+            (
+                "2 SA SK\n 51 H2\n0",
+                ContestError::CountB {
+                    at: at(2, 2),
+                    max: 50,
+                    found: token("51"),
+                },
+            ),
+            (
+                "3\n",
+                ContestError::NoCards {
+                    at: at(2, 1),
+                    robot: Robot::A,
+                    count: 3,
+                },
+            ),
+            (
+                "1 SA\n2",
+                ContestError::NoCards {
+                    at: at(2, 2),
+                    robot: Robot::B,
+                    count: 2,
+                },
+            ),
+            (
+                "2\nSA Z5\n1 SK\n0",
+                ContestError::NotACard {
+                    line: 2,
+                    source: CardError {
+                        column: 4,
+                        expected: Expected::Card,
+                        found: "Z5".into(),
+                    },
+                },
+            ),
+            (
+                "5\n3\nH7 H3 H4\n0",
+                ContestError::NotACard {
+                    line: 2,
+                    source: CardError {
+                        column: 1,
+                        expected: Expected::Card,
+                        found: "3".into(),
+                    },
+                },
+            ),
+            (
+                "2 SA SK\n2 HK SA\n0",
+                ContestError::Twice {
+                    at: at(2, 6),
+                    card: "SA".parse().unwrap(),
+                    set: 1,
+                    first: at(1, 3),
+                },
+            ),
+            (
+                "3\nS2 S3  \n1 SK\n0",
+                ContestError::TooFewCards {
+                    at: at(2, 6),
+                    robot: Robot::A,
+                    count: 3,
+                    found: 2,
+                },
+            ),
+            (
+                "1 SA\n2\nH2 H3 H4\n0",
+                ContestError::TooManyCards {
+                    at: at(3, 7),
+                    robot: Robot::B,
+                    count: 2,
+                    extra: "H4".into(),
+                },
+            ),
+            (
+                "1 SA\n1 SK\n0 x",
+                ContestError::TrailingText {
+                    at: at(3, 3),
+                    found: "x".into(),
+                },
+            ),
+            (
+                "1 SA\n1 SK\n0\n\n 1 SA",
+                ContestError::TrailingText {
+                    at: at(5, 2),
+                    found: "1".into(),
+                },
+            ),
+        ];
+        for (input, expected) in cases {
+            assert_eq!(parse(input), Err(expected), "input {input:?}");
+        }
+    }
+
+    #[test]
+    fn messages_read_as_the_project_writes_them() {
+        let message = |input: &str| parse(input).unwrap_err().to_string();
+        assert_eq!(
+            message("2\nSA Z5\n"),
+            "line 2, column 4: expected a card such as S3 or HX, found \"Z5\""
+        );
+        assert_eq!(
+            message("2 SA SK\n2 HK SA\n0"),
+            "line 2, column 6: SA appears twice in data set 1 (first at line 1, column 3)"
+        );
+        assert_eq!(
+            message("1 SA\n0\n"),
+            "line 2, column 1: expected the number of B's cards (1 to 51: one pack in all), found \"0\""
+        );
+        assert_eq!(
+            message("1 SA\n1 SK\n"),
+            "line 3, column 1: expected the number of A's cards (1 to 51) or 0 to end the input, found the end of the input"
+        );
+        assert_eq!(
+            message("3 S2 S3\n"),
+            "line 1, column 8: expected 3 cards for A, found only 2"
+        );
+        assert_eq!(parse("2\nS2 ·3\n").unwrap_err().pos(), at(2, 4));
+    }
+}

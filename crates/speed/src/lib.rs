@@ -16,6 +16,7 @@ pub mod sim;
 pub mod stats;
 
 pub use card::{are_neighbours, strength};
+pub use cards::Card;
 pub use deal::{Deal, Split};
 pub use event::{Event, Kind, Place, Status};
 pub use robot::{DRAW_MS, LEFT_MS, RETURN_MS, RIGHT_MS, Robot, Table};

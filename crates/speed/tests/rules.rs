@@ -38,15 +38,14 @@ fn table(t: Table) -> Place {
     Place::Table(t)
 }
 
-/// An event written compactly: robot, kind, card, from, to, start, end, status.
+/// An event written compactly: robot, kind, card, from, to, (start, end), status.
 fn ev(
     robot: Robot,
     kind: Kind,
     c: &str,
     from: Place,
     to: Place,
-    start: u32,
-    end: u32,
+    (start, end): (u32, u32),
     status: Status,
 ) -> Event {
     Event {
@@ -79,24 +78,24 @@ fn the_worked_example_event_by_event() {
     let game = play("S3 S5 S8 S9 S2", "H7 H3 H4");
     let expected = [
         // 0 ms: A moves S2 from its deck to table A; B moves H7 (its rightmost card) to table B.
-        ev(A, Opening, "S2", Place::Deck, ta, 0, 500, Done),
-        ev(B, Opening, "H7", slot(1), tb, 0, 500, Done),
+        ev(A, Opening, "S2", Place::Deck, ta, (0, 500), Done),
+        ev(B, Opening, "H7", slot(1), tb, (0, 500), Done),
         // 500 ms: both land. A starts S3 to table A; B starts H3 to table A, its left.
-        ev(A, Move, "S3", slot(1), ta, 500, 1000, Done),
-        ev(B, Move, "H3", slot(2), ta, 500, 1000, Cancelled),
+        ev(A, Move, "S3", slot(1), ta, (500, 1000), Done),
+        ev(B, Move, "H3", slot(2), ta, (500, 1000), Cancelled),
         // 1000 ms: S3 lands; B must return H3 (done at 1500). A starts S8 to table B.
-        ev(B, Return, "H3", ta, slot(2), 1000, 1500, Done),
-        ev(A, Move, "S8", slot(3), tb, 1000, 1700, Done),
+        ev(B, Return, "H3", ta, slot(2), (1000, 1500), Done),
+        ev(A, Move, "S8", slot(3), tb, (1000, 1700), Done),
         // 1500 ms: B starts H4 to table A.
-        ev(B, Move, "H4", slot(3), ta, 1500, 2200, Done),
+        ev(B, Move, "H4", slot(3), ta, (1500, 2200), Done),
         // 1700 ms: S8 lands on table B; A starts S9 to table B.
-        ev(A, Move, "S9", slot(4), tb, 1700, 2400, Done),
+        ev(A, Move, "S9", slot(4), tb, (1700, 2400), Done),
         // 2200 ms: H4 lands on table A; B starts H3 to table A.
-        ev(B, Move, "H3", slot(2), ta, 2200, 2900, Done),
+        ev(B, Move, "H3", slot(2), ta, (2200, 2900), Done),
         // 2400 ms: S9 lands on table B; A starts S5 to table A.
-        ev(A, Move, "S5", slot(2), ta, 2400, 2900, Cancelled),
+        ev(A, Move, "S5", slot(2), ta, (2400, 2900), Cancelled),
         // 2900 ms: both reach table A; B moves to its left, so H3 lands and A returns S5.
-        ev(A, Return, "S5", ta, slot(2), 2900, 2900, Unfinished),
+        ev(A, Return, "S5", ta, slot(2), (2900, 2900), Unfinished),
     ];
     assert_eq!(game.events, expected);
     assert_eq!(game.outcome.winner, B);
@@ -140,8 +139,7 @@ fn a_robot_refills_its_tableau_before_moving() {
             "S7",
             Place::Deck,
             slot(4),
-            1000,
-            1300,
+            (1000, 1300),
             Status::Done
         )]
     );
@@ -189,8 +187,7 @@ fn the_right_table_before_the_left() {
             "C7",
             slot(4),
             table(Table::A),
-            500,
-            1000,
+            (500, 1000),
             first[0].status
         )]
     );
@@ -214,10 +211,18 @@ fn a_return_is_timed_from_the_landing_that_cancelled_the_move() {
     assert_eq!(
         &moves[..4],
         [
-            ev(Robot::A, Move, "S3", slot(2), ta, 1000, 1500, Done),
-            ev(Robot::B, Draw, "C2", Place::Deck, slot(1), 1000, 1300, Done),
-            ev(Robot::B, Move, "H5", slot(2), ta, 1300, 1500, Cancelled),
-            ev(Robot::B, Return, "H5", ta, slot(2), 1500, 2000, Done),
+            ev(Robot::A, Move, "S3", slot(2), ta, (1000, 1500), Done),
+            ev(
+                Robot::B,
+                Draw,
+                "C2",
+                Place::Deck,
+                slot(1),
+                (1000, 1300),
+                Done
+            ),
+            ev(Robot::B, Move, "H5", slot(2), ta, (1300, 1500), Cancelled),
+            ev(Robot::B, Return, "H5", ta, slot(2), (1500, 2000), Done),
         ]
     );
     // Same-instant landings on different tables at 1000 (S4 on A, HJ on B) both stand.
@@ -242,8 +247,8 @@ fn a_return_is_timed_from_the_landing_that_cancelled_the_move() {
     assert_eq!(
         restarts,
         [
-            ev(Robot::A, Restart, "C8", slot(3), ta, 2700, 3200, Done),
-            ev(Robot::B, Restart, "H5", slot(2), tb, 2700, 3200, Done),
+            ev(Robot::A, Restart, "C8", slot(3), ta, (2700, 3200), Done),
+            ev(Robot::B, Restart, "H5", slot(2), tb, (2700, 3200), Done),
         ]
     );
     assert_eq!(

@@ -3,3 +3,4 @@
 pub mod camicia;
 pub mod hiq;
 pub mod russian;
+pub mod speed;
