@@ -106,8 +106,8 @@ impl Game {
         let mut start = [0; 7];
         let mut next = 0;
         let mut hidden_count = 0;
-        for k in 0..7 {
-            start[k] = hidden_count as u8;
+        for (k, column_start) in start.iter_mut().enumerate() {
+            *column_start = hidden_count as u8;
             for _ in 0..k {
                 hidden[hidden_count] = pack[next].index() as u8;
                 hidden_count += 1;
