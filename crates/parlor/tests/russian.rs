@@ -117,8 +117,8 @@ fn check_play_json(json: &Value) -> u32 {
             .iter()
             .find(|mv| {
                 m["card"] == mv.card.to_string()
-                    && m["from"] == Value::from(mv.from + 1)
-                    && m["to"] == Value::from(mv.to + 1)
+                    && m["from"] == mv.from + 1
+                    && m["to"] == mv.to + 1
             })
             .copied()
             .unwrap_or_else(|| panic!("move {i} {m} is not legal"));
