@@ -4,6 +4,7 @@
 mod cli;
 mod error;
 mod input;
+mod svg;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -24,11 +25,20 @@ struct Cli {
 enum Game {
     /// Hi-Q peg solitaire: the automatic player of the contest "Hi-Q" (UVa 379)
     Hiq(cli::hiq::HiqArgs),
+    /// Speed played by two robots: the contest "Speed" (Aizu 2087), traces, timelines, statistics
+    Speed(cli::speed::SpeedArgs),
+    /// Camicia (Beggar-my-neighbour): games by the rule book, traces, statistics of random deals
+    Camicia(cli::camicia::CamiciaArgs),
+    /// Russian Solitaire: deals, strategies that see only face-up cards, the etude's experiment
+    Russian(cli::russian::RussianArgs),
 }
 
 fn main() -> ExitCode {
     let result = match Cli::parse().game {
         Game::Hiq(args) => cli::hiq::run(&args),
+        Game::Speed(args) => cli::speed::run(&args),
+        Game::Camicia(args) => cli::camicia::run(&args),
+        Game::Russian(args) => cli::russian::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

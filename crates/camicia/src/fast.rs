@@ -1,0 +1,299 @@
+//! The fast engine, for deals of at most [`MAX_CARDS`] cards of which at most [`MAX_PAYMENT`] are
+//! payment cards (one pack: 52 and 16).
+//!
+//! A hand is two machine words: a bit set of the places of its payment cards (bit i: the i-th card
+//! from the top) and the queue of their penalties, two bits each, top first. Number cards are just
+//! the places whose bit is clear, which is all the rule book lets them be. A whole run of cards is
+//! then played at once: the first payment card in a hand is its lowest set bit, so
+//! - at the start of a round, the players alternate number cards until the first payment card of
+//!   either hand (or until one hand runs out): one comparison of two bit positions;
+//! - a payer owing d cards pays up to the first payment card among its top d cards: one more.
+//!
+//! A game costs a few dozen of these steps rather than hundreds of single cards, on values that
+//! stay in registers; the pile is a hand too, appended under the taker's hand by two shifts.
+//!
+//! Loops are found exactly with Brent's cycle detection on the situations at round starts (both
+//! hands and the leader, which are all a situation is): the current situation is compared with a
+//! snapshot taken at rounds 1, 2, 4, 8, …, which costs one comparison of lengths per round in the
+//! usual case. A match proves a loop and gives its period λ exactly; a second pass then runs two
+//! copies of the game λ rounds apart until their situations agree, which happens first at the
+//! earliest repeat, the one the rule book reports.
+
+use crate::face::Face;
+use crate::game::{Deal, Outcome, Status};
+
+/// The most cards a deal may hold for this engine. Bit 63 of a hand serves as a sentinel.
+pub const MAX_CARDS: usize = 63;
+/// The most payment cards a deal may hold: their penalties fill two bits each of one word.
+pub const MAX_PAYMENT: usize = 32;
+
+/// Bit 63: never a card, so that the first set bit of `pay | SENTINEL` exists.
+const SENTINEL: u64 = 1 << 63;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Hand {
+    /// Bit i set: the i-th card from the top is a payment card. No bit at or above `len`.
+    pay: u64,
+    /// Penalty minus 1 of each payment card, two bits each, the topmost payment card lowest.
+    values: u64,
+    len: u32,
+    /// Number of payment cards, to know where the next penalty goes in `values`.
+    count: u32,
+}
+
+impl Hand {
+    const EMPTY: Hand = Hand {
+        pay: 0,
+        values: 0,
+        len: 0,
+        count: 0,
+    };
+
+    /// From penalties, top first (0 for a number card, 1 to 4 for J Q K A).
+    fn from_penalties(penalties: impl Iterator<Item = u8>) -> Hand {
+        let mut hand = Hand::EMPTY;
+        for penalty in penalties {
+            if penalty > 0 {
+                hand.pay |= 1 << hand.len;
+                hand.values |= u64::from(penalty - 1) << (2 * hand.count);
+                hand.count += 1;
+            }
+            hand.len += 1;
+        }
+        hand
+    }
+
+    /// The place of the first payment card, or `len` (or more) when there is none.
+    #[inline(always)]
+    fn first_payment(&self) -> u32 {
+        (self.pay | SENTINEL).trailing_zeros()
+    }
+
+    /// Lays `n` number cards from the top.
+    #[inline(always)]
+    fn drop_numbers(&mut self, n: u32) {
+        self.pay >>= n;
+        self.len -= n;
+    }
+
+    /// Lays `n` number cards and then the payment card under them; gives its penalty.
+    #[inline(always)]
+    fn drop_through_payment(&mut self, n: u32) -> u32 {
+        let penalty = (self.values & 3) as u32 + 1;
+        self.pay >>= n + 1;
+        self.values >>= 2;
+        self.len -= n + 1;
+        self.count -= 1;
+        penalty
+    }
+
+    /// Puts the pile under this hand.
+    #[inline(always)]
+    fn take(&mut self, pile: Hand) {
+        // Shift counts stay below 64 except `2 * count` when all 32 payment cards are here; then
+        // the pile has none, its `values` is 0, and the wrapped shift still gives 0.
+        self.pay |= pile.pay << self.len;
+        self.values |= pile.values.wrapping_shl(2 * self.count);
+        self.len += pile.len;
+        self.count += pile.count;
+    }
+
+    /// Adds `n` number cards and then a payment card of `penalty` on top of the pile (this hand).
+    #[inline(always)]
+    fn lay_through_payment(&mut self, n: u32, penalty: u32) {
+        self.len += n;
+        self.pay |= 1 << self.len;
+        self.values |= u64::from(penalty - 1) << (2 * self.count);
+        self.len += 1;
+        self.count += 1;
+    }
+}
+
+/// A game between two round starts: the leader's hand, the other's, and whether B leads. This is
+/// all a situation is (the pile is empty at a round start).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Situation {
+    leader: Hand,
+    other: Hand,
+    leader_is_b: bool,
+}
+
+impl Situation {
+    /// Same situation. Lengths differ in nearly every call, so they are compared first.
+    #[inline(always)]
+    fn same(&self, other: &Situation) -> bool {
+        self.leader.len == other.leader.len && self == other
+    }
+
+    /// Plays one round, from its first card to the trick, adding what was laid and taken to
+    /// `counts` (cards, tricks). Returns true when the game is finished.
+    #[inline(always)]
+    fn round(&mut self, counts: &mut (u64, u64)) -> bool {
+        // Alternation: the leader's k-th card is the 2k-th laid, the other's the (2k+1)-th. Each
+        // player's event is its first payment card, or the card it does not have.
+        let l = self.leader.first_payment().min(self.leader.len);
+        let o = self.other.first_payment().min(self.other.len);
+        let leader_first = l <= o;
+        // The player whose event comes first, and the one who laid number cards meanwhile.
+        let (mut event, mut waiting) = if leader_first {
+            (self.leader, self.other)
+        } else {
+            (self.other, self.leader)
+        };
+        let before = l.min(o);
+        // When the other's event comes first, the leader has laid one card more.
+        let waited = before + u32::from(!leader_first);
+        waiting.drop_numbers(waited);
+        let laid = before + waited;
+        let mut pile = Hand::EMPTY;
+        if before == event.len {
+            // The event is a card the player does not have: the other takes the pile and wins.
+            event.drop_numbers(before);
+            pile.len = laid;
+            waiting.take(pile);
+            counts.0 += u64::from(laid);
+            counts.1 += 1;
+            self.leader_is_b ^= leader_first;
+            self.leader = waiting;
+            self.other = event;
+            return true;
+        }
+        let mut due = event.drop_through_payment(before);
+        pile.lay_through_payment(laid, due);
+        // Penalties: the payer lays number cards until it has paid `due` of them, turns up a
+        // payment card (and the roles swap), or has no card left.
+        let (mut payer, mut owner) = (waiting, event);
+        let mut owner_is_leader = leader_first;
+        loop {
+            let first = payer.first_payment();
+            if first >= due.min(payer.len) {
+                break;
+            }
+            due = payer.drop_through_payment(first);
+            pile.lay_through_payment(first, due);
+            std::mem::swap(&mut payer, &mut owner);
+            owner_is_leader = !owner_is_leader;
+        }
+        let paid = due.min(payer.len);
+        payer.drop_numbers(paid);
+        pile.len += paid;
+        owner.take(pile);
+        counts.0 += u64::from(pile.len);
+        counts.1 += 1;
+        self.leader_is_b ^= !owner_is_leader;
+        self.leader = owner;
+        self.other = payer;
+        payer.len == 0
+    }
+}
+
+/// Whether the fast engine can play this deal: at most [`MAX_CARDS`] cards, at most
+/// [`MAX_PAYMENT`] of them payment cards, and a card in each deck.
+pub fn fits(a: &[Face], b: &[Face]) -> bool {
+    let payments = a.iter().chain(b).filter(|f| f.penalty() > 0).count();
+    !a.is_empty() && !b.is_empty() && a.len() + b.len() <= MAX_CARDS && payments <= MAX_PAYMENT
+}
+
+/// Plays a deal given as penalties (0 for a number card, 1 to 4 for J Q K A), top first; the
+/// decks must satisfy [`fits`]'s limits. Use [`play_pack`] for one pack.
+pub fn play_penalties(a: &[u8], b: &[u8]) -> Outcome {
+    debug_assert!(!a.is_empty() && !b.is_empty() && a.len() + b.len() <= MAX_CARDS);
+    play_from(
+        Hand::from_penalties(a.iter().copied()),
+        Hand::from_penalties(b.iter().copied()),
+    )
+}
+
+/// Plays a deal that [`fits`].
+pub fn play(deal: &Deal) -> Outcome {
+    debug_assert!(fits(deal.a(), deal.b()));
+    play_from(
+        Hand::from_penalties(deal.a().iter().map(|f| f.penalty())),
+        Hand::from_penalties(deal.b().iter().map(|f| f.penalty())),
+    )
+}
+
+/// Plays a one-pack deal given as 52 penalties, A's 26 cards then B's 26, top first: 0 for a
+/// number card, 1 to 4 for J Q K A. This is the entry point for searches over deals.
+pub fn play_pack(pack: &[u8; 52]) -> Outcome {
+    let (a, b) = pack.split_at(26);
+    play_from(pack_hand(a), pack_hand(b))
+}
+
+/// A hand of 26 penalties: the bit set in one pass without branches, then the penalties of its
+/// payment cards only.
+#[inline(always)]
+fn pack_hand(penalties: &[u8]) -> Hand {
+    let mut pay = 0u64;
+    for (i, &penalty) in penalties.iter().enumerate() {
+        pay |= u64::from(penalty != 0) << i;
+    }
+    let mut values = 0u64;
+    let mut count = 0;
+    let mut rest = pay;
+    while rest != 0 {
+        let i = rest.trailing_zeros() as usize;
+        values |= u64::from(penalties[i].wrapping_sub(1) & 3) << (2 * count);
+        count += 1;
+        rest &= rest - 1;
+    }
+    Hand {
+        pay,
+        values,
+        len: penalties.len() as u32,
+        count,
+    }
+}
+
+fn play_from(a: Hand, b: Hand) -> Outcome {
+    let start = Situation {
+        leader: a,
+        other: b,
+        leader_is_b: false,
+    };
+    let mut hare = start;
+    let mut counts = (0, 0);
+    // Brent: the snapshot is retaken whenever the distance to it reaches a power of two.
+    let mut snapshot = start;
+    let mut power: u64 = 1;
+    let mut period: u64 = 0;
+    loop {
+        if hare.round(&mut counts) {
+            return Outcome {
+                status: Status::Finished,
+                cards: counts.0,
+                tricks: counts.1,
+            };
+        }
+        period += 1;
+        if hare.same(&snapshot) {
+            return first_repeat(start, period);
+        }
+        if period == power {
+            snapshot = hare;
+            power *= 2;
+            period = 0;
+        }
+    }
+}
+
+/// The game loops with this period: finds the first round whose start repeats an earlier one,
+/// by running a copy `period` rounds ahead of another until their situations agree.
+#[cold]
+fn first_repeat(start: Situation, period: u64) -> Outcome {
+    let mut behind = start;
+    let mut ahead = start;
+    let mut counts = (0, 0);
+    for _ in 0..period {
+        ahead.round(&mut counts);
+    }
+    while !ahead.same(&behind) {
+        behind.round(&mut (0, 0));
+        ahead.round(&mut counts);
+    }
+    Outcome {
+        status: Status::Loop { period },
+        cards: counts.0,
+        tricks: counts.1,
+    }
+}

@@ -1,0 +1,28 @@
+//! Camicia, also known as Beggar-my-neighbour: the game exactly as the rule book plays it, for
+//! decks of any length and any mix of ranks, with exact loop detection.
+//!
+//! - [`Game`] is the simple engine: one card at a time, every situation at a round start kept in
+//!   a hash map. It also drives traces.
+//! - [`fast`] is the fast engine for deals of up to 63 cards (one pack and less), with
+//!   [`fast::play_pack`] taking a one-pack deal as 52 small codes.
+//! - [`play`] plays any deal with the fast engine when it can and the simple one otherwise.
+//! - [`notation`] reads decks (`2 A 7 8 Q 10`, `S2 HQ D10`, record notation `---AJ--Q`).
+//! - [`deal`] makes random one-pack deals, reproducibly from a seed and an index.
+
+pub mod deal;
+mod face;
+pub mod fast;
+mod game;
+pub mod notation;
+
+pub use face::{Face, record};
+pub use game::{Deal, EmptyDeal, Event, Game, Outcome, Player, Status};
+
+/// Plays a deal to its end with the fastest engine that can take it.
+pub fn play(deal: &Deal) -> Outcome {
+    if fast::fits(deal.a(), deal.b()) {
+        fast::play(deal)
+    } else {
+        Game::play(deal)
+    }
+}

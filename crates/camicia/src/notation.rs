@@ -1,0 +1,218 @@
+//! Reading decks from text: cards separated by spaces (`2 A 7 8 Q 10`, `X` for ten, suits allowed
+//! and ignored: `S2 HQ D10 CX`), or record notation, one character per card with `-` for any
+//! number card (`---AJ--Q---------QAKQJJ-QK`).
+
+use crate::face::Face;
+use crate::game::Deal;
+use cards::{Card, Rank, tokens};
+use thiserror::Error;
+
+/// A mistake in one deck line, with its 1-based column in characters. The message starts with
+/// the column, so that a reader that knows the line can put `line L, ` before it.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum DeckError {
+    #[error(
+        "column {column}: expected a card (2 to 10, X, J, Q, K or A, perhaps after a suit: \
+         S2, HQ, D10), found \"{found}\""
+    )]
+    Card { column: usize, found: String },
+    #[error(
+        "column {column}: expected a card of record notation (-, 2 to 9, X, J, Q, K or A), \
+         found \"{found}\""
+    )]
+    Record { column: usize, found: String },
+}
+
+/// A mistake in a text of games, with its line.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum InputError {
+    #[error("line {line}, {error}")]
+    Deck { line: usize, error: DeckError },
+    #[error(
+        "line {line}, column 1: expected player B's deck for the game whose player A's deck is \
+         on line {a_line}, found the end of the input"
+    )]
+    MissingB { line: usize, a_line: usize },
+}
+
+impl InputError {
+    /// The 1-based line of the mistake.
+    pub fn line(&self) -> usize {
+        match *self {
+            InputError::Deck { line, .. } | InputError::MissingB { line, .. } => line,
+        }
+    }
+}
+
+/// The characters of record notation.
+const RECORD: &str = "-23456789XJQKA";
+
+/// A longer token cannot be one card (`D10` is the longest), so it was meant as record notation.
+const LONGEST_CARD: usize = 3;
+
+fn record_face(c: char) -> Option<Face> {
+    match c {
+        '-' => Some(Face::Number),
+        _ => Rank::from_notation(c.encode_utf8(&mut [0; 4])).map(Face::Rank),
+    }
+}
+
+/// One card: a rank (`2` to `10`, `X`, `J`, `Q`, `K`, `A`), perhaps after a suit (`S2`, `♠2`).
+pub fn parse_card(token: &str, column: usize) -> Result<Face, DeckError> {
+    Rank::from_notation(token)
+        .or_else(|| Card::parse_at(token, column).ok().map(|card| card.rank))
+        .map(Face::Rank)
+        .ok_or_else(|| DeckError::Card {
+            column,
+            found: token.into(),
+        })
+}
+
+/// One deck line: cards separated by spaces, or record notation (one token made only of the
+/// characters `-23456789XJQKA`).
+pub fn parse_deck(line: &str) -> Result<Vec<Face>, DeckError> {
+    let mut words = tokens(line);
+    if let (Some((column, word)), None) = (words.next(), words.next()) {
+        if word.chars().all(|c| RECORD.contains(c)) {
+            return Ok(word.chars().filter_map(record_face).collect());
+        }
+        if parse_card(word, column).is_err() && word.chars().count() > LONGEST_CARD {
+            let (at, bad) = word
+                .chars()
+                .enumerate()
+                .find(|&(_, c)| !RECORD.contains(c))
+                .expect("a character outside record notation, since the whole word is not one");
+            return Err(DeckError::Record {
+                column: column + at,
+                found: bad.into(),
+            });
+        }
+    }
+    tokens(line)
+        .map(|(column, token)| parse_card(token, column))
+        .collect()
+}
+
+/// Whether a line holds no deck: blank, or a comment starting with `#`.
+pub fn is_skipped(line: &str) -> bool {
+    let line = line.trim_start();
+    line.is_empty() || line.starts_with('#')
+}
+
+/// Every game of a text: two consecutive deck lines each, A's deck then B's, skipping blank lines
+/// and comments. Reads the whole text before answering, so a mistake anywhere gives no game.
+pub fn parse_games(text: &str) -> Result<Vec<Deal>, InputError> {
+    let mut games = Vec::new();
+    let mut a: Option<(usize, Vec<Face>)> = None;
+    let mut last_line = 0;
+    for (index, line) in text.lines().enumerate() {
+        last_line = index + 1;
+        if is_skipped(line) {
+            continue;
+        }
+        let deck = parse_deck(line).map_err(|error| InputError::Deck {
+            line: index + 1,
+            error,
+        })?;
+        match a.take() {
+            None => a = Some((index + 1, deck)),
+            Some((_, a_deck)) => {
+                // Decks read from text hold at least one card, so the deal is never empty.
+                games.push(Deal::new(a_deck, deck).expect("a deck line holds a card"));
+            }
+        }
+    }
+    match a {
+        Some((a_line, _)) => Err(InputError::MissingB {
+            line: last_line + 1,
+            a_line,
+        }),
+        None => Ok(games),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ranks(text: &str) -> Vec<Face> {
+        text.chars()
+            .map(|c| record_face(c).expect("a record character"))
+            .collect()
+    }
+
+    #[test]
+    fn reads_ranks_tens_and_suits() {
+        let deck = parse_deck("2 A 7 8 Q 10 X S2 HQ D10 CX ♠K").unwrap();
+        assert_eq!(deck, ranks("2A78QXX2QXXK"));
+    }
+
+    #[test]
+    fn reads_record_notation() {
+        let deck = parse_deck("  ---AJ--Q---------QAKQJJ-QK").unwrap();
+        assert_eq!(deck.len(), 26);
+        assert_eq!(crate::record(&deck), "---AJ--Q---------QAKQJJ-QK");
+        assert_eq!(deck[0], Face::Number);
+        // One character, one card: the two readings agree.
+        assert_eq!(parse_deck("K").unwrap(), [Face::Rank(Rank::King)]);
+        assert_eq!(parse_deck("X").unwrap(), [Face::Rank(Rank::Ten)]);
+        assert_eq!(parse_deck("2X9").unwrap(), ranks("2X9"));
+    }
+
+    #[test]
+    fn names_the_column_of_a_bad_card() {
+        let err = parse_deck("2 A  Z5 8").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "column 6: expected a card (2 to 10, X, J, Q, K or A, perhaps after a suit: S2, HQ, \
+             D10), found \"Z5\""
+        );
+        assert_eq!(
+            parse_deck("1").unwrap_err(),
+            DeckError::Card {
+                column: 1,
+                found: "1".into()
+            }
+        );
+        assert_eq!(
+            parse_deck(" ---AJ-?-Q").unwrap_err(),
+            DeckError::Record {
+                column: 8,
+                found: "?".into()
+            }
+        );
+        assert!(matches!(
+            parse_deck("S11").unwrap_err(),
+            DeckError::Card { column: 1, .. }
+        ));
+    }
+
+    #[test]
+    fn pairs_lines_into_games_skipping_blanks_and_comments() {
+        let games = parse_games("# two games\n\n2 A\n  \n3 4\nJ 2 3\n# B:\n4 J 5\n").unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].a(), ranks("2A"));
+        assert_eq!(games[1].b(), ranks("4J5"));
+    }
+
+    #[test]
+    fn reports_the_line_of_a_mistake() {
+        let err = parse_games("2 A\n3 4\n\nJ 2 Q7\n").unwrap_err();
+        assert_eq!(
+            err,
+            InputError::Deck {
+                line: 4,
+                error: DeckError::Card {
+                    column: 5,
+                    found: "Q7".into()
+                }
+            }
+        );
+        let err = parse_games("2 A\n3 4\n\nJ 2 3\n\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 6, column 1: expected player B's deck for the game whose player A's deck is on \
+             line 4, found the end of the input"
+        );
+    }
+}

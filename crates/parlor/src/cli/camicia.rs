@@ -1,0 +1,109 @@
+//! `parlor camicia`: plays the games of a file (text or the exercise's JSON lines), with traces
+//! and JSON, and `parlor camicia stats`: statistics of random one-pack deals.
+
+mod jsonl;
+mod stats;
+mod trace;
+
+use crate::error::CliError;
+use crate::input;
+use camicia::Outcome;
+use clap::{Args, Subcommand, ValueEnum};
+use serde::Serialize;
+use std::io::{self, BufWriter, Write};
+use std::path::PathBuf;
+
+#[derive(Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct CamiciaArgs {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    play: PlayArgs,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play random one-pack deals (26 cards each) and report game lengths, the longest game,
+    /// loops, and the throughput
+    Stats(stats::StatsArgs),
+}
+
+#[derive(Args)]
+struct PlayArgs {
+    /// Games to play ('-' or none: standard input). Text: each game is two deck lines, A's then
+    /// B's, top card first (`2 A 7 8 Q 10`, or record notation `---AJ--Q`); blank lines and lines
+    /// starting with '#' are skipped
+    file: Option<PathBuf>,
+    /// The form of the input
+    #[arg(long, value_enum, default_value_t = InputFormat::Text)]
+    input: InputFormat,
+    /// Show every card laid: round, both decks, the pile and the penalty due
+    #[arg(long, conflicts_with = "json")]
+    trace: bool,
+    /// One JSON object per game, one per line
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum InputFormat {
+    /// Two deck lines per game
+    Text,
+    /// One JSON object per line with arrays "playerA" and "playerB" of card strings
+    Jsonl,
+}
+
+pub fn run(args: &CamiciaArgs) -> Result<(), CliError> {
+    match &args.command {
+        Some(Command::Stats(stats)) => stats::run(stats),
+        None => play(&args.play),
+    }
+}
+
+fn play(args: &PlayArgs) -> Result<(), CliError> {
+    let text = input::read_text(args.file.as_deref())?;
+    // Every game is read before any is played: bad input prints nothing.
+    let deals = match args.input {
+        InputFormat::Text => camicia::notation::parse_games(&text).map_err(CliError::bad_input)?,
+        InputFormat::Jsonl => jsonl::parse(&text).map_err(CliError::bad_input)?,
+    };
+    let mut out = BufWriter::new(io::stdout().lock());
+    for (index, deal) in deals.iter().enumerate() {
+        if args.trace {
+            if index > 0 {
+                writeln!(out)?;
+            }
+            trace::write(&mut out, deal)?;
+        } else {
+            let outcome = camicia::play(deal);
+            if args.json {
+                serde_json::to_writer(&mut out, &OutcomeJson::from(outcome))
+                    .map_err(io::Error::from)?;
+                writeln!(out)?;
+            } else {
+                writeln!(out, "{outcome}")?;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// One game as `--json` prints it: `{"status":"finished","cards":13,"tricks":1}`.
+#[derive(Serialize)]
+struct OutcomeJson {
+    status: &'static str,
+    cards: u64,
+    tricks: u64,
+}
+
+impl From<Outcome> for OutcomeJson {
+    fn from(outcome: Outcome) -> OutcomeJson {
+        OutcomeJson {
+            status: outcome.status.name(),
+            cards: outcome.cards,
+            tricks: outcome.tricks,
+        }
+    }
+}

@@ -1,0 +1,187 @@
+//! `parlor speed`: the contest's robots on contest input, with traces, JSON and a timeline
+//! picture; `parlor speed stats`: statistics of random one-pack deals.
+
+mod stats;
+mod timeline;
+mod trace;
+
+use crate::error::CliError;
+use crate::input;
+use clap::{Args, Subcommand, ValueEnum};
+use serde::Serialize;
+use speed::{Deal, Event, Place, Robot, contest, fast, sim};
+use std::io::{self, BufWriter, Write};
+use std::num::NonZeroUsize;
+use std::path::PathBuf;
+
+#[derive(Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct SpeedArgs {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    play: PlayArgs,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play random one-pack deals and report A's win rate, game lengths, deadends, cancelled
+    /// moves, same-instant finishes and the longest game
+    Stats(stats::StatsArgs),
+}
+
+#[derive(Args)]
+struct PlayArgs {
+    /// Contest input: data sets of four lines (A's count, A's cards, B's count, B's cards), then
+    /// a line holding 0 ('-' or none: standard input)
+    file: Option<PathBuf>,
+    /// The game instant by instant: every landing, cancellation, draw and move, and why the
+    /// winner won
+    #[arg(long, conflicts_with = "json")]
+    trace: bool,
+    /// One JSON object per data set, one per line, with every action
+    #[arg(long)]
+    json: bool,
+    /// The wording of the verdicts: en (`A wins.`) or az, the seed's Azerbaijani (`A qalibdir.`)
+    #[arg(long, value_enum, default_value_t = Lang::En, conflicts_with_all = ["trace", "json"])]
+    lang: Lang,
+    /// Also draw one data set's timeline as an SVG picture
+    #[arg(long, value_name = "FILE.svg")]
+    timeline: Option<PathBuf>,
+    /// Which data set --timeline draws (1 = the first)
+    #[arg(long, value_name = "K", requires = "timeline")]
+    game: Option<NonZeroUsize>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Lang {
+    En,
+    Az,
+}
+
+pub fn run(args: &SpeedArgs) -> Result<(), CliError> {
+    match &args.command {
+        Some(Command::Stats(stats)) => stats::run(stats),
+        None => play(&args.play),
+    }
+}
+
+fn play(args: &PlayArgs) -> Result<(), CliError> {
+    let text = input::read_text(args.file.as_deref())?;
+    // Every data set is read and checked before any is played: bad input prints nothing.
+    let deals = contest::parse(&text).map_err(CliError::bad_input)?;
+    let picture = match &args.timeline {
+        Some(path) => {
+            let k = args.game.map_or(1, NonZeroUsize::get);
+            let Some(deal) = deals.get(k - 1) else {
+                return Err(CliError::BadInput(format!(
+                    "--game {k}: the input has {} data set{}",
+                    deals.len(),
+                    if deals.len() == 1 { "" } else { "s" }
+                )));
+            };
+            Some((path, timeline::draw(deal, &sim::play(deal), k)))
+        }
+        None => None,
+    };
+    let mut out = BufWriter::new(io::stdout().lock());
+    for (index, deal) in deals.iter().enumerate() {
+        if args.trace {
+            if index > 0 {
+                writeln!(out)?;
+            }
+            trace::write(&mut out, deal, &sim::play(deal), index + 1, deals.len())?;
+        } else if args.json {
+            serde_json::to_writer(&mut out, &GameJson::new(&sim::play(deal)))
+                .map_err(io::Error::from)?;
+            writeln!(out)?;
+        } else {
+            writeln!(out, "{}", verdict(fast::play(deal).winner, args.lang))?;
+        }
+    }
+    out.flush()?;
+    if let Some((path, svg)) = picture {
+        std::fs::write(path, svg).map_err(|e| {
+            CliError::Write(io::Error::new(e.kind(), format!("{}: {e}", path.display())))
+        })?;
+    }
+    Ok(())
+}
+
+fn verdict(winner: Robot, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("{winner} wins."),
+        Lang::Az => format!("{winner} qalibdir."),
+    }
+}
+
+/// One data set as `--json` prints it.
+#[derive(Serialize)]
+struct GameJson {
+    winner: String,
+    end_ms: u32,
+    deadends: u32,
+    returns: u32,
+    events: Vec<EventJson>,
+}
+
+/// One action: `kind` is opening, restart, draw, move or return; `from` and `to` are `deck`,
+/// `slot 1` … `slot 4` (1 is the rightmost) or `table A` / `table B`; `status` is done,
+/// cancelled or unfinished; `end` is when the action stopped.
+#[derive(Serialize)]
+struct EventJson {
+    robot: String,
+    kind: String,
+    card: String,
+    from: String,
+    to: String,
+    start: u32,
+    end: u32,
+    status: String,
+}
+
+impl GameJson {
+    fn new(game: &sim::Game) -> GameJson {
+        GameJson {
+            winner: game.outcome.winner.to_string(),
+            end_ms: game.outcome.end_ms,
+            deadends: game.outcome.deadends,
+            returns: game.outcome.returns,
+            events: game.events.iter().map(EventJson::new).collect(),
+        }
+    }
+}
+
+impl EventJson {
+    fn new(event: &Event) -> EventJson {
+        EventJson {
+            robot: event.robot.to_string(),
+            kind: event.kind.to_string(),
+            card: event.card.to_string(),
+            from: event.from.to_string(),
+            to: event.to.to_string(),
+            start: event.start,
+            end: event.end,
+            status: event.status.to_string(),
+        }
+    }
+}
+
+/// Cards as the contest writes them, separated by spaces.
+fn card_list(cards: &[speed::Card]) -> String {
+    let names: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
+    names.join(" ")
+}
+
+/// A deal as contest input, on one line each: `5 S3 S5 S8 S9 S2` then `3 H7 H3 H4`.
+fn contest_lines(deal: &Deal) -> [String; 2] {
+    [deal.a(), deal.b()].map(|cards| format!("{} {}", cards.len(), card_list(cards)))
+}
+
+/// `its deck` or `slot 2`, as the trace and the picture say where a card came from.
+fn source(place: Place) -> String {
+    match place {
+        Place::Deck => "its deck".into(),
+        place => place.to_string(),
+    }
+}

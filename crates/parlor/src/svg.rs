@@ -1,0 +1,238 @@
+//! A small SVG writer for the games' pictures: rectangles, lines and text, nothing more.
+
+use std::fmt::Write;
+
+pub struct Svg {
+    width: f64,
+    height: f64,
+    body: String,
+}
+
+/// Where a text stands relative to its x.
+#[derive(Clone, Copy)]
+pub enum Anchor {
+    Start,
+    Middle,
+    End,
+}
+
+impl Anchor {
+    fn name(self) -> &'static str {
+        match self {
+            Anchor::Start => "start",
+            Anchor::Middle => "middle",
+            Anchor::End => "end",
+        }
+    }
+}
+
+impl Svg {
+    pub fn new(width: f64, height: f64) -> Svg {
+        Svg {
+            width,
+            height,
+            body: String::new(),
+        }
+    }
+
+    pub fn rect(&mut self, x: f64, y: f64, width: f64, height: f64, fill: &str) {
+        // Writing to a String cannot fail.
+        let _ = writeln!(
+            self.body,
+            r#"<rect x="{x:.2}" y="{y:.2}" width="{width:.2}" height="{height:.2}" fill="{fill}"/>"#
+        );
+    }
+
+    pub fn line(&mut self, from: (f64, f64), to: (f64, f64), stroke: &str, width: f64) {
+        let _ = writeln!(
+            self.body,
+            r#"<line x1="{:.2}" y1="{:.2}" x2="{:.2}" y2="{:.2}" stroke="{stroke}" stroke-width="{width}"/>"#,
+            from.0, from.1, to.0, to.1
+        );
+    }
+
+    pub fn text(&mut self, x: f64, y: f64, size: f64, anchor: Anchor, content: &str) {
+        let _ = writeln!(
+            self.body,
+            r#"<text x="{x:.2}" y="{y:.2}" font-size="{size}" text-anchor="{}">{}</text>"#,
+            anchor.name(),
+            escape(content)
+        );
+    }
+
+    /// The whole document, on a white background, in a sans-serif font.
+    pub fn finish(self) -> String {
+        format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
+             viewBox=\"0 0 {w} {h}\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n\
+             <rect width=\"{w}\" height=\"{h}\" fill=\"white\"/>\n{body}</svg>\n",
+            w = self.width,
+            h = self.height,
+            body = self.body
+        )
+    }
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// One set of bar heights of a [`Histogram`], with its name for the legend.
+pub struct Series {
+    pub name: String,
+    pub values: Vec<f64>,
+}
+
+/// A bar chart over labelled bins: each bin holds one bar per series, side by side.
+pub struct Histogram {
+    pub title: String,
+    pub x_label: String,
+    pub y_label: String,
+    /// One label per bin; long runs of labels are thinned out to stay readable.
+    pub labels: Vec<String>,
+    pub series: Vec<Series>,
+}
+
+/// Colours of the series, in order (a colour-blind-safe palette).
+const PALETTE: [&str; 6] = [
+    "#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00",
+];
+
+/// Draws `chart` with axes, a y grid of round steps, bin labels and a legend.
+pub fn histogram(chart: &Histogram) -> String {
+    let (width, height) = (960.0, 540.0);
+    let (left, right, top, bottom) = (70.0, 20.0, 60.0, 70.0);
+    let plot_width = width - left - right;
+    let plot_height = height - top - bottom;
+    let mut svg = Svg::new(width, height);
+    svg.text(width / 2.0, 28.0, 16.0, Anchor::Middle, &chart.title);
+    let highest = chart
+        .series
+        .iter()
+        .flat_map(|s| s.values.iter().copied())
+        .fold(0.0, f64::max);
+    let step = nice_step(highest / 5.0);
+    let y_max = (highest / step).ceil().max(1.0) * step;
+    let y = |value: f64| top + plot_height * (1.0 - value / y_max);
+    let mut tick = 0.0;
+    while tick <= y_max + step / 2.0 {
+        svg.line(
+            (left, y(tick)),
+            (left + plot_width, y(tick)),
+            "#dddddd",
+            1.0,
+        );
+        svg.text(
+            left - 6.0,
+            y(tick) + 4.0,
+            11.0,
+            Anchor::End,
+            &format_tick(tick, step),
+        );
+        tick += step;
+    }
+    let bins = chart.labels.len().max(1);
+    let bin_width = plot_width / bins as f64;
+    let bar_width = bin_width * 0.85 / chart.series.len().max(1) as f64;
+    for (i, series) in chart.series.iter().enumerate() {
+        let colour = PALETTE[i % PALETTE.len()];
+        for (bin, &value) in series.values.iter().enumerate().take(bins) {
+            if value > 0.0 {
+                let x = left + bin as f64 * bin_width + bin_width * 0.075 + i as f64 * bar_width;
+                svg.rect(x, y(value), bar_width, y(0.0) - y(value), colour);
+            }
+        }
+    }
+    let every = (bins as f64 / 27.0).ceil() as usize;
+    for (bin, label) in chart.labels.iter().enumerate().step_by(every.max(1)) {
+        let x = left + (bin as f64 + 0.5) * bin_width;
+        svg.text(x, y(0.0) + 16.0, 11.0, Anchor::Middle, label);
+    }
+    svg.line((left, y(0.0)), (left + plot_width, y(0.0)), "black", 1.0);
+    svg.line((left, top), (left, y(0.0)), "black", 1.0);
+    svg.text(
+        left + plot_width / 2.0,
+        height - 22.0,
+        13.0,
+        Anchor::Middle,
+        &chart.x_label,
+    );
+    svg.text(16.0, top - 14.0, 13.0, Anchor::Start, &chart.y_label);
+    for (i, series) in chart.series.iter().enumerate() {
+        let (x, y) = (left + plot_width - 300.0, top + 8.0 + 20.0 * i as f64);
+        svg.rect(x, y, 14.0, 14.0, PALETTE[i % PALETTE.len()]);
+        svg.text(x + 20.0, y + 12.0, 13.0, Anchor::Start, &series.name);
+    }
+    svg.finish()
+}
+
+/// 1, 2 or 5 times a power of ten, at least `rough`.
+fn nice_step(rough: f64) -> f64 {
+    if rough <= 0.0 || !rough.is_finite() {
+        return 1.0;
+    }
+    let power = 10f64.powf(rough.log10().floor());
+    [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * power)
+        .find(|&s| s >= rough)
+        .unwrap_or(10.0 * power)
+}
+
+/// A tick value with as many decimals as its step needs.
+fn format_tick(value: f64, step: f64) -> String {
+    let decimals = (-step.log10().floor()).max(0.0) as usize;
+    format!("{value:.decimals$}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn writes_shapes_and_escaped_text() {
+        let mut svg = Svg::new(100.0, 50.0);
+        svg.rect(1.0, 2.0, 3.0, 4.0, "#123456");
+        svg.line((0.0, 0.0), (10.0, 10.0), "black", 1.0);
+        svg.text(5.0, 6.0, 12.0, Anchor::Middle, "a < b & \"c\"");
+        let doc = svg.finish();
+        assert!(doc.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100\""));
+        assert!(
+            doc.contains(
+                r##"<rect x="1.00" y="2.00" width="3.00" height="4.00" fill="#123456"/>"##
+            )
+        );
+        assert!(doc.contains("a &lt; b &amp; &quot;c&quot;</text>"));
+        assert!(doc.trim_end().ends_with("</svg>"));
+    }
+
+    #[test]
+    fn histogram_draws_one_bar_per_nonzero_value_and_round_ticks() {
+        let doc = histogram(&Histogram {
+            title: "t".into(),
+            x_label: "x".into(),
+            y_label: "y".into(),
+            labels: vec!["0".into(), "1".into(), "2".into()],
+            series: vec![
+                Series {
+                    name: "a".into(),
+                    values: vec![3.0, 0.0, 7.0],
+                },
+                Series {
+                    name: "b".into(),
+                    values: vec![1.0, 1.0, 0.0],
+                },
+            ],
+        });
+        // Four bars, two legend boxes, the background.
+        assert_eq!(doc.matches("<rect").count(), 4 + 2 + 1);
+        assert!(doc.contains(">8</text>"), "ticks 0, 2, 4, 6, 8");
+        assert_eq!(nice_step(0.3), 0.5);
+        assert_eq!(nice_step(1.7), 2.0);
+        assert_eq!(nice_step(30.0), 50.0);
+        assert_eq!(format_tick(0.25, 0.05), "0.25");
+    }
+}

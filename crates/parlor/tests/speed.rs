@@ -1,0 +1,426 @@
+//! `parlor speed` run as a user runs it.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use speed::{Deal, Robot, Split, fast};
+
+fn parlor() -> Command {
+    Command::cargo_bin("parlor").expect("the parlor binary is built for tests")
+}
+
+const SEED_IN: &str = include_str!("data/speed/seed-example.in");
+const EDGE_IN: &str = include_str!("data/speed/edge.in");
+
+#[test]
+fn the_public_data_to_the_character() {
+    for (file, expected) in [
+        (
+            "tests/data/speed/seed-example.in",
+            include_str!("data/speed/seed-example.out"),
+        ),
+        (
+            "tests/data/speed/edge.in",
+            include_str!("data/speed/edge.out"),
+        ),
+    ] {
+        parlor()
+            .args(["speed", file])
+            .assert()
+            .success()
+            .stdout(expected)
+            .stderr("");
+    }
+}
+
+#[test]
+fn standard_input_when_the_file_is_dash_or_absent() {
+    let expected = include_str!("data/speed/edge.out");
+    parlor()
+        .args(["speed", "-"])
+        .write_stdin(EDGE_IN)
+        .assert()
+        .success()
+        .stdout(expected);
+    parlor()
+        .arg("speed")
+        .write_stdin(EDGE_IN)
+        .assert()
+        .success()
+        .stdout(expected);
+}
+
+#[test]
+fn the_seeds_own_wording() {
+    parlor()
+        .args(["speed", "--lang", "az"])
+        .write_stdin(SEED_IN)
+        .assert()
+        .success()
+        .stdout("B qalibdir.\n");
+    parlor()
+        .args(["speed", "--lang", "az"])
+        .write_stdin("1 SA\n1 C2\n1 C2\n1 SA\n0\n")
+        .assert()
+        .success()
+        .stdout("A qalibdir.\nB qalibdir.\n");
+}
+
+#[test]
+fn the_worked_example_traced_as_the_rule_book_tells_it() {
+    let expected = "\
+data set 1 of 1
+set-up: A's slots 1-4 hold S3 S5 S8 S9, its deck S2; B's slots 1-3 hold H7 H3 H4, its deck is empty
+0 ms: A opens with S2 from its deck to table A (500 ms); B opens with H7 from slot 1 to table B (500 ms)
+500 ms: S2 lands on table A; H7 lands on table B; A starts S3 to table A (500 ms); B starts H3 to table A (700 ms)
+1000 ms: S3 lands on table A; B must return H3 (back at 1500 ms); A starts S8 to table B (700 ms)
+1500 ms: B starts H4 to table A (700 ms)
+1700 ms: S8 lands on table B; A starts S9 to table B (700 ms)
+2200 ms: H4 lands on table A; B starts H3 to table A (700 ms)
+2400 ms: S9 lands on table B; A starts S5 to table A (500 ms)
+2900 ms: H3 and S5 reach table A together; H3 lands (B moves to its left); A must return S5 (back at 3400 ms)
+B wins at 2900 ms: B has no cards left, A still has 1.
+";
+    parlor()
+        .args(["speed", "--trace"])
+        .write_stdin(SEED_IN)
+        .assert()
+        .success()
+        .stdout(expected);
+}
+
+#[test]
+fn traces_show_waits_deadends_and_ties() {
+    // Hand-worked: see crates/speed/tests/rules.rs for the same deal.
+    let out = parlor()
+        .args(["speed", "--trace"])
+        .write_stdin("5 S4 S3 C8 C7 S5\n6 HJ H5 D8 D7 HX C2\n1 HK\n1 SK\n0\n")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    for line in [
+        "1000 ms: S4 lands on table A; HJ lands on table B; A starts S3 to table A (500 ms); B draws C2 into slot 1 (300 ms)",
+        "1300 ms: B starts H5 to table A (700 ms)",
+        "1500 ms: S3 lands on table A; B must return H5 (back at 2000 ms); A waits",
+        "2700 ms: C2 lands on table A; deadend: neither robot can act; A restarts with C8 from slot 3 to table A (500 ms); B restarts with H5 from slot 2 to table B (500 ms)",
+        "A wins at 3700 ms: A has no cards left, B still has 2.",
+        "",
+        "data set 2 of 2",
+        "B wins at 500 ms: both robots ran out of cards at once, and B's last card SK is stronger than A's HK.",
+    ] {
+        assert!(out.lines().any(|l| l == line), "missing {line:?} in\n{out}");
+    }
+}
+
+#[test]
+fn json_one_object_per_data_set() {
+    let out = parlor()
+        .args(["speed", "--json"])
+        .write_stdin(format!("{}\n{}", SEED_IN.trim_end_matches("0\n"), EDGE_IN))
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 9);
+    assert!(lines[0].starts_with(
+        r#"{"winner":"B","end_ms":2900,"deadends":0,"returns":2,"events":[{"robot":"A","kind":"opening","card":"S2","from":"deck","to":"table A","start":0,"end":500,"status":"done"},{"robot":"B","kind":"opening","card":"H7","from":"slot 1","to":"table B","start":0,"end":500,"status":"done"},"#
+    ));
+    assert!(lines[0].ends_with(
+        r#"{"robot":"A","kind":"return","card":"S5","from":"table A","to":"slot 2","start":2900,"end":2900,"status":"unfinished"}]}"#
+    ));
+    let winners: Vec<String> = lines
+        .iter()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["winner"].to_string())
+        .collect();
+    assert_eq!(winners.join(""), r#""B""A""B""B""B""B""B""A""A""#);
+}
+
+#[test]
+fn a_timeline_picture_of_the_chosen_data_set() {
+    let dir = std::env::temp_dir().join(format!("parlor-speed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("t.svg");
+    parlor()
+        .args(["speed", "--timeline"])
+        .arg(&path)
+        .write_stdin(SEED_IN)
+        .assert()
+        .success()
+        .stdout("B wins.\n");
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(svg.contains("Speed, data set 1: B wins at 2900 ms (0 deadends, 2 cancelled moves)"));
+    for label in [
+        "robot A", "table A", "table B", "robot B", ">S5<", ">H3<", ">2500<", ">B wins<",
+    ] {
+        assert!(svg.contains(label), "{label} missing");
+    }
+    parlor()
+        .args(["speed", "--game", "8", "--timeline"])
+        .arg(&path)
+        .write_stdin(EDGE_IN)
+        .assert()
+        .success();
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert!(svg.contains("Speed, data set 8: A wins at 18100 ms (5 deadends, 0 cancelled moves)"));
+    parlor()
+        .args(["speed", "--game", "9", "--timeline"])
+        .arg(&path)
+        .write_stdin(EDGE_IN)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr("error: --game 9: the input has 8 data sets\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Bad input: the message names the place, the status is 2 and nothing reaches stdout, not
+/// even the results of the good data sets before the bad one.
+fn rejects(input: &str, message: &str) {
+    parlor()
+        .arg("speed")
+        .write_stdin(format!("1 SA\n1 SK\n{input}"))
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(format!("error: {message}\n"));
+}
+
+#[test]
+fn a_card_that_is_not_a_card() {
+    rejects(
+        "2\nS3 Z5\n1\nH2\n0\n",
+        "line 4, column 4: expected a card such as S3 or HX, found \"Z5\"",
+    );
+    rejects(
+        "1\nS1\n1\nH2\n0\n",
+        "line 4, column 1: expected a card such as S3 or HX, found \"S1\"",
+    );
+}
+
+#[test]
+fn the_same_card_twice() {
+    rejects(
+        "2\nS3 H2\n1\nH2\n0\n",
+        "line 6, column 1: H2 appears twice in data set 2 (first at line 4, column 4)",
+    );
+}
+
+#[test]
+fn a_count_that_does_not_match_the_cards() {
+    rejects(
+        "3\nS3 H2\n1\nH4\n0\n",
+        "line 4, column 6: expected 3 cards for A, found only 2",
+    );
+    rejects(
+        "1\nS3\n1\nH4 H5\n0\n",
+        "line 6, column 4: expected 1 cards for B, found more: \"H5\"",
+    );
+}
+
+#[test]
+fn a_robot_with_no_cards() {
+    rejects(
+        "1\nS3\n0\n\n0\n",
+        "line 5, column 1: expected the number of B's cards (1 to 51: one pack in all), found \"0\"",
+    );
+}
+
+#[test]
+fn more_than_52_cards() {
+    rejects(
+        "60 S2\n",
+        "line 3, column 1: expected the number of A's cards (1 to 51) or 0 to end the input, found \"60\"",
+    );
+    rejects(
+        "30\nSA S2 S3 S4 S5 S6 S7 S8 S9 SX SJ SQ SK HA H2 H3 H4 H5 H6 H7 H8 H9 HX HJ HQ HK DA D2 D3 D4\n23\n",
+        "line 5, column 1: expected the number of B's cards (1 to 22: one pack in all), found \"23\"",
+    );
+}
+
+#[test]
+fn input_ending_before_the_closing_zero() {
+    rejects(
+        "",
+        "line 3, column 1: expected the number of A's cards (1 to 51) or 0 to end the input, found the end of the input",
+    );
+    rejects(
+        "2\nS3 H2\n1",
+        "line 5, column 2: expected the 1 cards of B, found the end of the input",
+    );
+}
+
+#[test]
+fn text_after_the_closing_zero() {
+    rejects(
+        "0\n1 SA\n",
+        "line 4, column 1: expected the end of the input after the closing 0, found \"1\"",
+    );
+}
+
+#[test]
+fn bytes_that_are_not_text_and_bad_flags() {
+    parlor()
+        .arg("speed")
+        .write_stdin(&b"1\nS\xff\n"[..])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr("error: line 2, column 2: expected UTF-8 text, found a byte that is not\n");
+    parlor()
+        .args(["speed", "no/such/file.in"])
+        .assert()
+        .code(2)
+        .stdout("");
+    parlor()
+        .args(["speed", "--json", "--trace"])
+        .assert()
+        .code(2)
+        .stdout("");
+    parlor()
+        .args(["speed", "--lang", "fr"])
+        .assert()
+        .code(2)
+        .stdout("");
+    parlor()
+        .args(["speed", "--lang", "az", "--json"])
+        .assert()
+        .code(2)
+        .stdout("");
+    parlor()
+        .args(["speed", "--game", "2"])
+        .write_stdin(SEED_IN)
+        .assert()
+        .code(2)
+        .stdout("");
+}
+
+/// The tally of deals 0..n of a seed, computed here from the library.
+fn a_wins(seed: u64, n: u64, split: Split) -> u64 {
+    (0..n)
+        .filter(|&i| fast::play(&Deal::random(seed, i, split)).winner == Robot::A)
+        .count() as u64
+}
+
+#[test]
+fn stats_are_the_same_whatever_the_threads() {
+    let run = |threads: &str| {
+        parlor()
+            .args([
+                "speed",
+                "stats",
+                "--games",
+                "40000",
+                "--seed",
+                "9",
+                "--quiet",
+                "--threads",
+                threads,
+            ])
+            .assert()
+            .success()
+            .stderr("")
+            .get_output()
+            .stdout
+            .clone()
+    };
+    let one = run("1");
+    assert_eq!(one, run("2"));
+    assert_eq!(one, run("3"));
+    let text = String::from_utf8(one).unwrap();
+    let wins = a_wins(9, 40_000, Split::HALVES);
+    assert!(
+        text.starts_with("Speed: 40000 random deals from one pack, A 26 cards and B 26, seed 9\n")
+    );
+    assert!(
+        text.contains(&format!("A wins                {wins} of 40000 = ")),
+        "{text}"
+    );
+    assert!(text.contains("longest game          game "));
+}
+
+#[test]
+fn stats_as_json_with_a_split() {
+    let out = parlor()
+        .args([
+            "speed", "stats", "--games", "3000", "--seed", "4", "--split", "10/12", "--json",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let split = Split::new(10, 12).unwrap();
+    assert_eq!(v["games"], 3000);
+    assert_eq!(v["split"], serde_json::json!([10, 12]));
+    assert_eq!(v["a_wins"]["count"], a_wins(4, 3000, split));
+    let longest = &v["longest"];
+    let game = longest["game"].as_u64().unwrap();
+    let outcome = fast::play(&Deal::random(4, game, split));
+    assert_eq!(longest["end_ms"], outcome.end_ms);
+    assert_eq!(v["length_ms"]["max"], outcome.end_ms);
+    assert!(longest["a"].as_str().unwrap().starts_with("10 "));
+    let lo = v["a_wins"]["ci95"][0].as_f64().unwrap();
+    let hi = v["a_wins"]["ci95"][1].as_f64().unwrap();
+    let rate = v["a_wins"]["rate"].as_f64().unwrap();
+    assert!(lo < rate && rate < hi);
+}
+
+#[test]
+fn the_longest_game_can_be_replayed_from_the_stats() {
+    let out = parlor()
+        .args(["speed", "stats", "--games", "500", "--quiet"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let line = text.lines().find(|l| l.starts_with("  printf '")).unwrap();
+    let input = line
+        .trim_start_matches("  printf '")
+        .split("' |")
+        .next()
+        .unwrap()
+        .replace("\\n", "\n");
+    let ms: String = text
+        .lines()
+        .find(|l| l.starts_with("longest game"))
+        .and_then(|l| l.split(", ").nth(1))
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .into();
+    parlor()
+        .args(["speed", "--trace"])
+        .write_stdin(input)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(format!(" wins at {ms} ms")));
+}
+
+#[test]
+fn stats_refuse_bad_arguments() {
+    for args in [
+        &["--games", "0"][..],
+        &["--games", "10", "--split", "27/26"],
+        &["--games", "10", "--split", "0/5"],
+        &["--games", "10", "--split", "26"],
+        &["--games", "10", "--threads", "0"],
+        &[],
+    ] {
+        parlor()
+            .args(["speed", "stats"])
+            .args(args)
+            .assert()
+            .code(2)
+            .stdout("");
+    }
+}

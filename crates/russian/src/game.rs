@@ -1,0 +1,206 @@
+//! A game in play: the [`Position`] everybody sees plus the face-down cards, which only the game
+//! knows. The order of what happens after a move is fixed, so that move logs are reproducible:
+//! the move; the turn of the card it uncovered, if any; then, again and again, the last card of the
+//! lowest-numbered column that can go to its foundation goes there, followed by the turn of the
+//! card it uncovered, if any — until no card can go.
+
+use crate::layout::{Layout, Slot};
+use crate::position::{Move, Position, card_at};
+use crate::strategy::Strategy;
+use cards::Card;
+use std::fmt;
+
+/// Everything that happens in a game, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Event {
+    /// A move the player chose.
+    Move(Move),
+    /// `card` turned face up in `column` (0 to 6) as part of the move before it.
+    Turn { card: Card, column: u8 },
+    /// `card` went from the end of column `from` (0 to 6) to its foundation.
+    Foundation { card: Card, from: u8 },
+}
+
+impl fmt::Display for Event {
+    /// `S7 from 3 to 5`, `king HK from 4 to 2`, `turn D4 in 6`, `SA to foundation from 1`;
+    /// `{:#}` writes suit symbols.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let card = |card: &Card| {
+            if f.alternate() {
+                format!("{card:#}")
+            } else {
+                card.to_string()
+            }
+        };
+        match self {
+            Event::Move(mv) if f.alternate() => write!(f, "{mv:#}"),
+            Event::Move(mv) => write!(f, "{mv}"),
+            Event::Turn { card: c, column } => write!(f, "turn {} in {}", card(c), column + 1),
+            Event::Foundation { card: c, from } => {
+                write!(f, "{} to foundation from {}", card(c), from + 1)
+            }
+        }
+    }
+}
+
+/// A game: see the module documentation.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Game {
+    position: Position,
+    /// The face-down cards as dealt, column by column, each column's deepest first; column k's
+    /// start at `start[k]`, and the position says how many remain.
+    hidden: [u8; 52],
+    start: [u8; 7],
+}
+
+impl Game {
+    /// The game of a deal, before anything happens (not even the foundation moves the deal allows
+    /// at once: [`Game::settle`] makes them). `None` unless the layout holds the 52 cards once
+    /// each, with face-down cards only at the start of a column and a face-up card last.
+    pub fn new(layout: &Layout) -> Option<Game> {
+        let mut seen = [false; 52];
+        let mut hidden = [0; 52];
+        let mut start = [0; 7];
+        let mut hidden_count = 0;
+        let mut position = Position::empty();
+        for (k, column) in layout.columns.iter().enumerate() {
+            let mut down = 0;
+            let mut face_up = false;
+            start[k] = hidden_count as u8;
+            for &Slot { card, face_up: up } in column {
+                if std::mem::replace(&mut seen[card.index()], true) {
+                    return None;
+                }
+                if up {
+                    face_up = true;
+                    position.put(k, card);
+                } else if !face_up {
+                    hidden[hidden_count] = card.index() as u8;
+                    hidden_count += 1;
+                    down += 1;
+                } else {
+                    return None;
+                }
+            }
+            if down > 0 && !face_up {
+                return None;
+            }
+            position.set_face_down(k, down);
+        }
+        if seen.contains(&false) {
+            return None;
+        }
+        Some(Game {
+            position,
+            hidden,
+            start,
+        })
+    }
+
+    /// The game of deal `number` ([`crate::deal`]), as `Game::new(&deal::deal(number))` gives it
+    /// but without building the layout.
+    pub fn deal(number: u64) -> Game {
+        let pack = crate::deal::shuffled_pack(number);
+        let mut position = Position::empty();
+        let mut hidden = [0; 52];
+        let mut start = [0; 7];
+        let mut next = 0;
+        let mut hidden_count = 0;
+        for (k, column_start) in start.iter_mut().enumerate() {
+            *column_start = hidden_count as u8;
+            for _ in 0..k {
+                hidden[hidden_count] = pack[next].index() as u8;
+                hidden_count += 1;
+                next += 1;
+            }
+            position.set_face_down(k, k as u8);
+            for _ in 0..crate::face_up_count(k + 1) {
+                position.put(k, pack[next]);
+                next += 1;
+            }
+        }
+        Game {
+            position,
+            hidden,
+            start,
+        }
+    }
+
+    /// What the player sees.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The layout now, face-down cards in brackets (the foundations are not part of it).
+    pub fn layout(&self) -> Layout {
+        let columns = std::array::from_fn(|k| {
+            let down = self.position.face_down(k);
+            let start = self.start[k] as usize;
+            self.hidden[start..start + down]
+                .iter()
+                .map(|&c| Slot {
+                    card: card_at(c as usize),
+                    face_up: false,
+                })
+                .chain(self.position.face_up(k).map(|card| Slot {
+                    card,
+                    face_up: true,
+                }))
+                .collect()
+        });
+        Layout { columns }
+    }
+
+    /// The cards on the foundations.
+    pub fn score(&self) -> u32 {
+        self.position.score()
+    }
+
+    /// Turns the top face-down card of `column` if nothing face up covers it.
+    fn turn_if_uncovered(&mut self, column: u8, log: &mut impl FnMut(Event)) {
+        let k = column as usize;
+        if self.position.awaits_turn(k) {
+            let top = self.start[k] as usize + self.position.face_down(k) - 1;
+            let card = card_at(self.hidden[top] as usize);
+            self.position.turn(k, card);
+            log(Event::Turn { card, column });
+        }
+    }
+
+    /// Makes every foundation move there is (with the turns they cause), in the module's order.
+    pub fn settle(&mut self, log: &mut impl FnMut(Event)) {
+        while let Some((card, from)) = self.position.foundation_step() {
+            log(Event::Foundation { card, from });
+            self.turn_if_uncovered(from, log);
+        }
+    }
+
+    /// Makes `mv`, one of [`Position::moves`] of a settled game, with its turn and the foundation
+    /// moves that follow, telling `log` each event.
+    pub fn make(&mut self, mv: Move, log: &mut impl FnMut(Event)) {
+        debug_assert!(self.position.moves().contains(&mv));
+        self.position.shift(mv);
+        log(Event::Move(mv));
+        self.turn_if_uncovered(mv.from, log);
+        self.settle(log);
+    }
+
+    /// Plays the game to its end with `strategy`, telling `log` each event; gives the score.
+    ///
+    /// Every game ends, whatever the strategy, after at most 52 chosen moves: a card other than a
+    /// king that has led a column move lies on the next higher card of its suit, which it covers,
+    /// so that card is never again last in another column and the first card can never lead a
+    /// move again; a king that has led a move heads its column, and a king that heads its column
+    /// may not move. So each of the 52 cards leads at most one move.
+    pub fn play(&mut self, strategy: &mut impl Strategy, mut log: impl FnMut(Event)) -> u32 {
+        self.settle(&mut log);
+        loop {
+            let moves = self.position.moves();
+            if moves.is_empty() {
+                return self.score();
+            }
+            let choice = strategy.choose(&self.position, &moves);
+            self.make(moves[choice], &mut log);
+        }
+    }
+}

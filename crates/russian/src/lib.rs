@@ -1,0 +1,31 @@
+//! Russian Solitaire — the patience of Wetherell's *Etudes for Programmers*: the Yukon layout,
+//! built down by suit. The rules only, no I/O:
+//!
+//! - [`deal`]: deal N from its number, by a documented generator and shuffle that never change;
+//! - [`Layout`]: the written layout (`[D4] [S9] HK D2 S3 C7 H8`, one line per column);
+//! - [`Position`]: what a player sees, with the legal [`Moves`]; [`Game`]: a position plus the
+//!   face-down cards, which only the game knows, played with a [`Strategy`];
+//! - [`strategy`]: the fair strategies `random`, `greedy` and `lookahead`;
+//! - [`simple`]: a plain engine mirroring the rule book, to check the fast one against;
+//! - [`Tally`]: scores of many games and their statistics.
+
+pub mod deal;
+mod game;
+mod layout;
+mod position;
+pub mod simple;
+pub mod strategy;
+mod tally;
+
+pub use cards::{Card, Rank, Suit};
+pub use game::{Event, Game};
+pub use layout::{Layout, LayoutError, Slot, face_up_count};
+pub(crate) use position::card_at;
+pub use position::{Move, MoveKind, Moves, Place, Position};
+pub use strategy::{Strategy, StrategyName, UnknownStrategy};
+pub use tally::{PAY_PER_CARD, STAKE, Tally, Z95, wilson};
+
+/// Plays deal `number` with the named strategy to the end; gives the score.
+pub fn play_deal(number: u64, strategy: StrategyName) -> u32 {
+    Game::deal(number).play(&mut strategy.player(number), |_| {})
+}

@@ -1,0 +1,116 @@
+//! A plain engine that reads the rule book line by line — columns as lists of cards, every move
+//! found by trying every card against every column — kept to check the fast one against.
+
+use crate::game::Event;
+use crate::layout::{Layout, Slot};
+use crate::position::{Move, MoveKind};
+use cards::Rank;
+
+/// A game in the plain engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SimpleGame {
+    pub columns: [Vec<Slot>; 7],
+    /// Cards on each suit's foundation.
+    pub foundation: [u8; 4],
+}
+
+impl SimpleGame {
+    pub fn new(layout: &Layout) -> SimpleGame {
+        SimpleGame {
+            columns: layout.columns.clone(),
+            foundation: [0; 4],
+        }
+    }
+
+    /// Every legal move: any face-up card, with all cards after it, onto the last card of another
+    /// column if that card is the same suit and one rank higher; a king that is not the first
+    /// card of its column into an empty column.
+    pub fn moves(&self) -> Vec<Move> {
+        let mut moves = Vec::new();
+        for (from, column) in self.columns.iter().enumerate() {
+            for (i, slot) in column.iter().enumerate() {
+                if !slot.face_up {
+                    continue;
+                }
+                for (to, target) in self.columns.iter().enumerate() {
+                    if to == from {
+                        continue;
+                    }
+                    let kind = match target.last() {
+                        Some(last)
+                            if last.face_up
+                                && last.card.suit == slot.card.suit
+                                && last.card.rank.value() == slot.card.rank.value() + 1 =>
+                        {
+                            MoveKind::Column
+                        }
+                        None if slot.card.rank == Rank::King && i > 0 => MoveKind::King,
+                        _ => continue,
+                    };
+                    moves.push(Move {
+                        kind,
+                        card: slot.card,
+                        from: from as u8,
+                        to: to as u8,
+                    });
+                }
+            }
+        }
+        moves
+    }
+
+    /// Turns the last card of `column` if it is face down.
+    fn turn(&mut self, column: usize, events: &mut Vec<Event>) {
+        if let Some(last) = self.columns[column].last_mut()
+            && !last.face_up
+        {
+            last.face_up = true;
+            events.push(Event::Turn {
+                card: last.card,
+                column: column as u8,
+            });
+        }
+    }
+
+    /// The foundation moves, lowest column first, each followed by its turn, until none is left.
+    pub fn settle(&mut self) -> Vec<Event> {
+        let mut events = Vec::new();
+        'again: loop {
+            for k in 0..7 {
+                if let Some(&last) = self.columns[k].last()
+                    && last.face_up
+                    && last.card.rank.value() == self.foundation[last.card.suit.index()] + 1
+                {
+                    self.columns[k].pop();
+                    self.foundation[last.card.suit.index()] += 1;
+                    events.push(Event::Foundation {
+                        card: last.card,
+                        from: k as u8,
+                    });
+                    self.turn(k, &mut events);
+                    continue 'again;
+                }
+            }
+            return events;
+        }
+    }
+
+    /// Makes a legal move, then its turn and the foundation moves; gives what happened.
+    pub fn make(&mut self, mv: Move) -> Vec<Event> {
+        let from = &self.columns[mv.from as usize];
+        let at = from
+            .iter()
+            .position(|slot| slot.card == mv.card)
+            .unwrap_or(from.len());
+        let group = self.columns[mv.from as usize].split_off(at);
+        self.columns[mv.to as usize].extend(group);
+        let mut events = vec![Event::Move(mv)];
+        self.turn(mv.from as usize, &mut events);
+        events.extend(self.settle());
+        events
+    }
+
+    pub fn score(&self) -> u32 {
+        self.foundation.iter().map(|&n| u32::from(n)).sum()
+    }
+}

@@ -1,0 +1,181 @@
+//! Scores of many games and what they say: exact integer counts, so that any split of the games
+//! over threads gives the same numbers, and the statistics computed from them.
+
+/// 1.96: the two-sided 95% point of the normal distribution.
+pub const Z95: f64 = 1.959_963_984_540_054;
+
+/// The casino's price of a game: $52 for the pack and $3 to start.
+pub const STAKE: f64 = 55.0;
+/// What the casino pays for each card on the foundations.
+pub const PAY_PER_CARD: f64 = 5.0;
+
+/// How many games ended with each score (0 to 52).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tally {
+    pub histogram: [u64; 53],
+}
+
+impl Default for Tally {
+    fn default() -> Tally {
+        Tally { histogram: [0; 53] }
+    }
+}
+
+impl Tally {
+    pub fn add(&mut self, score: u32) {
+        self.histogram[score as usize] += 1;
+    }
+
+    /// Adds another tally's games: the order of merging never matters.
+    pub fn merge(mut self, other: &Tally) -> Tally {
+        for (mine, theirs) in self.histogram.iter_mut().zip(&other.histogram) {
+            *mine += theirs;
+        }
+        self
+    }
+
+    pub fn games(&self) -> u64 {
+        self.histogram.iter().sum()
+    }
+
+    fn sums(&self) -> (u128, u128) {
+        self.histogram
+            .iter()
+            .enumerate()
+            .fold((0, 0), |(s, s2), (score, &n)| {
+                let (score, n) = (score as u128, n as u128);
+                (s + score * n, s2 + score * score * n)
+            })
+    }
+
+    pub fn mean(&self) -> f64 {
+        self.sums().0 as f64 / self.games() as f64
+    }
+
+    /// The sample standard deviation of the scores (n − 1 in the denominator).
+    pub fn std_dev(&self) -> f64 {
+        let n = self.games() as f64;
+        if n < 2.0 {
+            return 0.0;
+        }
+        let (s, s2) = self.sums();
+        // Exact integers up to here: n·Σx² − (Σx)² is the variance times n(n − 1).
+        let numerator = self.games() as u128 * s2 - s * s;
+        (numerator as f64 / (n * (n - 1.0))).sqrt()
+    }
+
+    /// The 95% confidence interval of the expected score (normal approximation): it covers the
+    /// sampling error of the deals only.
+    pub fn mean_interval(&self) -> (f64, f64) {
+        let half = Z95 * self.std_dev() / (self.games() as f64).sqrt();
+        (self.mean() - half, self.mean() + half)
+    }
+
+    /// The median score (the mean of the two middle scores when the count is even).
+    pub fn median(&self) -> f64 {
+        let n = self.games();
+        let nth = |i: u64| {
+            let mut seen = 0;
+            for (score, &count) in self.histogram.iter().enumerate() {
+                seen += count;
+                if seen > i {
+                    return score as f64;
+                }
+            }
+            0.0
+        };
+        if n == 0 {
+            0.0
+        } else {
+            (nth((n - 1) / 2) + nth(n / 2)) / 2.0
+        }
+    }
+
+    /// Games won: all 52 cards on the foundations.
+    pub fn wins(&self) -> u64 {
+        self.histogram[52]
+    }
+
+    pub fn win_rate(&self) -> f64 {
+        self.wins() as f64 / self.games() as f64
+    }
+
+    /// The 95% Wilson score interval of the win rate.
+    pub fn win_interval(&self) -> (f64, f64) {
+        wilson(self.wins(), self.games())
+    }
+
+    /// The house's expected profit per game, 55 − 5 × the expected score.
+    pub fn house_profit(&self) -> f64 {
+        STAKE - PAY_PER_CARD * self.mean()
+    }
+
+    /// The 95% interval of the house's profit per game.
+    pub fn house_profit_interval(&self) -> (f64, f64) {
+        let (low, high) = self.mean_interval();
+        (STAKE - PAY_PER_CARD * high, STAKE - PAY_PER_CARD * low)
+    }
+}
+
+/// The 95% Wilson score interval for `successes` out of `trials`.
+pub fn wilson(successes: u64, trials: u64) -> (f64, f64) {
+    if trials == 0 {
+        return (0.0, 1.0);
+    }
+    let n = trials as f64;
+    let p = successes as f64 / n;
+    let z2 = Z95 * Z95;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = Z95 / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tally(scores: &[u32]) -> Tally {
+        let mut t = Tally::default();
+        scores.iter().for_each(|&s| t.add(s));
+        t
+    }
+
+    #[test]
+    fn mean_deviation_median_and_interval() {
+        let t = tally(&[2, 4, 4, 4, 5, 5, 7, 9]);
+        assert_eq!(t.games(), 8);
+        assert_eq!(t.mean(), 5.0);
+        // Sample variance 32 / 7.
+        assert!((t.std_dev() - (32.0f64 / 7.0).sqrt()).abs() < 1e-12);
+        assert_eq!(t.median(), 4.5);
+        assert_eq!(tally(&[1, 3, 52]).median(), 3.0);
+        let (low, high) = t.mean_interval();
+        let half = Z95 * (32.0f64 / 7.0).sqrt() / 8f64.sqrt();
+        assert!((low - (5.0 - half)).abs() < 1e-12 && (high - (5.0 + half)).abs() < 1e-12);
+        assert_eq!(t.house_profit(), 30.0);
+        let (p_low, p_high) = t.house_profit_interval();
+        assert!((p_low - (30.0 - 5.0 * half)).abs() < 1e-12);
+        assert!((p_high - (30.0 + 5.0 * half)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn wilson_matches_a_worked_value() {
+        // 10 successes in 100 trials: the textbook interval is 0.0552 to 0.1744.
+        let (low, high) = wilson(10, 100);
+        assert!((low - 0.0552).abs() < 1e-4, "{low}");
+        assert!((high - 0.1744).abs() < 1e-4, "{high}");
+        let (low, high) = wilson(0, 1000);
+        assert!(low.abs() < 1e-15, "{low}");
+        assert!((high - 0.003827).abs() < 1e-5, "{high}");
+    }
+
+    #[test]
+    fn merging_in_any_order_gives_the_same_tally() {
+        let (a, b, c) = (tally(&[1, 2]), tally(&[52, 0, 0]), tally(&[17]));
+        let left = a.clone().merge(&b).merge(&c);
+        let right = c.merge(&a).merge(&b);
+        assert_eq!(left, right);
+        assert_eq!(left.wins(), 1);
+        assert_eq!(left.games(), 6);
+    }
+}

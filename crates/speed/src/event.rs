@@ -1,0 +1,98 @@
+//! The log of a game: one [`Event`] per action a robot took.
+
+use crate::robot::{Robot, Table};
+use cards::Card;
+use std::fmt;
+
+/// What a robot did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// The first card, put on the robot's right table at 0 ms.
+    Opening,
+    /// A card put on the robot's right table after a deadend, whatever its rank.
+    Restart,
+    /// The top card of the deck drawn into the rightmost empty slot.
+    Draw,
+    /// A tableau card carried to a table whose top card is a neighbour.
+    Move,
+    /// A card carried back to its slot after its move was cancelled.
+    Return,
+}
+
+/// Where a card comes from or goes to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Place {
+    Deck,
+    /// A tableau slot, 1 (rightmost) to 4 (leftmost).
+    Slot(u8),
+    Table(Table),
+}
+
+/// How an action ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// Completed: the card landed, was drawn or is back in its slot.
+    Done,
+    /// A move stopped by the other robot's card landing on the same table first; a
+    /// [`Kind::Return`] starting at the same instant follows it.
+    Cancelled,
+    /// Still under way when the game ended.
+    Unfinished,
+}
+
+/// One action of one robot, from `start` to `end` in ms.
+///
+/// `end` is when the action stopped: its completion, the instant it was cancelled, or the end of
+/// the game if it was still under way. A return goes `from` the table its move was heading for
+/// `to` the slot the card left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Event {
+    pub robot: Robot,
+    pub kind: Kind,
+    pub card: Card,
+    pub from: Place,
+    pub to: Place,
+    pub start: u32,
+    pub end: u32,
+    pub status: Status,
+}
+
+impl Event {
+    /// Whether the card came to lie on a table at `end`.
+    pub fn landed(&self) -> bool {
+        self.status == Status::Done && matches!(self.to, Place::Table(_))
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Kind::Opening => "opening",
+            Kind::Restart => "restart",
+            Kind::Draw => "draw",
+            Kind::Move => "move",
+            Kind::Return => "return",
+        })
+    }
+}
+
+impl fmt::Display for Place {
+    /// `deck`, `slot 3`, `table A`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Place::Deck => f.write_str("deck"),
+            Place::Slot(n) => write!(f, "slot {n}"),
+            Place::Table(table) => write!(f, "{table}"),
+        }
+    }
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Status::Done => "done",
+            Status::Cancelled => "cancelled",
+            Status::Unfinished => "unfinished",
+        })
+    }
+}
