@@ -48,3 +48,68 @@ fn the_standard_start_plays_out_the_same_both_ways() {
     assert_eq!(auto::choose_simple(board), None);
     assert_eq!(board.hole_sum(), 98);
 }
+
+mod solver {
+    use super::board_from_bits;
+    use hiq::solve::{Goal, Outcome, solve};
+    use hiq::{Board, Hole};
+    use proptest::prelude::*;
+
+    fn replay(start: Board, jumps: &[hiq::Jump]) -> Board {
+        jumps.iter().fold(start, |b, &j| b.apply(j).expect("a solver's line is legal"))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3_000))]
+
+        /// Sparse random positions (a peg in about one hole in four): whatever the verdict, the
+        /// line replays to what it claims; a win ends in the goal; positions of another class
+        /// than the centre's are lost by class.
+        #[test]
+        fn lines_replay_to_what_they_claim(a: u64, b: u64) {
+            let start = board_from_bits(a & b);
+            let centre = Board::from_holes([Hole::CENTRE]);
+            for goal in [Goal::Hole(Hole::CENTRE), Goal::Any] {
+                let solution = solve(start, goal);
+                prop_assert_eq!(replay(start, &solution.jumps), solution.end);
+                match solution.outcome {
+                    Outcome::Won => prop_assert_eq!(solution.end.peg_count(), 1),
+                    _ => prop_assert!(solution.end.peg_count() != 1 || goal != Goal::Any),
+                }
+                if goal == Goal::Hole(Hole::CENTRE) {
+                    prop_assert_eq!(solution.outcome == Outcome::Won, solution.end == centre);
+                    if start.class() != centre.class() {
+                        prop_assert_eq!(solution.outcome, Outcome::LostByClass);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every hole's single-peg position has a class; a start made only of pegs whose holes
+    /// share one class that the centre does not have is reported lost without a search.
+    #[test]
+    fn de_bruijn_classes_decide_at_once() {
+        let centre = Board::from_holes([Hole::CENTRE]).class();
+        let mut lost = 0;
+        for hole in Hole::all() {
+            let solution = solve(Board::from_holes([hole]), Goal::Hole(Hole::CENTRE));
+            let same = Board::from_holes([hole]).class() == centre;
+            assert_eq!(solution.outcome == Outcome::LostByClass, !same, "hole {hole}");
+            lost += usize::from(!same);
+        }
+        // Only 17 and the four holes three steps away (2, 14, 20, 32) share the centre's class.
+        assert_eq!(lost, 28);
+    }
+
+    #[test]
+    fn the_standard_start_is_won_in_the_centre_but_not_in_a_corner() {
+        let start = Board::standard_start();
+        let won = solve(start, Goal::Hole(Hole::CENTRE));
+        assert_eq!(won.outcome, Outcome::Won);
+        assert_eq!(replay(start, &won.jumps), Board::from_holes([Hole::CENTRE]));
+        let corner = solve(start, Goal::Hole(Hole::new(1).unwrap()));
+        assert_eq!(corner.outcome, Outcome::LostByClass);
+        assert_eq!(corner.end.peg_count(), 1, "a single peg elsewhere is still possible");
+    }
+}

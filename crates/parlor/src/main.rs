@@ -3,7 +3,9 @@
 
 mod cli;
 mod error;
+mod format;
 mod input;
+mod progress;
 mod svg;
 
 use clap::{Parser, Subcommand};

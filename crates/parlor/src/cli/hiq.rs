@@ -2,14 +2,35 @@
 
 use crate::error::CliError;
 use crate::input;
-use clap::Args;
+use clap::{Args, Subcommand};
 use hiq::{Board, Hole, Jump, auto, contest};
 use serde::Serialize;
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
+mod census;
+mod solve;
+
 #[derive(Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct HiqArgs {
+    #[command(subcommand)]
+    command: Option<HiqCommand>,
+    #[command(flatten)]
+    play: PlayArgs,
+}
+
+#[derive(Subcommand)]
+enum HiqCommand {
+    /// Solve a position: a line of jumps to a single peg, or a proof that there is none
+    Solve(solve::SolveArgs),
+    /// Count every position reachable from a start, and every game
+    Census(census::CensusArgs),
+}
+
+/// The contest's automatic player.
+#[derive(Args)]
+struct PlayArgs {
     /// Contest input: the number of games, then each game's peg holes ended by 0 ('-' or none:
     /// standard input)
     file: Option<PathBuf>,
@@ -25,6 +46,14 @@ pub struct HiqArgs {
 }
 
 pub fn run(args: &HiqArgs) -> Result<(), CliError> {
+    match &args.command {
+        Some(HiqCommand::Solve(solve)) => solve::run(solve),
+        Some(HiqCommand::Census(census)) => census::run(census),
+        None => play(&args.play),
+    }
+}
+
+fn play(args: &PlayArgs) -> Result<(), CliError> {
     let text = input::read_text(args.file.as_deref())?;
     let boards = contest::parse(&text).map_err(CliError::bad_input)?;
     let mut out = BufWriter::new(io::stdout().lock());
@@ -34,17 +63,22 @@ pub fn run(args: &HiqArgs) -> Result<(), CliError> {
             writeln!(out)?;
         }
     } else if args.trace {
-        let (peg, hole) = if args.ascii {
-            ('X', 'O')
-        } else {
-            ('●', '·')
-        };
+        let glyphs = Glyphs::new(args.ascii);
         let count = boards.len();
-        for (index, board) in boards.into_iter().enumerate() {
+        for (index, start) in boards.into_iter().enumerate() {
             if index > 0 {
                 writeln!(out)?;
             }
-            write_trace(&mut out, board, index + 1, count, peg, hole)?;
+            writeln!(out, "game {} of {count}: {}", index + 1, peg_list(start))?;
+            let jumps: Vec<Jump> = auto::jumps(start).collect();
+            let end = write_line(&mut out, start, &jumps, glyphs)?;
+            writeln!(out)?;
+            writeln!(
+                out,
+                "no jump left: {}; sum {}",
+                peg_list(end),
+                end.hole_sum()
+            )?;
         }
     } else {
         writeln!(out, "HI Q OUTPUT")?;
@@ -57,6 +91,33 @@ pub fn run(args: &HiqArgs) -> Result<(), CliError> {
     Ok(())
 }
 
+/// The marks for a peg and an empty hole in drawn boards.
+#[derive(Clone, Copy)]
+struct Glyphs {
+    peg: char,
+    hole: char,
+}
+
+impl Glyphs {
+    fn new(ascii: bool) -> Glyphs {
+        if ascii {
+            Glyphs {
+                peg: 'X',
+                hole: 'O',
+            }
+        } else {
+            Glyphs {
+                peg: '●',
+                hole: '·',
+            }
+        }
+    }
+
+    fn draw(self, board: Board) -> String {
+        board.diagram(self.peg, self.hole)
+    }
+}
+
 fn peg_list(board: Board) -> String {
     if board.peg_count() == 0 {
         return "no pegs".into();
@@ -65,30 +126,48 @@ fn peg_list(board: Board) -> String {
     format!("pegs in {}", holes.join(" "))
 }
 
-fn write_trace(
+/// Draws the start, then every jump with the board after it, as `--trace` shows a game; returns
+/// the board reached.
+fn write_line(
     out: &mut impl Write,
     start: Board,
-    game: usize,
-    count: usize,
-    peg: char,
-    hole: char,
-) -> io::Result<()> {
-    writeln!(out, "game {game} of {count}: {}", peg_list(start))?;
-    write!(out, "{}", start.diagram(peg, hole))?;
-    let mut jumps = auto::jumps(start);
-    while let Some(jump) = jumps.next() {
+    jumps: &[Jump],
+    glyphs: Glyphs,
+) -> io::Result<Board> {
+    write!(out, "{}", glyphs.draw(start))?;
+    write_jumps(out, start, jumps, glyphs)
+}
+
+/// Every jump with the board after it, each after a blank line; returns the board reached.
+fn write_jumps(
+    out: &mut impl Write,
+    start: Board,
+    jumps: &[Jump],
+    glyphs: Glyphs,
+) -> io::Result<Board> {
+    let mut board = start;
+    for &jump in jumps {
+        board = board
+            .apply(jump)
+            .ok_or_else(|| io::Error::other(format!("illegal jump {jump}")))?;
         writeln!(out)?;
         writeln!(out, "{jump}")?;
-        write!(out, "{}", jumps.board().diagram(peg, hole))?;
+        write!(out, "{}", glyphs.draw(board))?;
     }
-    let end = jumps.board();
-    writeln!(out)?;
-    writeln!(
-        out,
-        "no jump left: {}; sum {}",
-        peg_list(end),
-        end.hole_sum()
-    )
+    Ok(board)
+}
+
+/// A start as the solver and the census name it.
+fn describe_start(board: Board) -> String {
+    if board == Board::standard_start() {
+        "the standard start".into()
+    } else {
+        peg_list(board)
+    }
+}
+
+fn hole_numbers(board: Board) -> Vec<u8> {
+    board.pegs().map(Hole::number).collect()
 }
 
 /// One game as `--json` prints it.
@@ -105,6 +184,16 @@ struct JumpJson {
     from: u8,
     over: u8,
     to: u8,
+}
+
+impl From<Jump> for JumpJson {
+    fn from(Jump { from, over, to }: Jump) -> JumpJson {
+        JumpJson {
+            from: from.number(),
+            over: over.number(),
+            to: to.number(),
+        }
+    }
 }
 
 impl GameJson {
@@ -127,4 +216,17 @@ impl GameJson {
             sum: end.hole_sum(),
         }
     }
+}
+
+/// The position named on the command line: peg holes given as words, or a file (`-` for standard
+/// input) holding peg holes or a drawn cross; the standard start when nothing is given.
+fn read_position(words: &[String]) -> Result<Board, CliError> {
+    let text = match words {
+        [] => return Ok(Board::standard_start()),
+        [one] if one == "-" || std::path::Path::new(one).is_file() => {
+            input::read_text(Some(std::path::Path::new(one)))?
+        }
+        _ => words.join(" "),
+    };
+    hiq::position::parse_position(&text).map_err(CliError::bad_input)
 }

@@ -1,0 +1,162 @@
+//! `parlor hiq census`: every position reachable from a start, and every game.
+
+use super::{describe_start, read_position};
+use crate::error::CliError;
+use crate::format::grouped;
+use crate::progress;
+use clap::Args;
+use hiq::census::{Census, Progress, census};
+use serde::Serialize;
+use std::io::{self, BufWriter, Write};
+
+#[derive(Args)]
+pub struct CensusArgs {
+    /// The start: peg holes (10 12 17 19 25), or a file ('-': standard input) holding them or the
+    /// cross drawn with X and O [default: the standard start, every hole but 17]
+    position: Vec<String>,
+    /// One JSON object instead of the table
+    #[arg(long)]
+    json: bool,
+    /// No progress bar
+    #[arg(long)]
+    quiet: bool,
+}
+
+pub fn run(args: &CensusArgs) -> Result<(), CliError> {
+    let start = read_position(&args.position)?;
+    let bar = progress::bar(u64::from(2 * start.peg_count().max(1)), "steps", args.quiet);
+    bar.set_message("census");
+    let result = census(start, |p: Progress| {
+        bar.set_length(u64::from(p.total));
+        bar.set_position(u64::from(p.done));
+        bar.set_message(format!("{} found", grouped(p.found)));
+    });
+    bar.finish_and_clear();
+    let mut out = BufWriter::new(io::stdout().lock());
+    if args.json {
+        serde_json::to_writer(&mut out, &CensusJson::new(start, &result))
+            .map_err(io::Error::from)?;
+        writeln!(out)?;
+    } else {
+        write_table(&mut out, start, &result)?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+fn write_table(out: &mut impl Write, start: hiq::Board, result: &Census) -> io::Result<()> {
+    writeln!(
+        out,
+        "census of the game from {} ({} pegs)",
+        describe_start(start),
+        start.peg_count()
+    )?;
+    writeln!(out)?;
+    let header = [
+        "pegs",
+        "positions",
+        "up to symmetry",
+        "can end in 17",
+        "up to symmetry",
+    ];
+    let mut rows: Vec<[String; 5]> = result
+        .levels
+        .iter()
+        .map(|l| {
+            [
+                l.pegs.to_string(),
+                grouped(l.positions),
+                grouped(l.positions_up_to_symmetry),
+                grouped(l.winnable),
+                grouped(l.winnable_up_to_symmetry),
+            ]
+        })
+        .collect();
+    rows.push([
+        "all".into(),
+        grouped(result.positions()),
+        grouped(result.positions_up_to_symmetry()),
+        grouped(result.winnable()),
+        grouped(result.winnable_up_to_symmetry()),
+    ]);
+    let widths: Vec<usize> = (0..5)
+        .map(|c| {
+            rows.iter()
+                .map(|r| r[c].len())
+                .chain([header[c].len()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |cells: [&str; 5]| {
+        let padded: Vec<String> = cells
+            .iter()
+            .zip(&widths)
+            .map(|(cell, &w)| format!("{cell:>w$}"))
+            .collect();
+        padded.join("  ")
+    };
+    writeln!(out, "{}", line(header))?;
+    for row in &rows {
+        writeln!(out, "{}", line(row.each_ref().map(String::as_str)))?;
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "complete games (jump sequences that end with no jump left): {}",
+        grouped(result.games)
+    )?;
+    writeln!(
+        out,
+        "complete games that end with a single peg in 17: {}",
+        grouped(result.games_won)
+    )
+}
+
+#[derive(Serialize)]
+struct LevelJson {
+    pegs: u32,
+    positions: u64,
+    positions_up_to_symmetry: u64,
+    winnable: u64,
+    winnable_up_to_symmetry: u64,
+}
+
+/// `census --json`. Game counts exceed 64 bits, and many JSON readers lose digits beyond 53, so
+/// they are written as decimal strings.
+#[derive(Serialize)]
+struct CensusJson {
+    pegs: Vec<u8>,
+    levels: Vec<LevelJson>,
+    positions: u64,
+    positions_up_to_symmetry: u64,
+    winnable: u64,
+    winnable_up_to_symmetry: u64,
+    games: String,
+    games_won: String,
+}
+
+impl CensusJson {
+    fn new(start: hiq::Board, result: &Census) -> CensusJson {
+        CensusJson {
+            pegs: super::hole_numbers(start),
+            levels: result
+                .levels
+                .iter()
+                .map(|l| LevelJson {
+                    pegs: l.pegs,
+                    positions: l.positions,
+                    positions_up_to_symmetry: l.positions_up_to_symmetry,
+                    winnable: l.winnable,
+                    winnable_up_to_symmetry: l.winnable_up_to_symmetry,
+                })
+                .collect(),
+            positions: result.positions(),
+            positions_up_to_symmetry: result.positions_up_to_symmetry(),
+            winnable: result.winnable(),
+            winnable_up_to_symmetry: result.winnable_up_to_symmetry(),
+            games: result.games.to_string(),
+            games_won: result.games_won.to_string(),
+        }
+    }
+}

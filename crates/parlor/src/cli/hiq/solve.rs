@@ -1,0 +1,230 @@
+//! `parlor hiq solve`: a line of jumps to a single peg, or a proof that none exists.
+
+use super::{
+    Glyphs, JumpJson, describe_start, hole_numbers, peg_list, read_position, write_jumps,
+    write_line,
+};
+use crate::error::CliError;
+use clap::Args;
+use hiq::solve::{Goal, Outcome, Solution, solve};
+use hiq::{Board, Hole, Jump, shortest};
+use serde::Serialize;
+use std::io::{self, BufWriter, Write};
+
+#[derive(Args)]
+pub struct SolveArgs {
+    /// The position: peg holes (10 12 17 19 25), or a file ('-': standard input) holding them or
+    /// the cross drawn with X and O [default: the standard start, every hole but 17]
+    position: Vec<String>,
+    /// Where the last peg must stand: centre, any, or a hole number [default: centre from the
+    /// standard start, any otherwise]
+    #[arg(long, value_parser = parse_goal)]
+    goal: Option<Goal>,
+    /// Find a win with the fewest moves, a move being one peg's run of jumps
+    #[arg(long)]
+    min_moves: bool,
+    /// One JSON object instead of the drawn line
+    #[arg(long)]
+    json: bool,
+    /// Draw boards with X (peg) and O (hole) instead of ● and ·
+    #[arg(long)]
+    ascii: bool,
+}
+
+fn parse_goal(text: &str) -> Result<Goal, String> {
+    match text {
+        "centre" | "center" => Ok(Goal::Hole(Hole::CENTRE)),
+        "any" => Ok(Goal::Any),
+        _ => text
+            .parse::<u8>()
+            .ok()
+            .and_then(Hole::new)
+            .map(Goal::Hole)
+            .ok_or_else(|| {
+                format!("expected centre, any or a hole number from 1 to 33, found \"{text}\"")
+            }),
+    }
+}
+
+fn describe(goal: Goal) -> String {
+    match goal {
+        Goal::Hole(hole) => format!("a single peg in {hole}"),
+        Goal::Any => "a single peg anywhere".into(),
+    }
+}
+
+/// The fewest-moves win for the goal: for `Any`, the shortest over every hole.
+fn fewest_moves(start: Board, goal: Goal) -> Option<Vec<Vec<Jump>>> {
+    match goal {
+        Goal::Hole(hole) => shortest::fewest_moves(start, hole),
+        Goal::Any => Hole::all()
+            .filter_map(|hole| shortest::fewest_moves(start, hole))
+            .min_by_key(Vec::len),
+    }
+}
+
+pub fn run(args: &SolveArgs) -> Result<(), CliError> {
+    let start = read_position(&args.position)?;
+    let goal = args.goal.unwrap_or(if start == Board::standard_start() {
+        Goal::Hole(Hole::CENTRE)
+    } else {
+        Goal::Any
+    });
+    let solution = solve(start, goal);
+    let moves = match solution.outcome {
+        Outcome::Won if args.min_moves => fewest_moves(start, goal),
+        _ => None,
+    };
+    let mut out = BufWriter::new(io::stdout().lock());
+    if args.json {
+        let json = SolutionJson::new(start, goal, &solution, moves.as_deref());
+        serde_json::to_writer(&mut out, &json).map_err(io::Error::from)?;
+        writeln!(out)?;
+    } else {
+        write_text(
+            &mut out,
+            start,
+            goal,
+            &solution,
+            moves.as_deref(),
+            Glyphs::new(args.ascii),
+        )?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+fn write_text(
+    out: &mut impl Write,
+    start: Board,
+    goal: Goal,
+    solution: &Solution,
+    moves: Option<&[Vec<Jump>]>,
+    glyphs: Glyphs,
+) -> io::Result<()> {
+    writeln!(
+        out,
+        "start: {} ({} pegs); goal: {}",
+        describe_start(start),
+        start.peg_count(),
+        describe(goal)
+    )?;
+    let lost = match solution.outcome {
+        Outcome::Won => None,
+        Outcome::LostByClass => Some(format!(
+            "de Bruijn's class of the start differs from that of {}, and no jump changes it",
+            match goal {
+                Goal::Hole(_) => describe(goal),
+                Goal::Any => "every single peg".into(),
+            }
+        )),
+        Outcome::LostByExhaustion => Some(format!(
+            "every position reachable from the start ({}) was examined",
+            crate::format::grouped(solution.positions)
+        )),
+    };
+    if let Some(proof) = &lost {
+        writeln!(
+            out,
+            "lost: no line of jumps leaves {}: {proof}",
+            describe(goal)
+        )?;
+        let pegs = solution.end.peg_count();
+        let how = if solution.jumps.is_empty() {
+            "with no jump"
+        } else {
+            "by this line"
+        };
+        writeln!(out, "the fewest pegs that can be left: {pegs}, {how}")?;
+    }
+    writeln!(out)?;
+    let end = match moves {
+        Some(moves) => {
+            write!(out, "{}", glyphs.draw(start))?;
+            let mut board = start;
+            for (i, jumps) in moves.iter().enumerate() {
+                writeln!(out)?;
+                write!(out, "move {} of {}:", i + 1, moves.len())?;
+                board = write_jumps(out, board, jumps, glyphs)?;
+            }
+            board
+        }
+        None => write_line(out, start, &solution.jumps, glyphs)?,
+    };
+    writeln!(out)?;
+    match (lost, moves) {
+        (Some(_), _) => writeln!(out, "end: {}", peg_list(end)),
+        (None, Some(moves)) => {
+            let jumps: usize = moves.iter().map(Vec::len).sum();
+            writeln!(
+                out,
+                "won: {} in {} moves ({jumps} jumps)",
+                peg_list(end),
+                moves.len()
+            )
+        }
+        (None, None) => writeln!(
+            out,
+            "won: {} after {} jumps",
+            peg_list(end),
+            solution.jumps.len()
+        ),
+    }
+}
+
+#[derive(Serialize)]
+#[serde(untagged)]
+enum GoalJson {
+    Hole(u8),
+    Any(&'static str),
+}
+
+/// `solve --json`: the start, the goal, whether it is won and how the answer is proved, and
+/// the line (as `parlor hiq --json` writes jumps).
+#[derive(Serialize)]
+struct SolutionJson {
+    pegs: Vec<u8>,
+    goal: GoalJson,
+    won: bool,
+    /// `null` when won; `"class"` or `"exhausted"` for the proof that no line wins.
+    proof: Option<&'static str>,
+    positions: u64,
+    jumps: Vec<JumpJson>,
+    remaining: Vec<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moves: Option<Vec<Vec<JumpJson>>>,
+}
+
+impl SolutionJson {
+    fn new(start: Board, goal: Goal, solution: &Solution, moves: Option<&[Vec<Jump>]>) -> Self {
+        let jumps: Vec<Jump> = match moves {
+            Some(moves) => moves.concat(),
+            None => solution.jumps.clone(),
+        };
+        let end = jumps
+            .iter()
+            .try_fold(start, |b, &j| b.apply(j))
+            .unwrap_or(solution.end);
+        SolutionJson {
+            pegs: hole_numbers(start),
+            goal: match goal {
+                Goal::Hole(hole) => GoalJson::Hole(hole.number()),
+                Goal::Any => GoalJson::Any("any"),
+            },
+            won: solution.outcome == Outcome::Won,
+            proof: match solution.outcome {
+                Outcome::Won => None,
+                Outcome::LostByClass => Some("class"),
+                Outcome::LostByExhaustion => Some("exhausted"),
+            },
+            positions: solution.positions,
+            jumps: jumps.into_iter().map(JumpJson::from).collect(),
+            remaining: hole_numbers(end),
+            moves: moves.map(|m| {
+                m.iter()
+                    .map(|js| js.iter().map(|&j| j.into()).collect())
+                    .collect()
+            }),
+        }
+    }
+}
