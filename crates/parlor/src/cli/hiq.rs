@@ -135,16 +135,6 @@ fn write_line(
     glyphs: Glyphs,
 ) -> io::Result<Board> {
     write!(out, "{}", glyphs.draw(start))?;
-    write_jumps(out, start, jumps, glyphs)
-}
-
-/// Every jump with the board after it, each after a blank line; returns the board reached.
-fn write_jumps(
-    out: &mut impl Write,
-    start: Board,
-    jumps: &[Jump],
-    glyphs: Glyphs,
-) -> io::Result<Board> {
     let mut board = start;
     for &jump in jumps {
         board = board

@@ -1,9 +1,6 @@
 //! `parlor hiq solve`: a line of jumps to a single peg, or a proof that none exists.
 
-use super::{
-    Glyphs, JumpJson, describe_start, hole_numbers, peg_list, read_position, write_jumps,
-    write_line,
-};
+use super::{Glyphs, JumpJson, describe_start, hole_numbers, peg_list, read_position, write_line};
 use crate::error::CliError;
 use clap::Args;
 use hiq::solve::{Goal, Outcome, Solution, solve};
@@ -143,9 +140,21 @@ fn write_text(
             write!(out, "{}", glyphs.draw(start))?;
             let mut board = start;
             for (i, jumps) in moves.iter().enumerate() {
+                for &jump in jumps {
+                    board = board
+                        .apply(jump)
+                        .ok_or_else(|| io::Error::other("illegal jump"))?;
+                }
+                let listed: Vec<String> = jumps.iter().map(Jump::to_string).collect();
                 writeln!(out)?;
-                write!(out, "move {} of {}:", i + 1, moves.len())?;
-                board = write_jumps(out, board, jumps, glyphs)?;
+                writeln!(
+                    out,
+                    "move {} of {}: {}",
+                    i + 1,
+                    moves.len(),
+                    listed.join(", ")
+                )?;
+                write!(out, "{}", glyphs.draw(board))?;
             }
             board
         }
@@ -156,11 +165,12 @@ fn write_text(
         (Some(_), _) => writeln!(out, "end: {}", peg_list(end)),
         (None, Some(moves)) => {
             let jumps: usize = moves.iter().map(Vec::len).sum();
+            let count = moves.len();
+            let plural = if count == 1 { "" } else { "s" };
             writeln!(
                 out,
-                "won: {} in {} moves ({jumps} jumps)",
-                peg_list(end),
-                moves.len()
+                "won: {} in {count} move{plural} ({jumps} jumps)",
+                peg_list(end)
             )
         }
         (None, None) => writeln!(
