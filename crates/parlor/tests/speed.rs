@@ -219,7 +219,7 @@ fn a_count_that_does_not_match_the_cards() {
     );
     rejects(
         "1\nS3\n1\nH4 H5\n0\n",
-        "line 6, column 4: expected 1 cards for B, found more: \"H5\"",
+        "line 6, column 4: expected 1 card for B, found more: \"H5\"",
     );
 }
 
@@ -251,7 +251,7 @@ fn input_ending_before_the_closing_zero() {
     );
     rejects(
         "2\nS3 H2\n1",
-        "line 5, column 2: expected the 1 cards of B, found the end of the input",
+        "line 5, column 2: expected B's 1 card, found the end of the input",
     );
 }
 
