@@ -22,23 +22,25 @@
 use crate::face::Face;
 use crate::game::{Deal, Outcome, Status};
 
+pub use crate::lanes::play_packs;
+
 /// The most cards a deal may hold for this engine. Bit 63 of a hand serves as a sentinel.
 pub const MAX_CARDS: usize = 63;
 /// The most payment cards a deal may hold: their penalties fill two bits each of one word.
 pub const MAX_PAYMENT: usize = 32;
 
 /// Bit 63: never a card, so that the first set bit of `pay | SENTINEL` exists.
-const SENTINEL: u64 = 1 << 63;
+pub(crate) const SENTINEL: u64 = 1 << 63;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Hand {
+pub(crate) struct Hand {
     /// Bit i set: the i-th card from the top is a payment card. No bit at or above `len`.
-    pay: u64,
+    pub(crate) pay: u64,
     /// Penalty minus 1 of each payment card, two bits each, the topmost payment card lowest.
-    values: u64,
-    len: u32,
+    pub(crate) values: u64,
+    pub(crate) len: u32,
     /// Number of payment cards, to know where the next penalty goes in `values`.
-    count: u32,
+    pub(crate) count: u32,
 }
 
 impl Hand {
@@ -65,13 +67,13 @@ impl Hand {
 
     /// The place of the first payment card, or `len` (or more) when there is none.
     #[inline(always)]
-    fn first_payment(&self) -> u32 {
+    pub(crate) fn first_payment(&self) -> u32 {
         (self.pay | SENTINEL).trailing_zeros()
     }
 
     /// Lays `n` number cards from the top.
     #[inline(always)]
-    fn drop_numbers(&mut self, n: u32) {
+    pub(crate) fn drop_numbers(&mut self, n: u32) {
         self.pay >>= n;
         self.len -= n;
     }
@@ -112,10 +114,10 @@ impl Hand {
 /// A game between two round starts: the leader's hand, the other's, and whether B leads. This is
 /// all a situation is (the pile is empty at a round start).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Situation {
-    leader: Hand,
-    other: Hand,
-    leader_is_b: bool,
+pub(crate) struct Situation {
+    pub(crate) leader: Hand,
+    pub(crate) other: Hand,
+    pub(crate) leader_is_b: bool,
 }
 
 impl Situation {
@@ -223,7 +225,7 @@ pub fn play_pack(pack: &[u8; 52]) -> Outcome {
 /// A hand of 26 penalties: the bit set in one pass without branches, then the penalties of its
 /// payment cards only.
 #[inline(always)]
-fn pack_hand(penalties: &[u8]) -> Hand {
+pub(crate) fn pack_hand(penalties: &[u8]) -> Hand {
     let mut pay = 0u64;
     for (i, &penalty) in penalties.iter().enumerate() {
         pay |= u64::from(penalty != 0) << i;
@@ -280,7 +282,7 @@ fn play_from(a: Hand, b: Hand) -> Outcome {
 /// The game loops with this period: finds the first round whose start repeats an earlier one,
 /// by running a copy `period` rounds ahead of another until their situations agree.
 #[cold]
-fn first_repeat(start: Situation, period: u64) -> Outcome {
+pub(crate) fn first_repeat(start: Situation, period: u64) -> Outcome {
     let mut behind = start;
     let mut ahead = start;
     let mut counts = (0, 0);

@@ -13,6 +13,7 @@ pub mod deal;
 mod face;
 pub mod fast;
 mod game;
+mod lanes;
 pub mod notation;
 
 pub use face::{Face, record};

@@ -297,3 +297,59 @@ fn the_fast_engine_agrees_with_the_simple_one_on_random_packs() {
         }
     });
 }
+
+fn casella_pack() -> [u8; 52] {
+    let deal = deal("---K---Q-KQAJ-----AAJ--J--", "----------Q----KQ-J-----KA");
+    let codes: Vec<u8> = deal
+        .a()
+        .iter()
+        .chain(deal.b())
+        .map(|f| f.penalty())
+        .collect();
+    codes.try_into().unwrap()
+}
+
+/// `play_packs` on these deals, checked deal by deal against `play_pack`.
+fn check_batch(packs: &[[u8; 52]]) {
+    let mut got = vec![None; packs.len()];
+    fast::play_packs(packs.iter().copied(), |index, outcome| {
+        let slot = &mut got[usize::try_from(index).unwrap()];
+        assert!(slot.is_none(), "deal {index} reported twice");
+        *slot = Some(outcome);
+    });
+    for (index, pack) in packs.iter().enumerate() {
+        assert_eq!(got[index], Some(fast::play_pack(pack)), "deal {index}");
+    }
+}
+
+#[test]
+fn many_deals_at_once_agree_with_one_at_a_time() {
+    let dealer = Dealer::new(77);
+    let packs: Vec<[u8; 52]> = dealer.packs(0..200_000).collect();
+    check_batch(&packs);
+}
+
+#[test]
+fn many_deals_at_once_with_loops_short_games_and_few_deals() {
+    let dealer = Dealer::new(78);
+    let mut packs: Vec<[u8; 52]> = dealer.packs(0..100).collect();
+    // A loop among the first deals, one in the middle and one among the last; a deal with no
+    // payment card (over in the first round); a deal with 32 payment cards.
+    for at in [0, 5, 13, 60, 97] {
+        packs[at] = casella_pack();
+    }
+    packs[40] = [0; 52];
+    let mut many = [0u8; 52];
+    for (i, code) in many.iter_mut().enumerate() {
+        *code = if i % 13 < 8 { (i % 4) as u8 + 1 } else { 0 };
+    }
+    packs[41] = many;
+    check_batch(&packs);
+    check_batch(&packs[..3]);
+    check_batch(&[casella_pack(); 20]);
+    check_batch(&[]);
+    assert!(matches!(
+        fast::play_pack(&casella_pack()).status,
+        Status::Loop { .. }
+    ));
+}

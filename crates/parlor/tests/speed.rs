@@ -219,7 +219,7 @@ fn a_count_that_does_not_match_the_cards() {
     );
     rejects(
         "1\nS3\n1\nH4 H5\n0\n",
-        "line 6, column 4: expected 1 cards for B, found more: \"H5\"",
+        "line 6, column 4: expected 1 card for B, found more: \"H5\"",
     );
 }
 
@@ -251,7 +251,7 @@ fn input_ending_before_the_closing_zero() {
     );
     rejects(
         "2\nS3 H2\n1",
-        "line 5, column 2: expected the 1 cards of B, found the end of the input",
+        "line 5, column 2: expected B's 1 card, found the end of the input",
     );
 }
 
@@ -422,5 +422,49 @@ fn stats_refuse_bad_arguments() {
             .assert()
             .code(2)
             .stdout("");
+    }
+}
+
+#[test]
+fn traces_of_random_deals_end_with_the_engines_verdict() {
+    let deals: Vec<Deal> = (0..300)
+        .map(|i| Deal::random(11, i, Split::new(1 + (i % 26) as usize, 26).unwrap()))
+        .collect();
+    let mut input = String::new();
+    for deal in &deals {
+        for hand in [deal.a(), deal.b()] {
+            let cards: Vec<String> = hand.iter().map(|c| c.to_string()).collect();
+            input.push_str(&format!("{}\n{}\n", hand.len(), cards.join(" ")));
+        }
+    }
+    input.push_str("0\n");
+    let out = parlor()
+        .args(["speed", "--trace"])
+        .write_stdin(input)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    let games: Vec<&str> = out.split("\n\n").collect();
+    assert_eq!(games.len(), deals.len());
+    for (game, deal) in games.iter().zip(&deals) {
+        let outcome = fast::play(deal);
+        let last = game.trim_end().lines().last().unwrap();
+        let winner = if outcome.winner == Robot::A { "A" } else { "B" };
+        assert!(
+            last.starts_with(&format!("{winner} wins at {} ms: ", outcome.end_ms)),
+            "{last}"
+        );
+        for line in game
+            .lines()
+            .filter(|l| l.contains(" ms: ") && !l.contains(" wins at "))
+        {
+            let (time, what) = line.split_once(" ms: ").unwrap();
+            assert!(time.parse::<u32>().is_ok() && !what.is_empty(), "{line}");
+        }
+        let deadends = game.matches("deadend: neither robot can act").count() as u32;
+        assert_eq!(deadends, outcome.deadends);
     }
 }

@@ -49,7 +49,7 @@ pub enum ContestError {
     CountA { at: Pos, found: Found },
     #[error("{at}: expected the number of B's cards (1 to {max}: one pack in all), found {found}")]
     CountB { at: Pos, max: usize, found: Found },
-    #[error("{at}: expected the {count} cards of {robot}, found the end of the input")]
+    #[error("{at}: expected {robot}'s {}, found the end of the input", cards(*count))]
     NoCards { at: Pos, robot: Robot, count: usize },
     #[error("line {line}, {source}")]
     NotACard { line: usize, source: CardError },
@@ -60,14 +60,14 @@ pub enum ContestError {
         set: usize,
         first: Pos,
     },
-    #[error("{at}: expected {count} cards for {robot}, found only {found}")]
+    #[error("{at}: expected {} for {robot}, found only {found}", cards(*count))]
     TooFewCards {
         at: Pos,
         robot: Robot,
         count: usize,
         found: usize,
     },
-    #[error("{at}: expected {count} cards for {robot}, found more: \"{extra}\"")]
+    #[error("{at}: expected {} for {robot}, found more: \"{extra}\"", cards(*count))]
     TooManyCards {
         at: Pos,
         robot: Robot,
@@ -94,6 +94,15 @@ impl ContestError {
                 column: source.column,
             },
         }
+    }
+}
+
+/// `1 card`, `3 cards`.
+fn cards(count: usize) -> String {
+    if count == 1 {
+        "1 card".into()
+    } else {
+        format!("{count} cards")
     }
 }
 
@@ -540,6 +549,14 @@ mod tests {
         assert_eq!(
             message("3 S2 S3\n"),
             "line 1, column 8: expected 3 cards for A, found only 2"
+        );
+        assert_eq!(
+            message("1 SA\n1\nH2 H3\n0"),
+            "line 3, column 4: expected 1 card for B, found more: \"H3\""
+        );
+        assert_eq!(
+            message("1 SA\n1"),
+            "line 2, column 2: expected B's 1 card, found the end of the input"
         );
         assert_eq!(parse("2\nS2 ·3\n").unwrap_err().pos(), at(2, 4));
     }

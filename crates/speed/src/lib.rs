@@ -17,7 +17,7 @@ pub mod stats;
 
 pub use card::{are_neighbours, strength};
 pub use cards::Card;
-pub use deal::{Deal, Split};
+pub use deal::{Deal, DealError, Split};
 pub use event::{Event, Kind, Place, Status};
 pub use robot::{DRAW_MS, LEFT_MS, RETURN_MS, RIGHT_MS, Robot, Table};
 pub use sim::{Finish, Game, Outcome};

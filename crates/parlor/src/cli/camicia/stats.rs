@@ -162,10 +162,10 @@ struct Found {
 impl Tally {
     fn of(dealer: &Dealer, range: std::ops::Range<u64>) -> Tally {
         let mut tally = Tally::default();
-        for index in range {
-            let outcome = fast::play_pack(&dealer.pack(index));
-            tally.add(index, outcome);
-        }
+        let first = range.start;
+        fast::play_packs(dealer.packs(range), |k, outcome| {
+            tally.add(first + k, outcome)
+        });
         tally
     }
 
