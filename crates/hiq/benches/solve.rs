@@ -10,7 +10,12 @@ fn solver(c: &mut Criterion) {
         b.iter(|| solve(black_box(Board::standard_start()), Goal::Hole(Hole::CENTRE)))
     });
     c.bench_function("hiq solve, standard start to hole 1 (lost by class)", |b| {
-        b.iter(|| solve(black_box(Board::standard_start()), Goal::Hole(Hole::new(1).unwrap())))
+        b.iter(|| {
+            solve(
+                black_box(Board::standard_start()),
+                Goal::Hole(Hole::new(1).unwrap()),
+            )
+        })
     });
 }
 

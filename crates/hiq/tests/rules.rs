@@ -56,7 +56,9 @@ mod solver {
     use proptest::prelude::*;
 
     fn replay(start: Board, jumps: &[hiq::Jump]) -> Board {
-        jumps.iter().fold(start, |b, &j| b.apply(j).expect("a solver's line is legal"))
+        jumps
+            .iter()
+            .fold(start, |b, &j| b.apply(j).expect("a solver's line is legal"))
     }
 
     proptest! {
@@ -95,7 +97,11 @@ mod solver {
         for hole in Hole::all() {
             let solution = solve(Board::from_holes([hole]), Goal::Hole(Hole::CENTRE));
             let same = Board::from_holes([hole]).class() == centre;
-            assert_eq!(solution.outcome == Outcome::LostByClass, !same, "hole {hole}");
+            assert_eq!(
+                solution.outcome == Outcome::LostByClass,
+                !same,
+                "hole {hole}"
+            );
             lost += usize::from(!same);
         }
         // Only 17 and the four holes three steps away (2, 14, 20, 32) share the centre's class.
@@ -110,6 +116,10 @@ mod solver {
         assert_eq!(replay(start, &won.jumps), Board::from_holes([Hole::CENTRE]));
         let corner = solve(start, Goal::Hole(Hole::new(1).unwrap()));
         assert_eq!(corner.outcome, Outcome::LostByClass);
-        assert_eq!(corner.end.peg_count(), 1, "a single peg elsewhere is still possible");
+        assert_eq!(
+            corner.end.peg_count(),
+            1,
+            "a single peg elsewhere is still possible"
+        );
     }
 }

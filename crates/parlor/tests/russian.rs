@@ -116,9 +116,7 @@ fn check_play_json(json: &Value) -> u32 {
         let mv = legal
             .iter()
             .find(|mv| {
-                m["card"] == mv.card.to_string()
-                    && m["from"] == mv.from + 1
-                    && m["to"] == mv.to + 1
+                m["card"] == mv.card.to_string() && m["from"] == mv.from + 1 && m["to"] == mv.to + 1
             })
             .copied()
             .unwrap_or_else(|| panic!("move {i} {m} is not legal"));
