@@ -73,13 +73,17 @@ fn shuffle(block: [u32; BLOCK as usize], more: impl FnOnce() -> ChaCha8Rng) -> [
         more: None,
     };
     let mut more = Some(more);
-    let mut places: [u8; 52] = std::array::from_fn(|i| i as u8);
-    let mut pack = [0u8; 52];
-    let deal = |places: &mut [u8; 52], pack: &mut [u8; 52], group: usize, digits: [u32; 4]| {
+    // 64 entries and indices masked to 6 bits: no bounds checks in the chain of swaps. Place t
+    // is never read again after step t, so only the other end of each swap is written.
+    let mut places: [u8; 64] = std::array::from_fn(|i| i as u8);
+    let mut pack = [0u8; 64];
+    let deal = |places: &mut [u8; 64], pack: &mut [u8; 64], group: u8, digits: [u32; 4]| {
         for (k, digit) in digits.into_iter().enumerate() {
-            let t = 4 * group + k;
-            places.swap(t, t + digit as usize);
-            pack[usize::from(places[t])] = group as u8 + 1;
+            let t = 4 * usize::from(group) + k;
+            let other = (t + digit as usize) & 63;
+            let chosen = places[other];
+            places[other] = places[t];
+            pack[usize::from(chosen) & 63] = group + 1;
         }
     };
     // One group at a time with constant ranges, so that the divisions become multiplications.
@@ -107,7 +111,7 @@ fn shuffle(block: [u32; BLOCK as usize], more: impl FnOnce() -> ChaCha8Rng) -> [
         3,
         digits::<3>(&mut words, &mut more),
     );
-    pack
+    std::array::from_fn(|i| pack[i])
 }
 
 /// The four draws of steps 4·G to 4·G + 3, from one number in mixed radix.
