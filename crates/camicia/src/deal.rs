@@ -5,16 +5,14 @@
 //! reads them from word 16·i on: each deal has its own 64-byte ChaCha8 block, so that deals can
 //! be made in any order, and in sequence four deals share one refill of the generator.
 //!
-//! Only the places of the 16 payment cards matter, so only they are drawn: a Fisher–Yates
-//! shuffle of the 52 places stopped after 16 steps. Step t (0 to 15) swaps place t with place
-//! t + d_t, where d_t is uniform in 0 … 51 − t, and puts at the place now in position t the card
-//! J for t = 0…3, Q for 4…7, K for 8…11, A for 12…15. The d_t are drawn four at a time: for
-//! steps 4g … 4g + 3 with ranges R0 … R3 (52 − 4g … 49 − 4g), one number r uniform in
-//! 0 … R0·R1·R2·R3 − 1 by Lemire's multiply-and-reject method on one word (another word only when
-//! one is rejected, which happens with probability below 0.16%), written in mixed radix:
-//! r = ((d_4g·R1 + d_4g+1)·R2 + d_4g+2)·R3 + d_4g+3. Four words usually make a deal; the block's
-//! sixteen always suffice in practice (more than twelve rejections in one deal has a probability
-//! below 10^-30), and should they not, the draw reads on into the words that follow.
+//! Only the places of the 16 payment cards matter, so only they are drawn. The block is read as
+//! 32 numbers x of 16 bits (the low half of each word, then the high half), and each gives a
+//! place uniform in 0 … 51 by Lemire's method: the high 16 bits of x · 52, except that the 16
+//! values of x whose product has its low 16 bits below 2^16 mod 52 = 16 are skipped. A place
+//! already taken is skipped too; the k-th place not skipped (k from 0) receives J for k = 0…3,
+//! Q for 4…7, K for 8…11, A for 12…15, until 16 cards are placed. About 19 numbers make a deal;
+//! the block's 32 fall short for about 3 deals in a million, whose numbers then go on with the
+//! words that follow the block.
 //! Places 0 to 25 are A's deck top first, 26 to 51 B's. Every one of the 52!/(36!·4!⁴) deals has
 //! the same chance.
 
@@ -64,100 +62,64 @@ impl Dealer {
     }
 }
 
-/// The partial shuffle from a deal's block of words; `more` gives the words after the block.
+/// The deal from its block of words; `more` gives the words after the block.
 #[inline(always)]
 fn shuffle(block: [u32; BLOCK as usize], more: impl FnOnce() -> ChaCha8Rng) -> [u8; 52] {
-    let mut words = Words {
-        block,
-        used: 0,
-        more: None,
+    // The block as 32 numbers of 16 bits, low half of each word first.
+    let halves: [u16; 2 * BLOCK as usize] =
+        std::array::from_fn(|i| (block[i / 2] >> (16 * (i % 2))) as u16);
+    let mut after = After {
+        more: Some(more),
+        rng: None,
+        high: None,
     };
-    let mut more = Some(more);
-    let mut places: [u8; 52] = std::array::from_fn(|i| i as u8);
+    let mut used = 0;
+    let mut taken = 0u64;
     let mut pack = [0u8; 52];
-    let deal = |places: &mut [u8; 52], pack: &mut [u8; 52], group: usize, digits: [u32; 4]| {
-        for (k, digit) in digits.into_iter().enumerate() {
-            let t = 4 * group + k;
-            places.swap(t, t + digit as usize);
-            pack[usize::from(places[t])] = group as u8 + 1;
+    let mut placed = 0u8;
+    while placed < 16 {
+        let x = match halves.get(used) {
+            Some(&x) => u32::from(x),
+            None => after.next(),
+        };
+        used += 1;
+        // A place uniform in 0 … 51 by Lemire's method on 16 bits: the high half of x · 52,
+        // rejecting the 16 values of x whose low half falls below 2^16 mod 52 = 16.
+        let product = x * 52;
+        if product & 0xffff < 16 {
+            continue;
         }
-    };
-    // One group at a time with constant ranges, so that the divisions become multiplications.
-    deal(
-        &mut places,
-        &mut pack,
-        0,
-        digits::<0>(&mut words, &mut more),
-    );
-    deal(
-        &mut places,
-        &mut pack,
-        1,
-        digits::<1>(&mut words, &mut more),
-    );
-    deal(
-        &mut places,
-        &mut pack,
-        2,
-        digits::<2>(&mut words, &mut more),
-    );
-    deal(
-        &mut places,
-        &mut pack,
-        3,
-        digits::<3>(&mut words, &mut more),
-    );
+        let place = (product >> 16) as usize % 52;
+        // Without a branch on whether the place is free: a taken place gets 0 added.
+        let free = (taken >> place) & 1 == 0;
+        taken |= 1 << place;
+        pack[place] += u8::from(free) * (placed / 4 + 1);
+        placed += u8::from(free);
+    }
     pack
 }
 
-/// The four draws of steps 4·G to 4·G + 3, from one number in mixed radix.
-#[inline(always)]
-fn digits<const G: u32>(
-    words: &mut Words,
-    more: &mut Option<impl FnOnce() -> ChaCha8Rng>,
-) -> [u32; 4] {
-    let ranges = [52 - 4 * G, 51 - 4 * G, 50 - 4 * G, 49 - 4 * G];
-    let mut r = below(words, more, ranges[0] * ranges[1] * ranges[2] * ranges[3]);
-    let d3 = r % ranges[3];
-    r /= ranges[3];
-    let d2 = r % ranges[2];
-    r /= ranges[2];
-    [r / ranges[1], r % ranges[1], d2, d3]
+/// The numbers after a deal's block (almost never needed): 16 bits at a time, low half first.
+struct After<F> {
+    more: Option<F>,
+    rng: Option<ChaCha8Rng>,
+    high: Option<u32>,
 }
 
-/// A deal's words: its block, then (almost never) the generator after it.
-struct Words {
-    block: [u32; BLOCK as usize],
-    used: usize,
-    more: Option<ChaCha8Rng>,
-}
-
-impl Words {
-    fn next(&mut self, more: &mut Option<impl FnOnce() -> ChaCha8Rng>) -> u32 {
-        if let Some(&word) = self.block.get(self.used) {
-            self.used += 1;
-            return word;
+impl<F: FnOnce() -> ChaCha8Rng> After<F> {
+    fn next(&mut self) -> u32 {
+        if let Some(high) = self.high.take() {
+            return high;
         }
-        let rng = self.more.get_or_insert_with(|| {
+        let more = &mut self.more;
+        let rng = self.rng.get_or_insert_with(|| {
             more.take()
                 .expect("the words after the block are asked for once")()
         });
-        rng.next_u32()
+        let word = rng.next_u32();
+        self.high = Some(word >> 16);
+        word & 0xffff
     }
-}
-
-/// Uniform in 0..bound (bound > 0) by Lemire's method: the high half of word × bound, rejecting
-/// the few words whose low half falls below 2^32 mod bound.
-#[inline(always)]
-fn below(words: &mut Words, more: &mut Option<impl FnOnce() -> ChaCha8Rng>, bound: u32) -> u32 {
-    let mut product = u64::from(words.next(more)) * u64::from(bound);
-    if (product as u32) < bound {
-        let threshold = bound.wrapping_neg() % bound;
-        while (product as u32) < threshold {
-            product = u64::from(words.next(more)) * u64::from(bound);
-        }
-    }
-    (product >> 32) as u32
 }
 
 /// A one-pack deal of penalties as decks of faces (number cards of unknown value).
@@ -190,8 +152,8 @@ mod tests {
         assert_ne!(dealer.pack(5), Dealer::new(43).pack(5));
         // The contract pinned: deal 0 of seed 0 (a change here changes every published figure).
         let deal = pack_deal(&Dealer::new(0).pack(0));
-        assert_eq!(crate::record(deal.a()), "---J-AQQ-----KJ-----------");
-        assert_eq!(crate::record(deal.b()), "K---A---J--QQ-K---JAA-K---");
+        assert_eq!(crate::record(deal.a()), "--KA------A-J-A----A----Q-");
+        assert_eq!(crate::record(deal.b()), "KK-K---QJ-JQ-Q----------J-");
     }
 
     #[test]
@@ -221,29 +183,24 @@ mod tests {
         }
     }
 
-    /// The plain reading of the contract: words one by one from `rng` on.
+    /// The plain reading of the contract: words one by one from `rng` on, halves low first.
     fn plain_from(mut rng: ChaCha8Rng) -> [u8; 52] {
-        let mut places: [u8; 52] = std::array::from_fn(|i| i as u8);
+        let mut halves = Vec::new();
         let mut pack = [0u8; 52];
-        for t in (0..16).step_by(4) {
-            let ranges: Vec<u64> = (0..4).map(|k| 52 - t - k).collect();
-            let bound: u64 = ranges.iter().product();
-            let threshold = (1u64 << 32) % bound;
-            let mut r = loop {
-                let product = u64::from(rng.next_u32()) * bound;
-                if product % (1 << 32) >= threshold {
-                    break product >> 32;
-                }
-            };
-            let mut digits = [0; 4];
-            for k in (0..4).rev() {
-                digits[k] = if k == 0 { r } else { r % ranges[k] };
-                r /= ranges[k];
+        let mut placed = 0;
+        while placed < 16 {
+            if halves.is_empty() {
+                let word = rng.next_u32();
+                halves = vec![word >> 16, word & 0xffff];
             }
-            for k in 0..4 {
-                let step = (t + k) as usize;
-                places.swap(step, step + digits[k as usize] as usize);
-                pack[usize::from(places[step])] = (t / 4) as u8 + 1;
+            let x = halves.pop().unwrap();
+            if (x * 52) % 65536 < 65536 % 52 {
+                continue;
+            }
+            let place = (x * 52 / 65536) as usize;
+            if pack[place] == 0 {
+                pack[place] = placed / 4 + 1;
+                placed += 1;
             }
         }
         pack
@@ -257,6 +214,15 @@ mod tests {
             let index = 1000 + k as u64;
             assert_eq!(*pack, plain_from(dealer.at(index)));
             assert_eq!(*pack, dealer.pack(index));
+        }
+    }
+
+    #[test]
+    fn deals_made_in_sequence_equal_deals_made_one_by_one() {
+        // A million deals: about three of them read past their block.
+        let dealer = Dealer::new(12);
+        for (index, pack) in (0..).zip(dealer.packs(0..1_000_000)) {
+            assert_eq!(pack, dealer.pack(index), "deal {index}");
         }
     }
 

@@ -29,7 +29,6 @@ pub fn play_packs(deals: impl Iterator<Item = [u8; 52]>, mut report: impl FnMut(
     #[cfg(target_arch = "x86_64")]
     {
         if std::arch::is_x86_feature_detected!("avx512f")
-            && std::arch::is_x86_feature_detected!("avx512cd")
             && std::arch::is_x86_feature_detected!("avx512vpopcntdq")
         {
             // SAFETY: the features `avx512::play` is compiled for were detected just above.
@@ -44,7 +43,7 @@ pub fn play_packs(deals: impl Iterator<Item = [u8; 52]>, mut report: impl FnMut(
 
 #[cfg(target_arch = "x86_64")]
 mod avx512 {
-    use crate::fast::{Hand, SENTINEL, pack_hand, play_pack};
+    use crate::fast::{Hand, pack_hands, play_pack};
     use crate::game::{Outcome, Status};
     use std::arch::x86_64::*;
 
@@ -168,7 +167,7 @@ mod avx512 {
             value,
             laid,
             value + 1,
-            laid,
+            0,
             0,
             a.pay,
             u64::from(a.len),
@@ -176,20 +175,20 @@ mod avx512 {
         ])
     }
 
-    /// The first payment card's place: `len` or more when there is none.
+    /// The first payment card's place: the number of trailing zeros, the bits below the lowest
+    /// set bit counted; 64 (more than any length) when there is none.
     #[inline]
-    #[target_feature(enable = "avx512f,avx512cd")]
+    #[target_feature(enable = "avx512f,avx512vpopcntdq")]
     fn first(pay: __m512i) -> __m512i {
-        let t = _mm512_or_si512(pay, _mm512_set1_epi64(SENTINEL as i64));
-        let lowest = _mm512_and_si512(t, _mm512_sub_epi64(_mm512_setzero_si512(), t));
-        _mm512_sub_epi64(_mm512_set1_epi64(63), _mm512_lzcnt_epi64(lowest))
+        let below = _mm512_andnot_si512(pay, _mm512_sub_epi64(pay, _mm512_set1_epi64(1)));
+        _mm512_popcnt_epi64(below)
     }
 
     /// One step of all eight games; gives the mask of the lanes whose game ended and the mask of
     /// those among them that are loop candidates (to replay). For the others, finished, `cards`
     /// and `tricks` hold the result.
     #[inline]
-    #[target_feature(enable = "avx512f,avx512cd,avx512vpopcntdq")]
+    #[target_feature(enable = "avx512f,avx512vpopcntdq")]
     fn step(s: &mut State) -> (__mmask8, __mmask8) {
         let zero = _mm512_setzero_si512();
         let one = _mm512_set1_epi64(1);
@@ -232,8 +231,8 @@ mod avx512 {
         let leader_first = _mm512_cmple_epu64_mask(l, o);
         let e = min(l, o);
         let later = _mm512_maskz_mov_epi64(!leader_first, one);
-        let run_out = (leader_first & _mm512_cmpeq_epi64_mask(l, tn))
-            | (!leader_first & _mm512_cmpeq_epi64_mask(o, xn1));
+        // The event that came first is a card its player does not have.
+        let run_out = _mm512_cmpeq_epi64_mask(e, _mm512_mask_blend_epi64(leader_first, xn1, tn));
         let e1 = add(e, one);
         let lp2 = _mm512_srlv_epi64(tp, e1);
         let lv2 = _mm512_mask_srli_epi64(tv, leader_first, tv, 2);
@@ -273,26 +272,23 @@ mod avx512 {
         s.pv = pick(found, value2, pv1);
         s.pn = pick(found, alt_laid, pn1);
         s.due = add(pick(found, value2, value), one);
-        // A game that ends in the next round's alternation laid only its number cards there,
-        // one fewer than an alternation ending on a payment card, and ends with a second trick.
-        let next_round = pick(run_out, alt_laid, sub(alt_laid, one));
-        s.cards = add(
-            add(s.cards, laid),
-            _mm512_maskz_mov_epi64(trick, next_round),
-        );
-        s.tricks = add(
-            add(s.tricks, _mm512_maskz_mov_epi64(paid, one)),
-            _mm512_maskz_mov_epi64(trick & run_out, one),
-        );
+        // A trick counts the cards of the pile it takes. A game that ends in the next round's
+        // alternation laid only its number cards there, one fewer than an alternation ending on a
+        // payment card, and ends with a second trick.
+        let out = trick & run_out;
+        let cards = _mm512_mask_add_epi64(s.cards, paid, s.cards, pn1);
+        s.cards = _mm512_mask_add_epi64(cards, out, cards, sub(alt_laid, one));
+        let tricks = pick(paid, s.tricks, tricks);
+        s.tricks = _mm512_mask_add_epi64(tricks, out, tricks, one);
         s.s_lp = pick(retake, s.s_lp, tp);
         s.s_ln = pick(retake, s.s_ln, tn);
         s.s_op = pick(retake, s.s_op, xp1);
         (ended, candidate)
     }
 
-    /// The eight-lane engine. Callers must have checked that the CPU has AVX-512 F, CD and
+    /// The eight-lane engine. Callers must have checked that the CPU has AVX-512 F and
     /// VPOPCNTDQ.
-    #[target_feature(enable = "avx512f,avx512cd,avx512vpopcntdq")]
+    #[target_feature(enable = "avx512f,avx512vpopcntdq")]
     pub(super) fn play(
         deals: &mut impl Iterator<Item = [u8; 52]>,
         report: &mut impl FnMut(u64, Outcome),
@@ -301,9 +297,9 @@ mod avx512 {
         // The next deal that outlasts its first alternation, with its number and its lane.
         let mut fetch = |report: &mut dyn FnMut(u64, Outcome)| -> Option<(u64, [u8; 52], Lane)> {
             for pack in deals.by_ref() {
-                let (a, b) = pack.split_at(26);
+                let (a, b) = pack_hands(&pack);
                 next += 1;
-                match start(pack_hand(a), pack_hand(b)) {
+                match start(a, b) {
                     Err(outcome) => report(next - 1, outcome),
                     Ok(lane) => return Some((next - 1, pack, lane)),
                 }

@@ -60,6 +60,13 @@ fn deal_json_uses_the_same_card_strings() {
 /// Replays a `play --json` object with the rules crate: every move legal, every event as the game
 /// makes it, the score what the foundations hold, and no move left at the end.
 fn check_play_json(json: &Value) -> u32 {
+    let score = replay_moves(json);
+    assert_eq!(json["score"], score);
+    score
+}
+
+/// Replays the deal and moves of a `play --json` or `solve --json` object; gives the score.
+fn replay_moves(json: &Value) -> u32 {
     let columns: Vec<String> = json["deal"]["columns"]
         .as_array()
         .expect("deal columns")
@@ -128,8 +135,7 @@ fn check_play_json(json: &Value) -> u32 {
         "the game was stopped with a move left"
     );
     let on_foundations = moves.iter().filter(|m| m["kind"] == "foundation").count();
-    assert_eq!(json["score"], on_foundations);
-    assert_eq!(json["score"], game.score());
+    assert_eq!(game.score() as usize, on_foundations);
     game.score()
 }
 
@@ -356,12 +362,17 @@ fn an_unknown_strategy_lists_the_known_ones() {
                 .expect("parlor runs");
             assert_eq!(output.status.code(), Some(2));
             let err = String::from_utf8_lossy(&output.stderr);
-            assert!(err.contains("random, greedy and lookahead"), "{err}");
+            assert!(
+                err.contains("random, greedy, lookahead, planner and clairvoyant"),
+                "{err}"
+            );
         } else {
             assert_eq!(output.status.code(), Some(2));
             let err = String::from_utf8_lossy(&output.stderr);
             assert!(
-                err.contains("random, greedy and lookahead (or all)"),
+                err.contains(
+                    "random, greedy, lookahead, planner and clairvoyant (or a list, or all)"
+                ),
                 "{err}"
             );
         }
@@ -488,4 +499,210 @@ fn simulate_refuses_deals_past_the_last() {
         .assert()
         .code(2)
         .stdout("");
+}
+
+fn json_of(args: &[&str]) -> Value {
+    serde_json::from_str(&stdout_of(args)).expect("one JSON object")
+}
+
+#[test]
+fn solve_json_is_the_proven_maximum_with_a_line_that_reaches_it() {
+    let mut solver = russian::solver::Solver::new();
+    for seed in [0u64, 55, 960, 2693] {
+        let seed_text = seed.to_string();
+        let args = ["russian", "solve", "--seed", &seed_text, "--json"];
+        let text = stdout_of(&args);
+        assert_eq!(text, stdout_of(&args), "the JSON is the same every run");
+        let json: Value = serde_json::from_str(&text).expect("one JSON object");
+        let solution = solver.solve(&Game::deal(seed), None);
+        assert_eq!(json["best"], solution.best);
+        assert_eq!(json["complete"], true);
+        assert_eq!(json["won"], solution.best == 52);
+        assert_eq!(json["bound"], solution.best);
+        assert_eq!(json["nodes"], solution.nodes);
+        assert_eq!(replay_moves(&json), solution.best);
+        // Nobody beats it: not the strategies, not the clairvoyant player of `play`.
+        for strategy in ["random", "greedy", "lookahead", "clairvoyant"] {
+            let play = json_of(&[
+                "russian",
+                "play",
+                "--seed",
+                &seed_text,
+                "--strategy",
+                strategy,
+                "--json",
+            ]);
+            assert!(check_play_json(&play) <= solution.best);
+            if strategy == "clairvoyant" {
+                assert_eq!(play["score"], solution.best);
+            }
+        }
+    }
+}
+
+#[test]
+fn solve_text_shows_the_line_the_maximum_and_the_search() {
+    let text = stdout_of(&["russian", "solve", "--seed", "55"]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[lines.len() - 2], "maximum 52 (proven): won");
+    assert!(lines[lines.len() - 1].starts_with("searched "));
+    assert!(lines[lines.len() - 1].ends_with(" ms"));
+    assert_eq!(lines[lines.len() - 3], "foundations: CK DK HK SK");
+    let blank = lines
+        .iter()
+        .position(|l| l.is_empty())
+        .expect("a blank line");
+    for line in &lines[..blank] {
+        assert!(
+            line.contains(" from ") || line.starts_with("turn "),
+            "{line}"
+        );
+    }
+    let lost = stdout_of(&["russian", "solve", "--seed", "960"]);
+    assert!(lost.contains("\nmaximum 1 (proven): not won\n"), "{lost}");
+    let traced = stdout_of(&["russian", "solve", "--seed", "55", "--trace"]);
+    assert!(traced.starts_with(&deal::deal(55).to_string()));
+}
+
+#[test]
+fn a_solve_budget_that_runs_out_says_the_maximum_is_unknown() {
+    let json = json_of(&[
+        "russian", "solve", "--seed", "2693", "--budget", "100", "--json",
+    ]);
+    assert_eq!(json["complete"], false);
+    assert!(json["nodes"].as_u64().expect("nodes") <= 100);
+    let best = replay_moves(&json);
+    assert_eq!(json["best"], best);
+    assert!(json["bound"].as_u64().expect("bound") >= 17 && best <= 17);
+    let text = stdout_of(&["russian", "solve", "--seed", "2693", "--budget", "100"]);
+    assert!(
+        text.contains("maximum unknown (at most 25): the budget of 100 positions ran out"),
+        "{text}"
+    );
+}
+
+#[test]
+fn pysol_deals_for_deal_play_and_solve() {
+    // PySolFC's Russian Solitaire game 1, as its dealing code lays it out.
+    let game_1 = "\
+D3
+[DJ] SA HQ DX D7 C8
+[D2] [C7] HA H4 S4 D6 CX
+[H9] [H5] [S5] C3 CA HX S8 S6
+[CJ] [DK] [DA] [H3] C4 D4 H8 D8 C9
+[D5] [CK] [CQ] [S2] [D9] C5 S7 C2 SQ H2
+[H7] [S9] [HK] [SK] [DQ] [SJ] SX S3 HJ C6 H6
+";
+    assert_eq!(stdout_of(&["russian", "deal", "--pysol", "1"]), game_1);
+    let from_file = parlor()
+        .args(["russian", "solve", "--deal", "-", "--json"])
+        .write_stdin(game_1)
+        .output()
+        .expect("parlor runs");
+    assert_eq!(
+        String::from_utf8_lossy(&from_file.stdout),
+        stdout_of(&["russian", "solve", "--pysol", "1", "--json"])
+    );
+    let play = json_of(&["russian", "play", "--pysol", "ms123456", "--json"]);
+    check_play_json(&play);
+    for number in ["123456", "100000000000000000000", "ms8589934591"] {
+        let layout = Layout::parse(&stdout_of(&["russian", "deal", "--pysol", number]));
+        assert!(layout.is_ok(), "{number}");
+    }
+    for bad in ["0", "ms0", "100000000000000000001", "12x"] {
+        let output = parlor()
+            .args(["russian", "solve", "--pysol", bad])
+            .output()
+            .expect("parlor runs");
+        assert_eq!(output.status.code(), Some(2), "{bad}");
+        assert!(output.stdout.is_empty());
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert!(err.contains("expected a PySolFC game number"), "{err}");
+    }
+    parlor()
+        .args(["russian", "play", "--pysol", "1", "--deal", "-"])
+        .write_stdin(game_1)
+        .assert()
+        .code(2)
+        .stdout("");
+}
+
+#[test]
+fn the_planner_plays_the_same_game_for_the_same_seed_and_samples() {
+    let run = |seed: &str, samples: &str| {
+        stdout_of(&[
+            "russian",
+            "play",
+            "--seed",
+            seed,
+            "--strategy",
+            "planner",
+            "--samples",
+            samples,
+            "--json",
+        ])
+    };
+    let once = run("21", "3");
+    assert_eq!(once, run("21", "3"));
+    let json: Value = serde_json::from_str(&once).expect("json");
+    assert_eq!(json["strategy"], "planner");
+    check_play_json(&json);
+    parlor()
+        .args([
+            "russian",
+            "play",
+            "--seed",
+            "1",
+            "--strategy",
+            "planner",
+            "--samples",
+            "0",
+        ])
+        .assert()
+        .code(2)
+        .stdout("");
+}
+
+#[test]
+fn simulate_takes_a_list_of_strategies_and_the_planner_its_samples() {
+    let text = stdout_of(&[
+        "russian",
+        "simulate",
+        "--games",
+        "200",
+        "--strategy",
+        "greedy,planner,clairvoyant",
+        "--samples",
+        "2",
+    ]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 5);
+    assert!(lines[2].starts_with("greedy "));
+    assert!(lines[3].starts_with("planner (2 samples) "));
+    assert!(lines[4].starts_with("clairvoyant "));
+    let json = stdout_of(&[
+        "russian",
+        "simulate",
+        "--games",
+        "200",
+        "--strategy",
+        "planner,clairvoyant",
+        "--samples",
+        "2",
+        "--json",
+    ]);
+    let objects: Vec<Value> = json
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json"))
+        .collect();
+    assert_eq!(objects[0]["samples"], 2);
+    assert!(objects[1].get("samples").is_none());
+    // The clairvoyant mean is the mean of the solver's maxima.
+    let mut solver = russian::solver::Solver::new();
+    let total: u32 = (0..200)
+        .map(|n| solver.solve(&Game::deal(n), None).best)
+        .sum();
+    let mean = objects[1]["mean"].as_f64().expect("mean");
+    assert!((mean - f64::from(total) / 200.0).abs() < 1e-12);
+    assert!(objects[0]["mean"].as_f64().expect("mean") <= mean);
 }

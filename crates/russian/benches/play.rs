@@ -43,7 +43,7 @@ fn parts(c: &mut Criterion) {
                 .iter()
                 .map(|game| {
                     let mut game = black_box(game.clone());
-                    game.play(&mut StrategyName::Greedy.player(0), |_| {})
+                    game.play(&mut russian::strategy::Greedy, |_| {})
                 })
                 .sum::<u32>()
         })

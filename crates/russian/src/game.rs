@@ -46,11 +46,11 @@ impl fmt::Display for Event {
 /// A game: see the module documentation.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Game {
-    position: Position,
+    pub(crate) position: Position,
     /// The face-down cards as dealt, column by column, each column's deepest first; column k's
     /// start at `start[k]`, and the position says how many remain.
-    hidden: [u8; 52],
-    start: [u8; 7],
+    pub(crate) hidden: [u8; 52],
+    pub(crate) start: [u8; 7],
 }
 
 impl Game {
@@ -58,11 +58,29 @@ impl Game {
     /// at once: [`Game::settle`] makes them). `None` unless the layout holds the 52 cards once
     /// each, with face-down cards only at the start of a column and a face-up card last.
     pub fn new(layout: &Layout) -> Option<Game> {
+        Game::with_foundations(layout, [0; 4])
+    }
+
+    /// A game part-way through: `foundation[s]` cards of suit `s` ([`cards::Suit::index`]) are
+    /// on their foundation, and `layout` holds every other card once, face-down cards only at
+    /// the start of a column and a face-up card last in every column that has cards. `None`
+    /// otherwise. Small positions like these let tests compare the solver with a brute force.
+    pub fn with_foundations(layout: &Layout, foundation: [u8; 4]) -> Option<Game> {
+        if foundation.iter().any(|&n| n > 13) {
+            return None;
+        }
         let mut seen = [false; 52];
+        let mut position = Position::empty();
+        for (s, &height) in foundation.iter().enumerate() {
+            for rank in 0..height as usize {
+                seen[13 * s + rank] = true;
+                position.place[13 * s + rank] = crate::position::FOUNDATION;
+            }
+        }
+        position.foundation = foundation;
         let mut hidden = [0; 52];
         let mut start = [0; 7];
         let mut hidden_count = 0;
-        let mut position = Position::empty();
         for (k, column) in layout.columns.iter().enumerate() {
             let mut down = 0;
             let mut face_up = false;
@@ -95,6 +113,26 @@ impl Game {
             hidden,
             start,
         })
+    }
+
+    /// What a player sees, with `face_down` — the unseen cards, as many as the position has face
+    /// down — laid face down column by column, 1 to 7, each column's deepest card first: one
+    /// game the player cannot tell from the real one.
+    pub(crate) fn with_face_down(position: &Position, face_down: &[u8]) -> Game {
+        let mut hidden = [0; 52];
+        let mut start = [0; 7];
+        let mut next = 0;
+        for (k, column_start) in start.iter_mut().enumerate() {
+            *column_start = next as u8;
+            let down = position.face_down(k);
+            hidden[next..next + down].copy_from_slice(&face_down[next..next + down]);
+            next += down;
+        }
+        Game {
+            position: position.clone(),
+            hidden,
+            start,
+        }
     }
 
     /// The game of deal `number` ([`crate::deal`]), as `Game::new(&deal::deal(number))` gives it

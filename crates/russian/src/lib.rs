@@ -5,15 +5,21 @@
 //! - [`Layout`]: the written layout (`[D4] [S9] HK D2 S3 C7 H8`, one line per column);
 //! - [`Position`]: what a player sees, with the legal [`Moves`]; [`Game`]: a position plus the
 //!   face-down cards, which only the game knows, played with a [`Strategy`];
-//! - [`strategy`]: the fair strategies `random`, `greedy` and `lookahead`;
-//! - [`simple`]: a plain engine mirroring the rule book, to check the fast one against;
+//! - [`strategy`]: the fair strategies `random`, `greedy`, `lookahead` and `planner`, and the
+//!   `clairvoyant` player who sees every card;
+//! - [`solver`]: the exact maximum score of a deal whose every card is known, with a line of play;
+//! - [`pysol`]: the deals of the PySolFC program, by its game numbers;
+//! - [`simple`]: a plain engine mirroring the rule book, and a brute-force maximum, to check the
+//!   fast ones against;
 //! - [`Tally`]: scores of many games and their statistics.
 
 pub mod deal;
 mod game;
 mod layout;
 mod position;
+pub mod pysol;
 pub mod simple;
+pub mod solver;
 pub mod strategy;
 mod tally;
 
@@ -25,7 +31,10 @@ pub use position::{Move, MoveKind, Moves, Place, Position};
 pub use strategy::{Strategy, StrategyName, UnknownStrategy};
 pub use tally::{PAY_PER_CARD, STAKE, Tally, Z95, wilson};
 
-/// Plays deal `number` with the named strategy to the end; gives the score.
+/// Plays deal `number` with the named strategy to the end (`planner` with its default number
+/// of samples); gives the score.
 pub fn play_deal(number: u64, strategy: StrategyName) -> u32 {
-    Game::deal(number).play(&mut strategy.player(number), |_| {})
+    let mut game = Game::deal(number);
+    let mut player = strategy.player(&game, number, strategy::DEFAULT_SAMPLES);
+    game.play(&mut player, |_| {})
 }

@@ -11,11 +11,11 @@ use std::fmt;
 use std::ops::Deref;
 
 /// No card (end of a list, or an empty column).
-const NONE: u8 = u8::MAX;
+pub(crate) const NONE: u8 = u8::MAX;
 /// `place` of a card on its foundation.
-const FOUNDATION: u8 = 7;
+pub(crate) const FOUNDATION: u8 = 7;
 /// `place` of a card the player has not seen yet: face down somewhere.
-const UNSEEN: u8 = 8;
+pub(crate) const UNSEEN: u8 = 8;
 
 const KINGS: [u8; 4] = [12, 25, 38, 51];
 
@@ -81,6 +81,18 @@ impl Moves {
         self.items[self.len as usize] = mv;
         self.len += 1;
     }
+
+    /// Keeps the moves for which `keep` holds, in order.
+    pub(crate) fn retain(&mut self, keep: impl Fn(&Move) -> bool) {
+        let mut kept = 0;
+        for i in 0..self.len as usize {
+            if keep(&self.items[i]) {
+                self.items[kept] = self.items[i];
+                kept += 1;
+            }
+        }
+        self.len = kept as u8;
+    }
 }
 
 impl Deref for Moves {
@@ -100,18 +112,18 @@ impl fmt::Debug for Moves {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     /// The face-up card covering each card, or NONE.
-    next: [u8; 52],
+    pub(crate) next: [u8; 52],
     /// The face-up card each card covers, or NONE (it is the first face-up card of its column).
-    below: [u8; 52],
+    pub(crate) below: [u8; 52],
     /// The column (0 to 6) of each face-up card, or FOUNDATION, or UNSEEN.
-    place: [u8; 52],
+    pub(crate) place: [u8; 52],
     /// First and last face-up card of each column, or NONE.
-    first: [u8; 7],
-    last: [u8; 7],
+    pub(crate) first: [u8; 7],
+    pub(crate) last: [u8; 7],
     /// Face-down cards under each column's face-up cards.
-    down: [u8; 7],
+    pub(crate) down: [u8; 7],
     /// Cards of each suit on its foundation: the foundation's top rank.
-    foundation: [u8; 4],
+    pub(crate) foundation: [u8; 4],
 }
 
 impl Position {

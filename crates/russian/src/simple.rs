@@ -7,7 +7,7 @@ use crate::position::{Move, MoveKind};
 use cards::Rank;
 
 /// A game in the plain engine.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SimpleGame {
     pub columns: [Vec<Slot>; 7],
     /// Cards on each suit's foundation.
@@ -113,4 +113,29 @@ impl SimpleGame {
     pub fn score(&self) -> u32 {
         self.foundation.iter().map(|&n| u32::from(n)).sum()
     }
+}
+
+/// The highest score reachable from `game` (after its foundation moves), by trying every legal
+/// move in every position reached, each position once; `None` if more than `limit` positions
+/// would have to be visited. The plain check of [`crate::solver`]: no bound, no reduction.
+pub fn max_score(game: &SimpleGame, limit: usize) -> Option<u32> {
+    let mut start = game.clone();
+    start.settle();
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![start];
+    let mut best = 0;
+    while let Some(game) = stack.pop() {
+        best = best.max(game.score());
+        for mv in game.moves() {
+            let mut next = game.clone();
+            next.make(mv);
+            if seen.insert(next.clone()) {
+                if seen.len() > limit {
+                    return None;
+                }
+                stack.push(next);
+            }
+        }
+    }
+    Some(best)
 }

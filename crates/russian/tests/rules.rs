@@ -372,7 +372,8 @@ fn a_game_is_the_same_game_every_time() {
         let log = || {
             let mut events = Vec::new();
             let mut game = Game::new(&deal::deal(7)).expect("a deal");
-            game.play(&mut strategy.player(7), |e| events.push(e));
+            let mut player = strategy.player(&game, 7, russian::strategy::DEFAULT_SAMPLES);
+            game.play(&mut player, |e| events.push(e));
             events
         };
         assert_eq!(log(), log());

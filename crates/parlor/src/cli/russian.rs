@@ -1,14 +1,18 @@
-//! `parlor russian`: Russian Solitaire — deal, play one deal, or measure strategies over many.
+//! `parlor russian`: Russian Solitaire — deal, play one deal, solve one exactly, or measure
+//! strategies over many.
 
 mod play;
 mod simulate;
+mod solve;
 
 use crate::error::CliError;
 use crate::input;
 use clap::{Args, Subcommand};
+use russian::pysol::{self, GameNumber};
 use russian::{Layout, Slot, StrategyName};
 use serde::Serialize;
 use std::io::{self, BufWriter, IsTerminal, Write};
+use std::path::PathBuf;
 
 #[derive(Args)]
 pub struct RussianArgs {
@@ -24,13 +28,18 @@ enum Command {
     Play(play::PlayArgs),
     /// Play deals S to S+N-1 and measure: mean score, win rate, the casino's profit
     Simulate(simulate::SimulateArgs),
+    /// The maximum score of one deal with every card known, proven, and a line reaching it
+    Solve(solve::SolveArgs),
 }
 
 #[derive(Args)]
 struct DealArgs {
     /// The deal's number (any 64-bit unsigned number)
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, conflicts_with = "pysol")]
     seed: u64,
+    /// PySolFC's Russian Solitaire game N (1 to 10^20, or msN), card for card
+    #[arg(long, value_name = "N")]
+    pysol: Option<GameNumber>,
     /// One JSON object: {"columns":[["SA"],["[D4]","HK",...],...]}
     #[arg(long)]
     json: bool,
@@ -44,11 +53,46 @@ pub fn run(args: &RussianArgs) -> Result<(), CliError> {
         Command::Deal(args) => deal(args),
         Command::Play(args) => play::run(args),
         Command::Simulate(args) => simulate::run(args),
+        Command::Solve(args) => solve::run(args),
+    }
+}
+
+/// Where the deal of `play` and `solve` comes from.
+#[derive(Args)]
+#[group(id = "source", required = true, multiple = true, args = ["seed", "deal", "pysol"])]
+struct Source {
+    /// Deal N (as `deal --seed N` prints it); N also seeds the random choices of random and
+    /// planner (with --deal or --pysol too; 0 if not given)
+    #[arg(long)]
+    seed: Option<u64>,
+    /// The layout in FILE ('-': standard input)
+    #[arg(long, value_name = "FILE", conflicts_with = "pysol")]
+    deal: Option<PathBuf>,
+    /// PySolFC's Russian Solitaire game N (1 to 10^20, or msN), card for card
+    #[arg(long, value_name = "N")]
+    pysol: Option<GameNumber>,
+}
+
+impl Source {
+    fn layout(&self) -> Result<Layout, CliError> {
+        match (&self.deal, self.pysol) {
+            (Some(file), _) => read_deal(file),
+            (None, Some(number)) => Ok(pysol::deal(number)),
+            (None, None) => Ok(russian::deal::deal(self.number())),
+        }
+    }
+
+    /// The number that seeds a strategy's random choices.
+    fn number(&self) -> u64 {
+        self.seed.unwrap_or(0)
     }
 }
 
 fn deal(args: &DealArgs) -> Result<(), CliError> {
-    let layout = russian::deal::deal(args.seed);
+    let layout = match args.pysol {
+        Some(number) => pysol::deal(number),
+        None => russian::deal::deal(args.seed),
+    };
     let mut out = BufWriter::new(io::stdout().lock());
     if args.json {
         serde_json::to_writer(&mut out, &LayoutJson::of(&layout)).map_err(io::Error::from)?;

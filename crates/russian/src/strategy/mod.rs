@@ -2,16 +2,23 @@
 //!
 //! A strategy receives a [`Position`], which holds the face-up cards, the number of face-down
 //! cards in each column and the foundations, and nothing else: the face-down cards stay inside
-//! [`crate::Game`], so no strategy can peek, by design rather than by good manners.
+//! [`crate::Game`], so no strategy can peek, by design rather than by good manners. The one
+//! exception is named for it: [`Clairvoyant`] is built from the whole game, to measure the
+//! upper bound.
 
+mod clairvoyant;
 mod greedy;
 mod lookahead;
+mod planner;
 mod random;
 
+pub use clairvoyant::Clairvoyant;
 pub use greedy::Greedy;
 pub use lookahead::Lookahead;
+pub use planner::{DEFAULT_SAMPLES, Planner};
 pub use random::Random;
 
+use crate::game::Game;
 use crate::position::{Move, Position};
 use std::fmt;
 use std::str::FromStr;
@@ -23,20 +30,24 @@ pub trait Strategy {
     fn choose(&mut self, position: &Position, moves: &[Move]) -> usize;
 }
 
-/// The fair strategies by name.
+/// The strategies by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum StrategyName {
     Random,
     Greedy,
     Lookahead,
+    Planner,
+    Clairvoyant,
 }
 
 impl StrategyName {
-    /// Every strategy, weakest first.
-    pub const ALL: [StrategyName; 3] = [
+    /// Every strategy, weakest first; the last, `clairvoyant`, is not fair.
+    pub const ALL: [StrategyName; 5] = [
         StrategyName::Random,
         StrategyName::Greedy,
         StrategyName::Lookahead,
+        StrategyName::Planner,
+        StrategyName::Clairvoyant,
     ];
 
     pub const fn name(self) -> &'static str {
@@ -44,16 +55,21 @@ impl StrategyName {
             StrategyName::Random => "random",
             StrategyName::Greedy => "greedy",
             StrategyName::Lookahead => "lookahead",
+            StrategyName::Planner => "planner",
+            StrategyName::Clairvoyant => "clairvoyant",
         }
     }
 
-    /// The strategy ready to play deal `number` (which seeds `random`'s choices, see
-    /// [`crate::deal::strategy_rng`]).
-    pub fn player(self, number: u64) -> Player {
+    /// The strategy ready to play `game`, deal `number`: the number seeds the random choices
+    /// of `random` and `planner` ([`crate::deal::strategy_rng`]), `samples` is `planner`'s
+    /// layouts per decision, and only `clairvoyant` looks at `game` (it solves it at once).
+    pub fn player(self, game: &Game, number: u64, samples: u32) -> Player {
         match self {
             StrategyName::Random => Player::Random(Box::new(Random::new(number))),
             StrategyName::Greedy => Player::Greedy(Greedy),
             StrategyName::Lookahead => Player::Lookahead(Lookahead::default()),
+            StrategyName::Planner => Player::Planner(Box::new(Planner::new(number, samples))),
+            StrategyName::Clairvoyant => Player::Clairvoyant(Clairvoyant::new(game)),
         }
     }
 }
@@ -66,7 +82,10 @@ impl fmt::Display for StrategyName {
 
 /// A name that is not a strategy's; its message lists the known ones.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown strategy \"{0}\": the strategies are random, greedy and lookahead")]
+#[error(
+    "unknown strategy \"{0}\": the strategies are random, greedy, lookahead, planner and \
+     clairvoyant"
+)]
 pub struct UnknownStrategy(pub String);
 
 impl FromStr for StrategyName {
@@ -85,6 +104,8 @@ pub enum Player {
     Random(Box<Random>),
     Greedy(Greedy),
     Lookahead(Lookahead),
+    Planner(Box<Planner>),
+    Clairvoyant(Clairvoyant),
 }
 
 impl Strategy for Player {
@@ -93,6 +114,8 @@ impl Strategy for Player {
             Player::Random(s) => s.choose(position, moves),
             Player::Greedy(s) => s.choose(position, moves),
             Player::Lookahead(s) => s.choose(position, moves),
+            Player::Planner(s) => s.choose(position, moves),
+            Player::Clairvoyant(s) => s.choose(position, moves),
         }
     }
 }

@@ -1,26 +1,23 @@
 //! `parlor russian play`: one deal played to its end.
 
-use super::{LayoutJson, parse_strategy, read_deal, symbols, write_layout};
+use super::{LayoutJson, Source, parse_strategy, symbols, write_layout};
 use crate::error::CliError;
 use clap::Args;
+use russian::strategy::DEFAULT_SAMPLES;
 use russian::{Card, Event, Game, MoveKind, Position, Rank, Strategy, StrategyName, Suit};
 use serde::Serialize;
 use std::io::{self, BufWriter, Write};
-use std::path::PathBuf;
 
 #[derive(Args)]
-#[group(id = "source", required = true, multiple = true, args = ["seed", "deal"])]
 pub struct PlayArgs {
-    /// Play deal N (as `deal --seed N` prints it); it also seeds a random strategy's choices
-    #[arg(long)]
-    seed: Option<u64>,
-    /// Play the layout in FILE ('-': standard input); a random strategy then draws from
-    /// --seed's stream (deal 0's if no --seed)
-    #[arg(long, value_name = "FILE")]
-    deal: Option<PathBuf>,
-    /// random, greedy or lookahead
+    #[command(flatten)]
+    source: Source,
+    /// random, greedy, lookahead, planner or clairvoyant (which sees every card)
     #[arg(long, default_value = "greedy", value_parser = parse_strategy)]
     strategy: StrategyName,
+    /// Layouts planner samples at each decision
+    #[arg(long, default_value_t = DEFAULT_SAMPLES, value_parser = clap::value_parser!(u32).range(1..))]
+    samples: u32,
     /// The layout after each move
     #[arg(long, conflicts_with = "json")]
     trace: bool,
@@ -33,14 +30,11 @@ pub struct PlayArgs {
 }
 
 pub fn run(args: &PlayArgs) -> Result<(), CliError> {
-    let layout = match &args.deal {
-        Some(file) => read_deal(file)?,
-        None => russian::deal::deal(args.seed.unwrap_or(0)),
-    };
-    // A parsed deal and a numbered deal are always valid games.
-    let mut game = Game::new(&layout)
-        .ok_or_else(|| CliError::BadInput("the layout is not a deal of the 52 cards".into()))?;
-    let mut strategy = args.strategy.player(args.seed.unwrap_or(0));
+    let layout = args.source.layout()?;
+    let mut game = new_game(&layout)?;
+    let mut strategy = args
+        .strategy
+        .player(&game, args.source.number(), args.samples);
     let mut out = BufWriter::new(io::stdout().lock());
     let symbols = symbols(args.ascii);
     if args.json {
@@ -55,42 +49,68 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
         serde_json::to_writer(&mut out, &json).map_err(io::Error::from)?;
         writeln!(out)?;
     } else {
-        if args.trace {
-            write_layout(&mut out, &layout, symbols)?;
-            writeln!(out)?;
-        }
-        let mut lines = Vec::new();
-        // The same steps as `Game::play`, with a stop after each move to show the layout.
-        game.settle(&mut |event| lines.push(event_text(event, symbols)));
-        loop {
-            if args.trace && !lines.is_empty() {
-                writeln!(out, "{}", lines.join("\n"))?;
-                write_layout(&mut out, &game.layout(), symbols)?;
-                writeln!(out)?;
-                lines.clear();
-            }
-            let moves = game.position().moves();
-            if moves.is_empty() {
-                break;
-            }
-            let mv = moves[strategy.choose(game.position(), &moves)];
-            game.make(mv, &mut |event| lines.push(event_text(event, symbols)));
-        }
-        if !args.trace {
-            for line in &lines {
-                writeln!(out, "{line}")?;
-            }
-            writeln!(out)?;
-            write_layout(&mut out, &game.layout(), symbols)?;
-        }
-        writeln!(out, "{}", foundations(game.position(), symbols))?;
+        write_game(
+            &mut out,
+            &layout,
+            &mut game,
+            &mut strategy,
+            args.trace,
+            symbols,
+        )?;
         writeln!(out, "score {}", game.score())?;
     }
     out.flush()?;
     Ok(())
 }
 
-fn event_text(event: Event, symbols: bool) -> String {
+/// Plays `game` (dealt as `layout`) to its end and writes every event, then the final layout
+/// and the foundations; with `trace`, the deal first and the layout after each move instead.
+pub(super) fn write_game(
+    out: &mut impl Write,
+    layout: &russian::Layout,
+    game: &mut Game,
+    strategy: &mut impl Strategy,
+    trace: bool,
+    symbols: bool,
+) -> io::Result<()> {
+    if trace {
+        write_layout(out, layout, symbols)?;
+        writeln!(out)?;
+    }
+    let mut lines = Vec::new();
+    // The same steps as `Game::play`, with a stop after each move to show the layout.
+    game.settle(&mut |event| lines.push(event_text(event, symbols)));
+    loop {
+        if trace && !lines.is_empty() {
+            writeln!(out, "{}", lines.join("\n"))?;
+            write_layout(out, &game.layout(), symbols)?;
+            writeln!(out)?;
+            lines.clear();
+        }
+        let moves = game.position().moves();
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[strategy.choose(game.position(), &moves)];
+        game.make(mv, &mut |event| lines.push(event_text(event, symbols)));
+    }
+    if !trace {
+        for line in &lines {
+            writeln!(out, "{line}")?;
+        }
+        writeln!(out)?;
+        write_layout(out, &game.layout(), symbols)?;
+    }
+    writeln!(out, "{}", foundations(game.position(), symbols))
+}
+
+/// The game of a layout; a parsed or generated deal always is one.
+pub(super) fn new_game(layout: &russian::Layout) -> Result<Game, CliError> {
+    Game::new(layout)
+        .ok_or_else(|| CliError::BadInput("the layout is not a deal of the 52 cards".into()))
+}
+
+pub(super) fn event_text(event: Event, symbols: bool) -> String {
     if symbols {
         format!("{event:#}")
     } else {
@@ -99,7 +119,7 @@ fn event_text(event: Event, symbols: bool) -> String {
 }
 
 /// `foundations: C3 HA` — the top card of each foundation begun.
-fn foundations(position: &Position, symbols: bool) -> String {
+pub(super) fn foundations(position: &Position, symbols: bool) -> String {
     let tops: Vec<String> = Suit::ALL
         .into_iter()
         .filter_map(|suit| {
@@ -130,7 +150,7 @@ struct PlayJson {
 /// One event; columns numbered 1 to 7.
 #[derive(Serialize)]
 #[serde(tag = "kind", rename_all = "lowercase")]
-enum MoveJson {
+pub(super) enum MoveJson {
     Column { card: String, from: u8, to: u8 },
     King { card: String, from: u8, to: u8 },
     Foundation { card: String, from: u8 },
@@ -138,7 +158,7 @@ enum MoveJson {
 }
 
 impl MoveJson {
-    fn of(event: Event) -> MoveJson {
+    pub(super) fn of(event: Event) -> MoveJson {
         match event {
             Event::Move(mv) => {
                 let (card, from, to) = (mv.card.to_string(), mv.from + 1, mv.to + 1);

@@ -5,7 +5,8 @@ use crate::error::CliError;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
-use russian::{STAKE, StrategyName, Tally, play_deal};
+use russian::strategy::DEFAULT_SAMPLES;
+use russian::{Game, STAKE, StrategyName, Tally};
 use serde::Serialize;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
@@ -18,9 +19,13 @@ pub struct SimulateArgs {
     /// The first deal's number: deals S to S+N-1 are played
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// random, greedy, lookahead, or all (every strategy on the same deals, one table)
+    /// random, greedy, lookahead, planner, clairvoyant, a list of them (greedy,clairvoyant), or
+    /// all; several strategies play the same deals and make one table
     #[arg(long, default_value = "greedy", value_parser = parse_choice)]
     strategy: Choice,
+    /// Layouts planner samples at each decision
+    #[arg(long, default_value_t = DEFAULT_SAMPLES, value_parser = clap::value_parser!(u32).range(1..))]
+    samples: u32,
     /// Worker threads (default: all cores); the numbers do not depend on it
     #[arg(long)]
     threads: Option<usize>,
@@ -38,23 +43,33 @@ pub struct SimulateArgs {
     ascii: bool,
 }
 
-#[derive(Clone, Copy)]
-enum Choice {
-    One(StrategyName),
-    All,
-}
+/// The strategies to measure, in the order given.
+#[derive(Clone)]
+struct Choice(Vec<StrategyName>);
 
-fn parse_choice(name: &str) -> Result<Choice, String> {
-    if name == "all" {
-        return Ok(Choice::All);
+fn parse_choice(names: &str) -> Result<Choice, String> {
+    if names == "all" {
+        return Ok(Choice(StrategyName::ALL.to_vec()));
     }
-    parse_strategy(name)
-        .map(Choice::One)
-        .map_err(|e| format!("{e} (or all)"))
+    let mut chosen = Vec::new();
+    for name in names.split(',') {
+        let strategy = parse_strategy(name).map_err(|e| format!("{e} (or a list, or all)"))?;
+        if !chosen.contains(&strategy) {
+            chosen.push(strategy);
+        }
+    }
+    Ok(Choice(chosen))
 }
 
-/// Deals per unit of work: large enough to keep the progress bar cheap, small enough to balance.
-const CHUNK: u64 = 2048;
+/// Deals per unit of work: large enough to keep the progress bar cheap, small enough to balance
+/// the threads and to move the bar often, so fewer for the slow strategies.
+fn chunk(strategy: StrategyName) -> u64 {
+    match strategy {
+        StrategyName::Planner => 4,
+        StrategyName::Clairvoyant => 256,
+        _ => 2048,
+    }
+}
 
 pub fn run(args: &SimulateArgs) -> Result<(), CliError> {
     let last = args.seed.checked_add(args.games - 1).ok_or_else(|| {
@@ -65,10 +80,7 @@ pub fn run(args: &SimulateArgs) -> Result<(), CliError> {
             u64::MAX
         ))
     })?;
-    let strategies: Vec<StrategyName> = match args.strategy {
-        Choice::One(s) => vec![s],
-        Choice::All => StrategyName::ALL.to_vec(),
-    };
+    let strategies = &args.strategy.0;
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(threads) = args.threads {
         pool = pool.num_threads(threads);
@@ -81,7 +93,7 @@ pub fn run(args: &SimulateArgs) -> Result<(), CliError> {
         .iter()
         .map(|&strategy| {
             bar.set_message(strategy.name());
-            let tally = pool.install(|| tally(args.seed, last, strategy, &bar));
+            let tally = pool.install(|| tally(args.seed, last, strategy, args.samples, &bar));
             (strategy, tally)
         })
         .collect();
@@ -90,20 +102,20 @@ pub fn run(args: &SimulateArgs) -> Result<(), CliError> {
     let mut out = BufWriter::new(io::stdout().lock());
     if args.json {
         for (strategy, tally) in &tallies {
-            let json = SummaryJson::of(*strategy, tally, args.seed);
+            let json = SummaryJson::of(*strategy, tally, args.seed, args.samples);
             serde_json::to_writer(&mut out, &json).map_err(io::Error::from)?;
             writeln!(out)?;
         }
     } else if let [(strategy, tally)] = tallies.as_slice() {
-        write_summary(&mut out, *strategy, tally, args.seed, last)?;
+        write_summary(&mut out, *strategy, tally, args.seed, last, args.samples)?;
         writeln!(out)?;
         write_histogram(&mut out, tally, if args.ascii { '#' } else { '█' })?;
     } else {
-        write_table(&mut out, &tallies, args.seed, last)?;
+        write_table(&mut out, &tallies, args.seed, last, args.samples)?;
     }
     out.flush()?;
     if let Some(path) = &args.plot {
-        std::fs::write(path, plot(&tallies, args.seed, last)).map_err(|source| {
+        std::fs::write(path, plot(&tallies, args.seed, last, args.samples)).map_err(|source| {
             CliError::BadInput(format!("cannot write {}: {source}", path.display()))
         })?;
     }
@@ -112,16 +124,19 @@ pub fn run(args: &SimulateArgs) -> Result<(), CliError> {
 
 /// Deals `first` to `last` in chunks over the pool's threads; the histogram sums make the result
 /// the same whatever the split.
-fn tally(first: u64, last: u64, strategy: StrategyName, bar: &ProgressBar) -> Tally {
-    let chunks = (last - first) / CHUNK + 1;
+fn tally(first: u64, last: u64, strategy: StrategyName, samples: u32, bar: &ProgressBar) -> Tally {
+    let size = chunk(strategy);
+    let chunks = (last - first) / size + 1;
     (0..chunks)
         .into_par_iter()
         .map(|chunk| {
-            let start = first + chunk * CHUNK;
-            let end = last.min(start + (CHUNK - 1));
+            let start = first + chunk * size;
+            let end = last.min(start + (size - 1));
             let mut tally = Tally::default();
             for number in start..=end {
-                tally.add(play_deal(number, strategy));
+                let mut game = Game::deal(number);
+                let mut player = strategy.player(&game, number, samples);
+                tally.add(game.play(&mut player, |_| {}));
             }
             bar.inc(end - start + 1);
             tally
@@ -145,7 +160,7 @@ fn progress_bar(games: u64, quiet: bool) -> ProgressBar {
 }
 
 /// 1234567 as `1,234,567`.
-fn grouped(n: u64) -> String {
+pub(super) fn grouped(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
@@ -161,19 +176,30 @@ fn percent(rate: f64) -> String {
     format!("{:.3}%", 100.0 * rate)
 }
 
+/// `planner (10 samples)`, or the strategy's name.
+fn label(strategy: StrategyName, samples: u32) -> String {
+    if strategy == StrategyName::Planner {
+        format!("planner ({samples} samples)")
+    } else {
+        strategy.name().into()
+    }
+}
+
 fn write_summary(
     out: &mut impl Write,
     strategy: StrategyName,
     tally: &Tally,
     first: u64,
     last: u64,
+    samples: u32,
 ) -> io::Result<()> {
     let (low, high) = tally.mean_interval();
     let (win_low, win_high) = tally.win_interval();
     let (profit_low, profit_high) = tally.house_profit_interval();
     writeln!(
         out,
-        "strategy {strategy}: {} games, deals {first} to {last}",
+        "strategy {}: {} games, deals {first} to {last}",
+        label(strategy, samples),
         grouped(tally.games())
     )?;
     writeln!(
@@ -229,6 +255,7 @@ fn write_table(
     tallies: &[(StrategyName, Tally)],
     first: u64,
     last: u64,
+    samples: u32,
 ) -> io::Result<()> {
     writeln!(
         out,
@@ -236,7 +263,7 @@ fn write_table(
     )?;
     writeln!(
         out,
-        "{:<10} {:>10} {:>17} {:>6} {:>7} {:>27} {:>19} {:>10}",
+        "{:<21} {:>10} {:>17} {:>6} {:>7} {:>27} {:>19} {:>10}",
         "strategy",
         "games",
         "mean ± 95% CI",
@@ -251,8 +278,8 @@ fn write_table(
         let (win_low, win_high) = tally.win_interval();
         writeln!(
             out,
-            "{:<10} {:>10} {:>17} {:>6} {:>7.3} {:>27} {:>19} {:>10}",
-            strategy.name(),
+            "{:<21} {:>10} {:>17} {:>6} {:>7.3} {:>27} {:>19} {:>10}",
+            label(*strategy, samples),
             grouped(tally.games()),
             format!("{:.3} ± {:.3}", tally.mean(), (high - low) / 2.0),
             tally.median(),
@@ -277,6 +304,9 @@ fn write_table(
 #[derive(Serialize)]
 struct SummaryJson {
     strategy: &'static str,
+    /// Layouts sampled per decision, for `planner` only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    samples: Option<u32>,
     first_deal: u64,
     games: u64,
     mean: f64,
@@ -294,10 +324,11 @@ struct SummaryJson {
 }
 
 impl SummaryJson {
-    fn of(strategy: StrategyName, tally: &Tally, first: u64) -> SummaryJson {
+    fn of(strategy: StrategyName, tally: &Tally, first: u64, samples: u32) -> SummaryJson {
         let profit = tally.house_profit_interval();
         SummaryJson {
             strategy: strategy.name(),
+            samples: (strategy == StrategyName::Planner).then_some(samples),
             first_deal: first,
             games: tally.games(),
             mean: tally.mean(),
@@ -317,11 +348,11 @@ impl SummaryJson {
 
 /// The score histograms as a picture: the share of games ending with each score, one colour per
 /// strategy.
-fn plot(tallies: &[(StrategyName, Tally)], first: u64, last: u64) -> String {
+fn plot(tallies: &[(StrategyName, Tally)], first: u64, last: u64, samples: u32) -> String {
     let series: Vec<crate::svg::Series> = tallies
         .iter()
         .map(|(strategy, tally)| crate::svg::Series {
-            name: format!("{strategy} (mean {:.3})", tally.mean()),
+            name: format!("{} (mean {:.3})", label(*strategy, samples), tally.mean()),
             values: tally
                 .histogram
                 .iter()

@@ -1,0 +1,106 @@
+//! `parlor russian solve`: the exact maximum score of one deal whose every card is known.
+
+use super::play::{MoveJson, new_game, write_game};
+use super::simulate::grouped;
+use super::{LayoutJson, Source, symbols};
+use crate::error::CliError;
+use clap::Args;
+use russian::solver::Solver;
+use russian::strategy::Clairvoyant;
+use serde::Serialize;
+use std::io::{self, BufWriter, Write};
+use std::time::Instant;
+
+#[derive(Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    source: Source,
+    /// Search at most NODES positions; if they run out, the best score found is shown and the
+    /// maximum is reported unknown
+    #[arg(long, value_name = "NODES")]
+    budget: Option<u64>,
+    /// The layout after each move of the line
+    #[arg(long, conflicts_with = "json")]
+    trace: bool,
+    /// One JSON object: the deal, the best score, whether it is proven, the positions searched
+    /// and the moves (no time, so that the output is the same every run)
+    #[arg(long)]
+    json: bool,
+    /// Suit letters (S H D C) even on a terminal
+    #[arg(long)]
+    ascii: bool,
+}
+
+pub fn run(args: &SolveArgs) -> Result<(), CliError> {
+    let layout = args.source.layout()?;
+    let mut game = new_game(&layout)?;
+    let clock = Instant::now();
+    let solution = Solver::new().solve(&game, args.budget);
+    let seconds = clock.elapsed().as_secs_f64();
+    // The line reaches the best score; the first legal move each time then ends the game. If
+    // the budget ran out, that ending may even score more: it is a line found too.
+    let mut player = Clairvoyant::playing(&solution);
+    let mut out = BufWriter::new(io::stdout().lock());
+    let best = if args.json {
+        let mut moves = Vec::new();
+        let best = game.play(&mut player, |event| moves.push(MoveJson::of(event)));
+        let json = SolveJson {
+            deal: LayoutJson::of(&layout),
+            best,
+            complete: solution.complete || best == solution.bound,
+            won: best == 52,
+            bound: solution.bound,
+            nodes: solution.nodes,
+            moves,
+        };
+        serde_json::to_writer(&mut out, &json).map_err(io::Error::from)?;
+        writeln!(out)?;
+        best
+    } else {
+        let symbols = symbols(args.ascii);
+        write_game(
+            &mut out,
+            &layout,
+            &mut game,
+            &mut player,
+            args.trace,
+            symbols,
+        )?;
+        game.score()
+    };
+    if !args.json {
+        if solution.complete || best == solution.bound {
+            let won = if best == 52 { "won" } else { "not won" };
+            writeln!(out, "maximum {best} (proven): {won}")?;
+        } else {
+            writeln!(
+                out,
+                "best {best} found, maximum unknown (at most {}): the budget of {} positions ran out",
+                solution.bound,
+                grouped(args.budget.unwrap_or(0))
+            )?;
+        }
+        writeln!(
+            out,
+            "searched {} positions in {:.3} ms",
+            grouped(solution.nodes),
+            seconds * 1e3
+        )?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct SolveJson {
+    deal: LayoutJson,
+    /// The score of the line in `moves`: the maximum when `complete`.
+    best: u32,
+    complete: bool,
+    won: bool,
+    /// A proven upper bound on the score; equal to `best` when `complete`.
+    bound: u32,
+    /// Positions searched.
+    nodes: u64,
+    moves: Vec<MoveJson>,
+}

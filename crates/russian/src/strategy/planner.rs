@@ -1,0 +1,75 @@
+use super::{Strategy, greedy};
+use crate::deal::{below, strategy_rng};
+use crate::game::Game;
+use crate::position::{Move, Place, Position, card_at};
+use crate::solver::Solver;
+use rand_chacha::ChaCha8Rng;
+
+/// The number of layouts `planner` samples at each decision unless told otherwise.
+pub const DEFAULT_SAMPLES: u32 = 10;
+
+/// `planner`: a fair player that plans with the [solver](crate::solver). At each decision with
+/// more than one move it imagines [`Planner::samples`] layouts consistent with everything it
+/// has seen — the unseen cards shuffled into the face-down places — solves each one after each
+/// move, and makes the move whose maximum score is highest on average over the layouts (ties go
+/// to the move `greedy` values most, then to the first in [`Position::moves`] order).
+///
+/// It sees only the [`Position`]. A sample is drawn from stream 1 of the deal's generator
+/// ([`crate::deal`]): the unseen cards in [`cards::Card::index`] order, shuffled by Fisher–Yates
+/// (for i from n − 1 down to 1, swap card i with card `below(i + 1)`), are laid face down column
+/// by column, 1 to 7, each column's deepest card first. When at most one card is unseen every
+/// sample would be the same layout, and one is solved.
+///
+/// Solving a sample as if every card were known is optimistic — later decisions are assumed to
+/// know the cards too — so the planner's own score is a lower bound on perfect fair play, not an
+/// estimate of it.
+pub struct Planner {
+    pub samples: u32,
+    rng: ChaCha8Rng,
+    solver: Solver,
+}
+
+impl Planner {
+    /// The planner of deal `number`, sampling `samples` layouts per decision (at least 1).
+    pub fn new(number: u64, samples: u32) -> Planner {
+        Planner {
+            samples: samples.max(1),
+            rng: strategy_rng(number),
+            solver: Solver::new(),
+        }
+    }
+}
+
+impl Strategy for Planner {
+    fn choose(&mut self, position: &Position, moves: &[Move]) -> usize {
+        if moves.len() == 1 {
+            return 0;
+        }
+        let unseen: Vec<u8> = (0..52u8)
+            .filter(|&c| position.place(card_at(c as usize)) == Place::Unseen)
+            .collect();
+        let samples = if unseen.len() <= 1 { 1 } else { self.samples };
+        let mut totals = vec![0u64; moves.len()];
+        for _ in 0..samples {
+            let mut face_down = unseen.clone();
+            for i in (1..face_down.len()).rev() {
+                let j = below(&mut self.rng, i as u32 + 1) as usize;
+                face_down.swap(i, j);
+            }
+            let game = Game::with_face_down(position, &face_down);
+            for (total, value) in totals.iter_mut().zip(self.solver.move_values(&game, moves)) {
+                *total += u64::from(value);
+            }
+        }
+        let mut best = 0;
+        let mut best_value = (0, i32::MIN);
+        for (i, (&total, &mv)) in totals.iter().zip(moves).enumerate() {
+            let value = (total, greedy::value(position, mv));
+            if i == 0 || value > best_value {
+                best = i;
+                best_value = value;
+            }
+        }
+        best
+    }
+}
