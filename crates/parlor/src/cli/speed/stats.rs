@@ -7,12 +7,11 @@
 use super::contest_lines;
 use crate::error::CliError;
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 use speed::stats::{Moments, Tally, wilson};
 use speed::{Deal, Split, fast};
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io::{self, BufWriter, Write};
 use std::time::Instant;
 
 #[derive(Args)]
@@ -61,7 +60,7 @@ pub fn run(args: &StatsArgs) -> Result<(), CliError> {
         .num_threads(threads)
         .build()
         .map_err(|e| CliError::Write(io::Error::other(e)))?;
-    let progress = progress_bar(args.games, args.quiet);
+    let progress = crate::progress::bar(args.games, "games", args.quiet);
     let started = Instant::now();
     let tally = pool.install(|| {
         (0..args.games.div_ceil(CHUNK))
@@ -105,19 +104,6 @@ pub fn run(args: &StatsArgs) -> Result<(), CliError> {
         );
     }
     Ok(())
-}
-
-fn progress_bar(games: u64, quiet: bool) -> ProgressBar {
-    if quiet || !io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr());
-    if let Ok(style) =
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, {eta} left")
-    {
-        bar.set_style(style);
-    }
-    bar
 }
 
 /// A rate with its 95% Wilson interval.
