@@ -6,7 +6,7 @@ use crate::solver::Solver;
 use rand_chacha::ChaCha8Rng;
 
 /// The number of layouts `planner` samples at each decision unless told otherwise.
-pub const DEFAULT_SAMPLES: u32 = 10;
+pub const DEFAULT_SAMPLES: u32 = 30;
 
 /// `planner`: a fair player that plans with the [solver](crate::solver). At each decision with
 /// more than one move it imagines [`Planner::samples`] layouts consistent with everything it
