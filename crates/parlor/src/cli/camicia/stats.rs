@@ -6,14 +6,14 @@
 //! Only the throughput depends on the machine: it goes to stderr, so stdout stays reproducible.
 
 use crate::error::CliError;
+use crate::format::grouped;
 use crate::svg::{Anchor, Svg};
 use camicia::deal::{Dealer, pack_deal};
 use camicia::{Outcome, Status, fast, record};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -60,7 +60,7 @@ pub fn run(args: &StatsArgs) -> Result<(), CliError> {
         .num_threads(threads)
         .build()
         .map_err(|e| CliError::Write(io::Error::other(e)))?;
-    let progress = progress_bar(args.deals, args.quiet);
+    let progress = crate::progress::bar(args.deals, "deals", args.quiet);
     let dealer = Dealer::new(args.seed);
     let chunks = args.deals.div_ceil(CHUNK);
     let started = Instant::now();
@@ -95,25 +95,12 @@ pub fn run(args: &StatsArgs) -> Result<(), CliError> {
     }
     eprintln!(
         "throughput: {} deals/s ({} deals in {:.3} s on {threads} thread{})",
-        thousands((args.deals as f64 / seconds.max(1e-9)) as u64),
-        thousands(args.deals),
+        grouped((args.deals as f64 / seconds.max(1e-9)) as u64),
+        grouped(args.deals),
         seconds,
         if threads == 1 { "" } else { "s" }
     );
     Ok(())
-}
-
-fn progress_bar(deals: u64, quiet: bool) -> ProgressBar {
-    if quiet || !io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(deals), ProgressDrawTarget::stderr());
-    if let Ok(style) =
-        ProgressStyle::with_template("{bar:40} {pos}/{len} deals, {per_sec}, {eta} left")
-    {
-        bar.set_style(style);
-    }
-    bar
 }
 
 /// Sums over a set of deals; merging two tallies gives the tally of their union.
@@ -412,15 +399,15 @@ fn write_text(
     writeln!(
         out,
         "camicia: {} random one-pack deals (26 cards each), seed {}",
-        thousands(summary.deals),
+        grouped(summary.deals),
         summary.seed
     )?;
     let rate = &summary.loop_rate;
     writeln!(
         out,
         "finished: {}, loops: {} (rate {:.3e}, 95% Wilson interval {:.3e} to {:.3e})",
-        thousands(summary.finished),
-        thousands(summary.loops),
+        grouped(summary.finished),
+        grouped(summary.loops),
         rate.estimate,
         rate.wilson95[0],
         rate.wilson95[1]
@@ -434,7 +421,7 @@ fn write_text(
                 writeln!(
                     out,
                     "{name} per finished game: mean {mean:.2}{ci}, median {median}, max {}",
-                    thousands(max)
+                    grouped(max)
                 )?;
             }
             _ => writeln!(out, "{name} per finished game: no game finished")?,
@@ -443,7 +430,7 @@ fn write_text(
     writeln!(
         out,
         "(the intervals cover the sampling of the deals, over {} finished games)",
-        thousands(summary.finished)
+        grouped(summary.finished)
     )?;
     for (title, game) in [
         ("longest game", &summary.longest),
@@ -490,14 +477,14 @@ fn write_histogram(
     for (k, &count) in histogram.counts.iter().enumerate() {
         let low = k as u64 * histogram.bin;
         let label = format!("{low:>5} to {:>5}", low + histogram.bin - 1);
-        writeln!(out, "{label} {:>12} {}", thousands(count), bar(count))?;
+        writeln!(out, "{label} {:>12} {}", grouped(count), bar(count))?;
     }
     if histogram.tail > 0 {
         let label = format!("{:>5} or more", histogram.tail_from);
         writeln!(
             out,
             "{label:<14} {:>12} {}",
-            thousands(histogram.tail),
+            grouped(histogram.tail),
             bar(histogram.tail)
         )?;
     }
@@ -521,7 +508,7 @@ fn plot(tally: &Tally, seed: u64) -> String {
         Anchor::Middle,
         &format!(
             "Camicia: cards laid per finished game, {} random one-pack deals (seed {seed})",
-            thousands(tally.deals)
+            grouped(tally.deals)
         ),
     );
     // Horizontal grid and count labels.
@@ -535,7 +522,7 @@ fn plot(tally: &Tally, seed: u64) -> String {
             y + 4.0,
             12.0,
             Anchor::End,
-            &thousands(y_value as u64),
+            &grouped(y_value as u64),
         );
         y_value += step;
     }
@@ -572,8 +559,8 @@ fn plot(tally: &Tally, seed: u64) -> String {
         &format!(
             "cards laid (bins of {PLOT_BIN}); {} games of {PLOT_TAIL} cards or more not shown; \
              {} loops",
-            thousands(histogram.tail),
-            thousands(tally.loops)
+            grouped(histogram.tail),
+            grouped(tally.loops)
         ),
     );
     svg.text(18.0, top - 14.0, 13.0, Anchor::Start, "games");
@@ -590,30 +577,9 @@ fn nice_step(raw: f64) -> f64 {
         .unwrap_or(10.0 * power)
 }
 
-/// 1234567 as "1,234,567".
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn groups_thousands() {
-        assert_eq!(thousands(0), "0");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(1000), "1,000");
-        assert_eq!(thousands(1_234_567), "1,234,567");
-    }
 
     #[test]
     fn wilson_interval_matches_a_hand_computation() {
