@@ -13,6 +13,7 @@ pub mod deal;
 mod face;
 pub mod fast;
 mod game;
+pub mod index;
 mod lanes;
 pub mod notation;
 

@@ -1,6 +1,7 @@
 //! Reading decks from text: cards separated by spaces (`2 A 7 8 Q 10`, `X` for ten, suits allowed
 //! and ignored: `S2 HQ D10 CX`), or record notation, one character per card with `-` for any
-//! number card (`---AJ--Q---------QAKQJJ-QK`).
+//! number card (`---AJ--Q---------QAKQJJ-QK`). A whole deal fits on one line as A's deck and B's
+//! separated by `/`, as the record hunt writes deals (`---AJ--Q…/-----A…`).
 
 use crate::face::Face;
 use crate::game::Deal;
@@ -23,6 +24,22 @@ pub enum DeckError {
     Record { column: usize, found: String },
 }
 
+/// A mistake in a deal written on one line, `A/B`. The message starts with the column.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum DealError {
+    #[error("{0}")]
+    Deck(DeckError),
+    #[error(
+        "column {column}: expected '/' and then player B's deck after player A's deck, found the \
+         end of the deal"
+    )]
+    NoSlash { column: usize },
+    #[error("column {column}: expected a card, found a second '/'")]
+    SecondSlash { column: usize },
+    #[error("column 1: both decks are empty: there is no game")]
+    Empty,
+}
+
 /// A mistake in a text of games, with its line.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum InputError {
@@ -33,13 +50,23 @@ pub enum InputError {
          on line {a_line}, found the end of the input"
     )]
     MissingB { line: usize, a_line: usize },
+    #[error("line {line}, {error}")]
+    Deal { line: usize, error: DealError },
+    #[error(
+        "line {line}, column 1: expected player B's deck for the game whose player A's deck is \
+         on line {a_line}, found a whole deal (A's deck/B's deck)"
+    )]
+    DealAfterA { line: usize, a_line: usize },
 }
 
 impl InputError {
     /// The 1-based line of the mistake.
     pub fn line(&self) -> usize {
         match *self {
-            InputError::Deck { line, .. } | InputError::MissingB { line, .. } => line,
+            InputError::Deck { line, .. }
+            | InputError::MissingB { line, .. }
+            | InputError::Deal { line, .. }
+            | InputError::DealAfterA { line, .. } => line,
         }
     }
 }
@@ -93,14 +120,51 @@ pub fn parse_deck(line: &str) -> Result<Vec<Face>, DeckError> {
         .collect()
 }
 
+/// A whole deal on one line: A's deck, `/`, B's deck, each as [`parse_deck`] reads it
+/// (`---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---`, or `2 A 7 8 Q 10/3 4 5 6 K 9 J`).
+/// One deck may be empty, not both.
+pub fn parse_deal(text: &str) -> Result<Deal, DealError> {
+    let Some((a_text, b_text)) = text.split_once('/') else {
+        return Err(DealError::NoSlash {
+            column: text.chars().count() + 1,
+        });
+    };
+    let a_chars = a_text.chars().count();
+    if let Some(at) = b_text.find('/') {
+        return Err(DealError::SecondSlash {
+            column: a_chars + 2 + b_text[..at].chars().count(),
+        });
+    }
+    let a = parse_deck(a_text).map_err(DealError::Deck)?;
+    let b = parse_deck(b_text).map_err(|error| DealError::Deck(error.shifted(a_chars + 1)))?;
+    Deal::new(a, b).map_err(|_| DealError::Empty)
+}
+
+impl DeckError {
+    /// The same mistake in a text where the deck starts `by` characters further right.
+    fn shifted(self, by: usize) -> DeckError {
+        match self {
+            DeckError::Card { column, found } => DeckError::Card {
+                column: column + by,
+                found,
+            },
+            DeckError::Record { column, found } => DeckError::Record {
+                column: column + by,
+                found,
+            },
+        }
+    }
+}
+
 /// Whether a line holds no deck: blank, or a comment starting with `#`.
 pub fn is_skipped(line: &str) -> bool {
     let line = line.trim_start();
     line.is_empty() || line.starts_with('#')
 }
 
-/// Every game of a text: two consecutive deck lines each, A's deck then B's, skipping blank lines
-/// and comments. Reads the whole text before answering, so a mistake anywhere gives no game.
+/// Every game of a text: two consecutive deck lines each, A's deck then B's, or one line holding
+/// both decks separated by `/`; blank lines and comments are skipped. Reads the whole text before
+/// answering, so a mistake anywhere gives no game.
 pub fn parse_games(text: &str) -> Result<Vec<Deal>, InputError> {
     let mut games = Vec::new();
     let mut a: Option<(usize, Vec<Face>)> = None;
@@ -108,6 +172,20 @@ pub fn parse_games(text: &str) -> Result<Vec<Deal>, InputError> {
     for (index, line) in text.lines().enumerate() {
         last_line = index + 1;
         if is_skipped(line) {
+            continue;
+        }
+        if line.contains('/') {
+            if let Some((a_line, _)) = a {
+                return Err(InputError::DealAfterA {
+                    line: index + 1,
+                    a_line,
+                });
+            }
+            let deal = parse_deal(line).map_err(|error| InputError::Deal {
+                line: index + 1,
+                error,
+            })?;
+            games.push(deal);
             continue;
         }
         let deck = parse_deck(line).map_err(|error| InputError::Deck {
@@ -193,6 +271,58 @@ mod tests {
         assert_eq!(games.len(), 2);
         assert_eq!(games[0].a(), ranks("2A"));
         assert_eq!(games[1].b(), ranks("4J5"));
+    }
+
+    #[test]
+    fn reads_a_deal_on_one_line() {
+        let deal = parse_deal("---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---").unwrap();
+        assert_eq!(crate::record(deal.a()), "---AJ--Q---------QAKQJJ-QK");
+        assert_eq!(crate::record(deal.b()), "-----A----KJ-K--------A---");
+        let deal = parse_deal(" 2 A 7 8 Q 10 / 3 4 5 6 K 9 J").unwrap();
+        assert_eq!(deal.a(), ranks("2A78QX"));
+        assert_eq!(deal.b(), ranks("3456K9J"));
+        assert!(parse_deal("/2").unwrap().a().is_empty());
+        assert_eq!(
+            parse_deal("--A/-Z-").unwrap_err().to_string(),
+            "column 5: expected a card (2 to 10, X, J, Q, K or A, perhaps after a suit: S2, HQ, \
+             D10), found \"-Z-\""
+        );
+        assert_eq!(
+            parse_deal("--A/--?-").unwrap_err(),
+            DealError::Deck(DeckError::Record {
+                column: 7,
+                found: "?".into()
+            })
+        );
+        assert_eq!(
+            parse_deal("--A").unwrap_err().to_string(),
+            "column 4: expected '/' and then player B's deck after player A's deck, found the end \
+             of the deal"
+        );
+        assert_eq!(
+            parse_deal("--A/--/-").unwrap_err(),
+            DealError::SecondSlash { column: 7 }
+        );
+        assert_eq!(parse_deal(" / ").unwrap_err(), DealError::Empty);
+    }
+
+    #[test]
+    fn games_on_one_line_mix_with_games_on_two() {
+        let games = parse_games("J 2 3/4 J 5\n2 A\n3 4\n# c\nA/-\n").unwrap();
+        assert_eq!(games.len(), 3);
+        assert_eq!(games[0].b(), ranks("4J5"));
+        assert_eq!(games[1].a(), ranks("2A"));
+        assert_eq!(games[2].a(), ranks("A"));
+        assert_eq!(
+            parse_games("2 A\nJ/3\n").unwrap_err().to_string(),
+            "line 2, column 1: expected player B's deck for the game whose player A's deck is on \
+             line 1, found a whole deal (A's deck/B's deck)"
+        );
+        assert_eq!(
+            parse_games("\n2 A/3 Y\n").unwrap_err().to_string(),
+            "line 2, column 7: expected a card (2 to 10, X, J, Q, K or A, perhaps after a suit: \
+             S2, HQ, D10), found \"Y\""
+        );
     }
 
     #[test]
