@@ -1,9 +1,12 @@
 //! Throughput of the engines on random one-pack deals (seed 2026, deals 0 to 99,999): the fast
 //! engine with exact loop detection, eight deals at once (AVX-512 where the processor has it) and
-//! one at a time, with and without making the deals; and the simple engine.
+//! one at a time, with and without making the deals; and the simple engine. Then the record
+//! hunt's costs on one core: deals made in index order, and searches (play and keep the finds)
+//! against the bare engine on the same deals.
 
 use camicia::deal::{Dealer, pack_deal};
-use camicia::{Game, fast};
+use camicia::search::{Climb, Keep, haul};
+use camicia::{Game, fast, index};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 
@@ -62,5 +65,60 @@ fn engines(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, engines);
+fn search(c: &mut Criterion) {
+    // 100,000 deals of index order from 50,000 before Nessler's record.
+    let start = 447_247_122_283_566_119_055 - 50_000;
+    let window = start..start + u128::from(DEALS);
+    let ordered: Vec<[u8; 52]> = index::packs(window.clone()).collect();
+    let dealer = Dealer::new(2026);
+    let keep = Keep {
+        top: 10,
+        min_cards: Some(3000),
+    };
+    let mut group = c.benchmark_group("camicia search, 100,000 one-pack deals");
+    group.throughput(Throughput::Elements(DEALS));
+    group.sample_size(20);
+    group.bench_function("deals in index order, next", |b| {
+        b.iter(|| {
+            index::packs(black_box(window.clone()))
+                .map(|pack| u64::from(pack[51]))
+                .sum::<u64>()
+        })
+    });
+    group.bench_function("deals in index order, unranked one by one", |b| {
+        b.iter(|| {
+            black_box(window.clone())
+                .map(|i| u64::from(index::pack(i).unwrap()[51]))
+                .sum::<u64>()
+        })
+    });
+    group.bench_function("index order: play only, eight at once", |b| {
+        b.iter(|| {
+            let mut cards = 0;
+            fast::play_packs(black_box(&ordered).iter().copied(), |_, o| cards += o.cards);
+            cards
+        })
+    });
+    group.bench_function("index order: search (make, play, keep)", |b| {
+        b.iter(|| haul(index::packs(black_box(window.clone())), start, keep).deals)
+    });
+    group.bench_function("random: search (make, play, keep)", |b| {
+        b.iter(|| haul(dealer.packs(black_box(0..DEALS)), 0, keep).deals)
+    });
+    let climb = Climb::new(dealer.pack(0), 2026);
+    group.bench_function("climb: neighbours only", |b| {
+        b.iter(|| {
+            climb
+                .steps(black_box(0..DEALS))
+                .map(|pack| u64::from(pack[51]))
+                .sum::<u64>()
+        })
+    });
+    group.bench_function("climb: search (make, play, keep)", |b| {
+        b.iter(|| haul(climb.steps(black_box(0..DEALS)), 0, keep).deals)
+    });
+    group.finish();
+}
+
+criterion_group!(benches, engines, search);
 criterion_main!(benches);

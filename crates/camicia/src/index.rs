@@ -98,8 +98,8 @@ pub fn index(pack: &[u8; 52]) -> Option<u128> {
     for &penalty in pack {
         let here = usize::from(penalty);
         // Smaller symbols are the larger penalties.
-        for smaller in here + 1..5 {
-            rank += arrangements * u128::from(left[smaller]) / cards;
+        for &count in &left[here + 1..] {
+            rank += arrangements * u128::from(count) / cards;
         }
         arrangements = arrangements * u128::from(left[here]) / cards;
         left[here] -= 1;

@@ -8,6 +8,9 @@
 //! - [`play`] plays any deal with the fast engine when it can and the simple one otherwise.
 //! - [`notation`] reads decks (`2 A 7 8 Q 10`, `S2 HQ D10`, record notation `---AJ--Q`).
 //! - [`deal`] makes random one-pack deals, reproducibly from a seed and an index.
+//! - [`index`] numbers one-pack deals as camicia.dev does, and steps through them in that order.
+//! - [`search`] is the record hunt: deals played in bulk keeping the longest games and the loops,
+//!   and a climb from a deal.
 
 pub mod deal;
 mod face;
@@ -16,6 +19,7 @@ mod game;
 pub mod index;
 mod lanes;
 pub mod notation;
+pub mod search;
 
 pub use face::{Face, record};
 pub use game::{Deal, EmptyDeal, Event, Game, Outcome, Player, Status};

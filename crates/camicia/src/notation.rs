@@ -162,10 +162,30 @@ pub fn is_skipped(line: &str) -> bool {
     line.is_empty() || line.starts_with('#')
 }
 
+/// A one-pack deal of 52 penalties (as [`crate::fast::play_pack`] takes them) on one line in
+/// record notation: `---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---`.
+pub fn pack_record(pack: &[u8; 52]) -> String {
+    let half = |cards: &[u8]| -> String {
+        cards
+            .iter()
+            .map(|&p| Face::from_penalty(p).record_char())
+            .collect()
+    };
+    format!("{}/{}", half(&pack[..26]), half(&pack[26..]))
+}
+
 /// Every game of a text: two consecutive deck lines each, A's deck then B's, or one line holding
 /// both decks separated by `/`; blank lines and comments are skipped. Reads the whole text before
 /// answering, so a mistake anywhere gives no game.
 pub fn parse_games(text: &str) -> Result<Vec<Deal>, InputError> {
+    Ok(parse_games_at(text)?
+        .into_iter()
+        .map(|(_, deal)| deal)
+        .collect())
+}
+
+/// The games of a text as [`parse_games`] reads them, each with the line where it starts.
+pub fn parse_games_at(text: &str) -> Result<Vec<(usize, Deal)>, InputError> {
     let mut games = Vec::new();
     let mut a: Option<(usize, Vec<Face>)> = None;
     let mut last_line = 0;
@@ -185,7 +205,7 @@ pub fn parse_games(text: &str) -> Result<Vec<Deal>, InputError> {
                 line: index + 1,
                 error,
             })?;
-            games.push(deal);
+            games.push((index + 1, deal));
             continue;
         }
         let deck = parse_deck(line).map_err(|error| InputError::Deck {
@@ -194,9 +214,10 @@ pub fn parse_games(text: &str) -> Result<Vec<Deal>, InputError> {
         })?;
         match a.take() {
             None => a = Some((index + 1, deck)),
-            Some((_, a_deck)) => {
+            Some((a_line, a_deck)) => {
                 // Decks read from text hold at least one card, so the deal is never empty.
-                games.push(Deal::new(a_deck, deck).expect("a deck line holds a card"));
+                let deal = Deal::new(a_deck, deck).expect("a deck line holds a card");
+                games.push((a_line, deal));
             }
         }
     }
@@ -307,7 +328,25 @@ mod tests {
     }
 
     #[test]
+    fn writes_a_pack_on_one_line() {
+        let mut pack = [0; 52];
+        pack[3] = 4;
+        pack[26] = 1;
+        pack[51] = 2;
+        assert_eq!(
+            pack_record(&pack),
+            "---A----------------------/J-------------------------Q"
+        );
+    }
+
+    #[test]
     fn games_on_one_line_mix_with_games_on_two() {
+        let lines: Vec<usize> = parse_games_at("J 2 3/4 J 5\n2 A\n3 4\n# c\nA/-\n")
+            .unwrap()
+            .iter()
+            .map(|(line, _)| *line)
+            .collect();
+        assert_eq!(lines, [1, 2, 5]);
         let games = parse_games("J 2 3/4 J 5\n2 A\n3 4\n# c\nA/-\n").unwrap();
         assert_eq!(games.len(), 3);
         assert_eq!(games[0].b(), ranks("4J5"));

@@ -388,3 +388,417 @@ fn stats_need_at_least_one_deal() {
         .code(2)
         .stdout("");
 }
+
+const NESSLER: &str = "---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---";
+const NESSLER_INDEX: u128 = 447_247_122_283_566_119_055;
+const CASELLA: &str = "---K---Q-KQAJ-----AAJ--J--/----------Q----KQ-J-----KA";
+const CASELLA_INDEX: u128 = 472_460_898_658_889_399_111;
+
+fn stdout_of(args: &[&str]) -> String {
+    let output = parlor().args(args).output().unwrap();
+    assert!(output.status.success(), "{output:?}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn the_indices_of_the_records() {
+    assert_eq!(
+        stdout_of(&["camicia", "index", NESSLER, CASELLA]),
+        format!("{NESSLER_INDEX}\n{CASELLA_INDEX}\n")
+    );
+    assert_eq!(
+        stdout_of(&[
+            "camicia",
+            "deal",
+            &NESSLER_INDEX.to_string(),
+            &CASELLA_INDEX.to_string(),
+            "0",
+            "653534134886878244999"
+        ]),
+        format!(
+            "{NESSLER}\n{CASELLA}\nAAAAKKKKQQQQJJJJ----------/--------------------------\n\
+             --------------------------/----------JJJJQQQQKKKKAAAA\n"
+        )
+    );
+    // Any notation `parlor camicia` reads, and games from standard input, one or two lines each.
+    let cards = "2 3 4 SA HJ 5 6 DQ 7 8 9 10 2 3 4 5 6 CQ HA SK DQ CJ SJ 7 HQ CK/\
+                 2 3 4 5 6 DA 7 8 9 10 HK SJ 2 DK 3 4 5 6 7 8 9 10 CA 2 3 4";
+    assert_eq!(
+        stdout_of(&["camicia", "index", cards]),
+        format!("{NESSLER_INDEX}\n")
+    );
+    let (a, b) = CASELLA.split_once('/').unwrap();
+    parlor()
+        .args(["camicia", "index"])
+        .write_stdin(format!("# two records\n{NESSLER}\n\n{a}\n{b}\n"))
+        .assert()
+        .success()
+        .stdout(format!("{NESSLER_INDEX}\n{CASELLA_INDEX}\n"));
+}
+
+#[test]
+fn a_deal_by_index_replays_and_indexes_back() {
+    for index in ["0", "1", "123456789012345678901", "653534134886878244999"] {
+        let deal = stdout_of(&["camicia", "deal", index]);
+        parlor()
+            .args(["camicia", "index"])
+            .write_stdin(deal.clone())
+            .assert()
+            .success()
+            .stdout(format!("{index}\n"));
+        assert_eq!(
+            stdout_of(&["camicia", "index", deal.trim_end()]),
+            format!("{index}\n")
+        );
+    }
+    parlor()
+        .arg("camicia")
+        .write_stdin(stdout_of(&["camicia", "deal", &NESSLER_INDEX.to_string()]))
+        .assert()
+        .success()
+        .stdout("status: \"finished\", cards: 8344, tricks: 1164\n");
+}
+
+/// Exit status 2, nothing on stdout, and a message on stderr that starts so.
+fn refuses(args: &[&str], input: &str, message: &str) {
+    let output = parlor().args(args).write_stdin(input).output().unwrap();
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    assert!(output.stdout.is_empty());
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.starts_with(message), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+}
+
+#[test]
+fn indices_out_of_range_and_decks_that_are_not_one_pack() {
+    let out_of_range = "error: expected a deal index from 0 to 653534134886878244999, found";
+    for bad in ["653534134886878245000", "-1", "12a", "", "+5"] {
+        refuses(&["camicia", "deal", "7", bad], "", out_of_range);
+    }
+    refuses(
+        &[
+            "camicia",
+            "index",
+            NESSLER,
+            "---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A--",
+        ],
+        "",
+        "error: deal 2: expected one pack split 26/26 (26 cards in each deck), found 25 cards in \
+         player B's deck\n",
+    );
+    refuses(
+        &[
+            "camicia",
+            "index",
+            "A--AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---",
+        ],
+        "",
+        "error: deal 1: expected one pack (four each of J, Q, K and A, and 36 number cards), \
+         found 5 aces\n",
+    );
+    refuses(
+        &["camicia", "index", "---AJ--Q---------QAKQJJ-QK"],
+        "",
+        "error: deal 1, column 27: expected '/' and then player B's deck after player A's deck, \
+         found the end of the deal\n",
+    );
+    refuses(
+        &["camicia", "index", "--?-/----"],
+        "",
+        "error: deal 1, column 3: expected a card of record notation",
+    );
+    refuses(
+        &["camicia", "index"],
+        "2 A 7\n3 4 5\n",
+        "error: line 1, column 1: expected one pack split 26/26 (26 cards in each deck), found 3 \
+         cards in player A's deck\n",
+    );
+}
+
+/// A search's `--json` summary, with the time and the rate taken out.
+fn search(args: &[&str]) -> serde_json::Value {
+    let mut summary: serde_json::Value = serde_json::from_str(&stdout_of(
+        &[&["camicia", "search", "--json"], args].concat(),
+    ))
+    .unwrap();
+    let object = summary.as_object_mut().unwrap();
+    assert!(object.remove("seconds").unwrap().as_f64().unwrap() >= 0.0);
+    assert!(object.remove("deals_per_second").unwrap().as_f64().unwrap() >= 0.0);
+    summary
+}
+
+fn window(centre: u128, width: u128) -> String {
+    format!("{}..{}", centre - width / 2, centre + width / 2)
+}
+
+#[test]
+fn a_million_deals_around_nessler_2022() {
+    let dir = scratch("nessler");
+    let out = dir.join("finds.jsonl");
+    let summary = search(&[
+        "--range",
+        &window(NESSLER_INDEX, 1_000_000),
+        "--top",
+        "3",
+        "--min-cards",
+        "5000",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(summary["deals"], 1_000_000);
+    let nessler = serde_json::json!({
+        "index": NESSLER_INDEX.to_string(),
+        "deal": NESSLER,
+        "status": "finished",
+        "cards": 8344,
+        "tricks": 1164,
+    });
+    assert_eq!(summary["longest"][0], nessler);
+    assert!(summary["longest"][1]["cards"].as_u64().unwrap() < 8344);
+    assert_eq!(summary["loops"], 0);
+    assert_eq!(summary["long_games"], 1);
+    // The record is written as the issue shows it, to the character.
+    let lines = std::fs::read_to_string(&out).unwrap();
+    assert!(lines.contains(&format!(
+        "{{\"index\":\"{NESSLER_INDEX}\",\"deal\":\"{NESSLER}\",\"status\":\"finished\",\
+         \"cards\":8344,\"tricks\":1164}}\n"
+    )));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_loop_of_casella_2024_in_its_neighbourhood() {
+    let text = stdout_of(&[
+        "camicia",
+        "search",
+        "--range",
+        &window(CASELLA_INDEX, 200_000),
+        "--top",
+        "1",
+        "--threads",
+        "2",
+    ]);
+    assert!(text.starts_with(&format!(
+        "camicia search: every deal of index {} to {} (200,000 deals)\nsearched 200,000 deals in ",
+        CASELLA_INDEX - 100_000,
+        CASELLA_INDEX + 99_999
+    )));
+    assert!(text.contains(&format!(
+        "\nloops: 1\n   1. 474 cards, 66 tricks, index {CASELLA_INDEX}\n      {CASELLA}\n"
+    )));
+}
+
+/// A directory of this test's own.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("parlor-search-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn results_do_not_depend_on_the_threads() {
+    let dir = scratch("threads");
+    for mode in [
+        vec!["--range", "300000000000000000000..300000000000000700000"],
+        vec![
+            "--climb", "--from", CASELLA, "--steps", "150000", "--seed", "3",
+        ],
+    ] {
+        let run = |threads: &str| {
+            let out = dir.join(format!("t{threads}.jsonl"));
+            let summary = search(
+                &[
+                    &mode[..],
+                    &["--min-cards", "1500", "--threads", threads],
+                    &["--out", out.to_str().unwrap()],
+                ]
+                .concat(),
+            );
+            (summary, std::fs::read_to_string(&out).unwrap())
+        };
+        let (one, one_out) = run("1");
+        let (two, two_out) = run("2");
+        assert_eq!(one, two);
+        assert_eq!(one_out, two_out);
+        assert!(one_out.lines().count() >= 10, "{mode:?}: {one_out}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_climb_from_a_short_game_finds_longer_ones() {
+    let summary = search(&[
+        "--climb", "--from", "9999", "--steps", "100000", "--top", "2",
+    ]);
+    assert_eq!(summary["deals"], 100_000);
+    assert_eq!(summary["start"]["index"], "9999");
+    let start = summary["start"]["cards"].as_u64().unwrap();
+    let best = summary["longest"][0]["cards"].as_u64().unwrap();
+    assert!(best > 4 * start, "{start} -> {best}");
+    assert_eq!(summary["search"]["mode"], "climb");
+}
+
+/// The checkpoint's count of committed chunks, if it can be read.
+fn chunks_done(path: &std::path::Path) -> Option<u64> {
+    let text = std::fs::read_to_string(path).ok()?;
+    serde_json::from_str::<serde_json::Value>(&text).ok()?["chunks"].as_u64()
+}
+
+#[test]
+fn a_search_killed_at_any_moment_resumes_to_the_same_end() {
+    let dir = scratch("resume");
+    let out = dir.join("finds.jsonl");
+    let checkpoint = dir.join("hunt.checkpoint");
+    let args = |threads: &str, checkpoint: Option<&std::path::Path>| {
+        let mut args: Vec<String> = [
+            "camicia",
+            "search",
+            "--random",
+            "--deals",
+            "4000000",
+            "--seed",
+            "11",
+            "--min-cards",
+            "1800",
+            "--top",
+            "5",
+            "--json",
+            "--threads",
+            threads,
+            "--out",
+        ]
+        .map(String::from)
+        .to_vec();
+        args.push(out.to_str().unwrap().into());
+        if let Some(path) = checkpoint {
+            args.extend(["--checkpoint".into(), path.to_str().unwrap().into()]);
+            args.extend(["--checkpoint-every".into(), "0".into()]);
+        }
+        args
+    };
+    let without_time = |text: &[u8]| {
+        let mut summary: serde_json::Value = serde_json::from_slice(text).unwrap();
+        let object = summary.as_object_mut().unwrap();
+        object.remove("seconds");
+        object.remove("deals_per_second");
+        summary
+    };
+    // Uninterrupted, on one thread, without a checkpoint.
+    let whole = parlor().args(args("1", None)).output().unwrap();
+    assert!(whole.status.success());
+    let whole_out = std::fs::read(&out).unwrap();
+    assert!(whole_out.len() > 10_000);
+    std::fs::remove_file(&out).unwrap();
+
+    // 16 chunks of 262,144 deals: killed (SIGKILL) mid-run after 3, 6 and 9 chunks.
+    let binary = env!("CARGO_BIN_EXE_parlor");
+    let mut snapshot = None;
+    for after in [3, 6, 9] {
+        let mut child = std::process::Command::new(binary)
+            .args(args("2", Some(&checkpoint)))
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        while chunks_done(&checkpoint).is_none_or(|done| done < after) {
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        child.kill().unwrap();
+        child.wait().unwrap();
+        let done = chunks_done(&checkpoint).unwrap();
+        assert!(done < 16, "the search ended before it was killed");
+        if after == 6 {
+            snapshot = Some(std::fs::read(&checkpoint).unwrap());
+        }
+    }
+    let resumed = parlor()
+        .args(args("2", Some(&checkpoint)))
+        .output()
+        .unwrap();
+    assert!(resumed.status.success(), "{resumed:?}");
+    assert_eq!(std::fs::read(&out).unwrap(), whole_out);
+    assert_eq!(without_time(&resumed.stdout), without_time(&whole.stdout));
+
+    // A crash after results were written but before the checkpoint recorded them: an older
+    // checkpoint, and a half-written line at the end of `--out`.
+    std::fs::write(&checkpoint, snapshot.unwrap()).unwrap();
+    let mut longer = whole_out.clone();
+    longer.extend_from_slice(b"{\"index\":\"12");
+    std::fs::write(&out, longer).unwrap();
+    let again = parlor()
+        .args(args("1", Some(&checkpoint)))
+        .output()
+        .unwrap();
+    assert!(again.status.success(), "{again:?}");
+    assert_eq!(std::fs::read(&out).unwrap(), whole_out);
+    assert_eq!(without_time(&again.stdout), without_time(&whole.stdout));
+
+    // A finished search started again only prints its summary.
+    let done = parlor()
+        .args(args("2", Some(&checkpoint)))
+        .output()
+        .unwrap();
+    assert_eq!(without_time(&done.stdout), without_time(&whole.stdout));
+    assert_eq!(std::fs::read(&out).unwrap(), whole_out);
+
+    // Another search, or results cut short, are refused.
+    let mut other = args("2", Some(&checkpoint));
+    other[6] = "12".into();
+    parlor()
+        .args(&other)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "the checkpoint is of another search",
+        ));
+    std::fs::write(&out, &whole_out[..100]).unwrap();
+    parlor()
+        .args(args("2", Some(&checkpoint)))
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("it is not this search's output"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_search_options() {
+    for (args, message) in [
+        (
+            vec!["--range", "5..5"],
+            "error: --range: expected START..END",
+        ),
+        (
+            vec!["--range", "0..653534134886878245001"],
+            "error: --range: expected START..END",
+        ),
+        (
+            vec!["--range", "1-9"],
+            "error: --range: expected START..END",
+        ),
+        (
+            vec!["--climb", "--from", "---A/--"],
+            "error: --from: expected one pack split 26/26",
+        ),
+        (
+            vec!["--climb", "--from", "653534134886878245000"],
+            "error: --from: expected a deal index",
+        ),
+        (vec!["--random"], "--deals <DEALS>"),
+        (
+            vec!["--random", "--deals", "5", "--range", "0..9"],
+            "cannot be used with",
+        ),
+        (
+            vec!["--range", "0..9", "--seed", "4"],
+            "cannot be used with",
+        ),
+    ] {
+        parlor()
+            .args([&["camicia", "search"], &args[..]].concat())
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(message));
+    }
+}

@@ -1,7 +1,10 @@
 //! `parlor camicia`: plays the games of a file (text or the exercise's JSON lines), with traces
-//! and JSON, and `parlor camicia stats`: statistics of random one-pack deals.
+//! and JSON; `parlor camicia stats`: statistics of random one-pack deals; `parlor camicia index`
+//! and `deal`: camicia.dev's deal numbering; `parlor camicia search`: the record hunt.
 
+mod index;
 mod jsonl;
+mod search;
 mod stats;
 mod trace;
 
@@ -27,6 +30,13 @@ enum Command {
     /// Play random one-pack deals (26 cards each) and report game lengths, the longest game,
     /// loops, and the throughput
     Stats(stats::StatsArgs),
+    /// The record hunt: random, exhaustive (by deal index) or climbing search for the longest
+    /// games and for loops, on every core, resumable
+    Search(search::SearchArgs),
+    /// The index of one-pack deals in camicia.dev's numbering (0 to 653534134886878244999)
+    Index(index::IndexArgs),
+    /// The one-pack deals of indices, in record notation (A's deck/B's deck)
+    Deal(index::DealArgs),
 }
 
 #[derive(Args)]
@@ -57,6 +67,9 @@ enum InputFormat {
 pub fn run(args: &CamiciaArgs) -> Result<(), CliError> {
     match &args.command {
         Some(Command::Stats(stats)) => stats::run(stats),
+        Some(Command::Search(search)) => search::run(search),
+        Some(Command::Index(index)) => index::run_index(index),
+        Some(Command::Deal(deal)) => index::run_deal(deal),
         None => play(&args.play),
     }
 }

@@ -1,0 +1,89 @@
+//! `parlor camicia index` and `parlor camicia deal`: one-pack deals to camicia.dev's deal index
+//! and back.
+
+use crate::error::CliError;
+use crate::input;
+use camicia::index::{self, DEALS};
+use camicia::notation::{pack_record, parse_deal, parse_games_at};
+use clap::Args;
+use std::io::{self, BufWriter, Write};
+
+#[derive(Args)]
+pub struct IndexArgs {
+    /// Deals, each one argument: A's deck and B's deck separated by '/', in record notation
+    /// (`---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---`) or as cards (`'2 A 7 …/3 4 …'`).
+    /// None: the games of standard input, as `parlor camicia` reads them
+    #[arg(value_name = "DEAL", allow_hyphen_values = true)]
+    deals: Vec<String>,
+}
+
+#[derive(Args)]
+pub struct DealArgs {
+    /// Deal indices, from 0 to 653534134886878244999
+    #[arg(value_name = "INDEX", required = true, allow_hyphen_values = true)]
+    indices: Vec<String>,
+}
+
+/// Every deal is read and checked before anything is printed.
+pub fn run_index(args: &IndexArgs) -> Result<(), CliError> {
+    let mut indices = Vec::new();
+    if args.deals.is_empty() {
+        let text = input::read_text(None)?;
+        let games = parse_games_at(&text).map_err(CliError::bad_input)?;
+        for (line, deal) in games {
+            let pack = index::pack_of(&deal)
+                .map_err(|e| CliError::BadInput(format!("line {line}, column 1: {e}")))?;
+            indices.push(index_of(&pack));
+        }
+    } else {
+        for (number, text) in (1..).zip(&args.deals) {
+            indices.push(index_of(&deal_argument(text, &format!("deal {number}"))?));
+        }
+    }
+    let mut out = BufWriter::new(io::stdout().lock());
+    for index in indices {
+        writeln!(out, "{index}")?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+pub fn run_deal(args: &DealArgs) -> Result<(), CliError> {
+    let packs = args
+        .indices
+        .iter()
+        .map(|text| {
+            let index = parse_index(text)?;
+            Ok(index::pack(index).expect("an index below DEALS"))
+        })
+        .collect::<Result<Vec<_>, CliError>>()?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    for pack in packs {
+        writeln!(out, "{}", pack_record(&pack))?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+fn index_of(pack: &[u8; 52]) -> u128 {
+    index::index(pack).expect("a checked one-pack deal has an index")
+}
+
+/// A deal index written in decimal, below [`DEALS`].
+pub fn parse_index(text: &str) -> Result<u128, CliError> {
+    text.parse::<u128>()
+        .ok()
+        .filter(|&i| i < DEALS && text.bytes().all(|b| b.is_ascii_digit()))
+        .ok_or_else(|| {
+            CliError::BadInput(format!(
+                "expected a deal index from 0 to {}, found \"{text}\"",
+                DEALS - 1
+            ))
+        })
+}
+
+/// A one-pack deal given on the command line as `A/B`; `what` names it in messages.
+pub fn deal_argument(text: &str, what: &str) -> Result<[u8; 52], CliError> {
+    let deal = parse_deal(text).map_err(|e| CliError::BadInput(format!("{what}, {e}")))?;
+    index::pack_of(&deal).map_err(|e| CliError::BadInput(format!("{what}: {e}")))
+}
