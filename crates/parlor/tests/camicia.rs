@@ -700,6 +700,7 @@ fn a_search_killed_at_any_moment_resumes_to_the_same_end() {
             .spawn()
             .unwrap();
         while chunks_done(&checkpoint).is_none_or(|done| done < after) {
+            assert!(child.try_wait().unwrap().is_none(), "the search stopped");
             std::thread::sleep(std::time::Duration::from_millis(2));
         }
         child.kill().unwrap();

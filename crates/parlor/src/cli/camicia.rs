@@ -42,8 +42,8 @@ enum Command {
 #[derive(Args)]
 struct PlayArgs {
     /// Games to play ('-' or none: standard input). Text: each game is two deck lines, A's then
-    /// B's, top card first (`2 A 7 8 Q 10`, or record notation `---AJ--Q`); blank lines and lines
-    /// starting with '#' are skipped
+    /// B's, top card first (`2 A 7 8 Q 10`, or record notation `---AJ--Q`), or one line with both
+    /// decks separated by '/'; blank lines and lines starting with '#' are skipped
     file: Option<PathBuf>,
     /// The form of the input
     #[arg(long, value_enum, default_value_t = InputFormat::Text)]
