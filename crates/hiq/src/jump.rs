@@ -30,15 +30,20 @@ const fn all_jumps() -> [Jump; JUMP_COUNT] {
         while s < steps.len() {
             let (dr, dc) = steps[s];
             let (or, oc, tr, tc) = (row + dr, col + dc, row + 2 * dr, col + 2 * dc);
-            if row >= 0 && col >= 0 && or >= 0 && oc >= 0 && tr >= 0 && tc >= 0 {
-                if let (Some(from), Some(over), Some(to)) = (
+            if row >= 0
+                && col >= 0
+                && or >= 0
+                && oc >= 0
+                && tr >= 0
+                && tc >= 0
+                && let (Some(from), Some(over), Some(to)) = (
                     Hole::at(row as u8, col as u8),
                     Hole::at(or as u8, oc as u8),
                     Hole::at(tr as u8, tc as u8),
-                ) {
-                    jumps[n] = Jump { from, over, to };
-                    n += 1;
-                }
+                )
+            {
+                jumps[n] = Jump { from, over, to };
+                n += 1;
             }
             s += 1;
         }

@@ -196,10 +196,10 @@ pub fn fewest_moves(start: Board, goal: Hole) -> Option<Vec<Vec<Jump>>> {
     let mut backward = Frontier::new(target, true, start.peg_count());
     let mut best: Option<(usize, Board)> = None;
     loop {
-        if let Some((total, _)) = best {
-            if total <= forward.depth() + backward.depth() {
-                break;
-            }
+        if let Some((total, _)) = best
+            && total <= forward.depth() + backward.depth()
+        {
+            break;
         }
         let forward_first = match (forward.exhausted(), backward.exhausted()) {
             (true, true) => break,
@@ -221,10 +221,10 @@ pub fn fewest_moves(start: Board, goal: Hole) -> Option<Vec<Vec<Jump>>> {
             let board = Board::from_bits(key);
             for s in grow.group.symmetries() {
                 let image = s.apply(board);
-                if let Some(d) = other.distance(image) {
-                    if best.is_none_or(|(total, _)| depth + d < total) {
-                        best = Some((depth + d, image));
-                    }
+                if let Some(d) = other.distance(image)
+                    && best.is_none_or(|(total, _)| depth + d < total)
+                {
+                    best = Some((depth + d, image));
                 }
             }
         }

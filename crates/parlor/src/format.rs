@@ -5,7 +5,7 @@ pub fn grouped(n: impl Into<u128>) -> String {
     let digits = n.into().to_string();
     let mut out = String::with_capacity(digits.len() * 4 / 3);
     for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(digit);

@@ -254,7 +254,7 @@ impl Position {
             let t = self.last[to as usize];
             if t != NONE {
                 // Aces take nothing; card t − 1 is the same suit one rank lower.
-                if t % 13 != 0 {
+                if !t.is_multiple_of(13) {
                     let p = t - 1;
                     let from = self.place[p as usize];
                     if from < FOUNDATION && from != to {

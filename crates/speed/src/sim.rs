@@ -159,12 +159,12 @@ impl Play {
     /// Rule 3: draw, else the weakest neighbour to the right table, else to the left, else wait.
     fn choose(&mut self, robot: Robot, t: u32) {
         let side = &mut self.sides[robot.index()];
-        if let Some(n) = side.slots.iter().position(Option::is_none) {
-            if let Some(card) = side.deck.pop_front() {
-                let action = (Kind::Draw, card, Place::Deck, Place::Slot(n as u8 + 1));
-                self.start(robot, action, t, DRAW_MS);
-                return;
-            }
+        if let Some(n) = side.slots.iter().position(Option::is_none)
+            && let Some(card) = side.deck.pop_front()
+        {
+            let action = (Kind::Draw, card, Place::Deck, Place::Slot(n as u8 + 1));
+            self.start(robot, action, t, DRAW_MS);
+            return;
         }
         for table in [robot.right(), robot.left()] {
             let Some(top) = self.tops[table.index()] else {
@@ -226,14 +226,14 @@ pub fn play(deal: &Deal) -> Game {
             .expect("an action is under way between instants");
 
         let mut landing = Robot::BOTH.map(|robot| play.landing_at(robot, t));
-        if let [Some(x), Some(y)] = landing {
-            if x == y {
-                // Same table, same instant: the robot moving to its left table started 200 ms
-                // earlier and wins; the table's owner, moving right, takes its card back.
-                let loser = x.owner();
-                play.cancel(loser, t);
-                landing[loser.index()] = None;
-            }
+        if let [Some(x), Some(y)] = landing
+            && x == y
+        {
+            // Same table, same instant: the robot moving to its left table started 200 ms
+            // earlier and wins; the table's owner, moving right, takes its card back.
+            let loser = x.owner();
+            play.cancel(loser, t);
+            landing[loser.index()] = None;
         }
         for robot in Robot::BOTH {
             let Some(table) = landing[robot.index()] else {

@@ -2,6 +2,7 @@
 
 use super::parse_strategy;
 use crate::error::CliError;
+use crate::format::grouped;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
@@ -157,19 +158,6 @@ fn progress_bar(games: u64, quiet: bool) -> ProgressBar {
         .progress_chars("=> "),
     );
     bar
-}
-
-/// 1234567 as `1,234,567`.
-pub(super) fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 fn percent(rate: f64) -> String {

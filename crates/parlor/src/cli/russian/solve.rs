@@ -1,9 +1,9 @@
 //! `parlor russian solve`: the exact maximum score of one deal whose every card is known.
 
 use super::play::{MoveJson, new_game, write_game};
-use super::simulate::grouped;
 use super::{LayoutJson, Source, symbols};
 use crate::error::CliError;
+use crate::format::grouped;
 use clap::Args;
 use russian::solver::Solver;
 use russian::strategy::Clairvoyant;
