@@ -1,7 +1,9 @@
-//! Times the exact solver deal by deal: mean, median, 99th percentile and the slowest deal.
+//! Times the exact solver deal by deal, on one core: mean, median, 99th percentile and slowest
+//! time, and the same for the positions searched (which, unlike times, are the same on every
+//! run and machine).
 //!
 //! `cargo run --release -p russian --example solve_times -- [FIRST] [COUNT]` (deals 0 to 9,999 by
-//! default), on one core.
+//! default).
 
 use russian::Game;
 use russian::solver::Solver;
@@ -13,47 +15,57 @@ fn main() {
         .map(|a| a.parse().expect("numbers: FIRST COUNT"))
         .collect();
     let first = args.first().copied().unwrap_or(0);
-    let count = args.get(1).copied().unwrap_or(10_000);
+    let count = args.get(1).copied().unwrap_or(10_000).max(1);
     let mut solver = Solver::new();
-    let mut times = Vec::with_capacity(count as usize);
-    let (mut nodes, mut score, mut wins) = (0u64, 0u64, 0u64);
-    let mut slowest = (0.0, first, 0u64);
+    // (milliseconds, nodes, deal) for every deal.
+    let mut runs = Vec::with_capacity(count as usize);
+    let (mut score, mut wins) = (0u64, 0u64);
     let start = Instant::now();
     for number in first..first + count {
         let game = Game::deal(number);
-        let t = Instant::now();
+        let clock = Instant::now();
         let solution = solver.solve(&game, None);
-        let seconds = t.elapsed().as_secs_f64();
-        times.push(seconds);
-        nodes += solution.nodes;
+        runs.push((clock.elapsed().as_secs_f64() * 1e3, solution.nodes, number));
         score += u64::from(solution.best);
         wins += u64::from(solution.won());
-        if seconds > slowest.0 {
-            slowest = (seconds, number, solution.nodes);
-        }
     }
     let total = start.elapsed().as_secs_f64();
+    let at = |sorted: &[f64], q: f64| sorted[((sorted.len() - 1) as f64 * q).round() as usize];
+    let mut times: Vec<f64> = runs.iter().map(|r| r.0).collect();
     times.sort_by(f64::total_cmp);
-    let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize] * 1e3;
+    let mut nodes: Vec<f64> = runs.iter().map(|r| r.1 as f64).collect();
+    nodes.sort_by(f64::total_cmp);
+    let slowest = runs
+        .iter()
+        .copied()
+        .fold((0.0, 0, 0), |a, r| if r.0 > a.0 { r } else { a });
+    let largest = runs
+        .iter()
+        .copied()
+        .fold((0.0, 0, 0), |a, r| if r.1 > a.1 { r } else { a });
     println!(
         "deals {first} to {}: {count} solved in {total:.3} s",
         first + count - 1
     );
     println!(
-        "mean {:.4} ms, median {:.4} ms, 99th percentile {:.4} ms",
+        "time per deal: mean {:.4} ms, median {:.4} ms, 99th percentile {:.4} ms, slowest {:.3} ms (deal {})",
         total / count as f64 * 1e3,
-        at(0.5),
-        at(0.99)
-    );
-    println!(
-        "slowest: deal {} in {:.3} ms ({} nodes)",
-        slowest.1,
-        slowest.0 * 1e3,
+        at(&times, 0.5),
+        at(&times, 0.99),
+        slowest.0,
         slowest.2
     );
     println!(
-        "mean nodes {:.1}, mean maximum {:.4}, wins {wins}",
-        nodes as f64 / count as f64,
+        "positions per deal: mean {:.1}, median {}, 99th percentile {}, most {} (deal {}, {:.3} ms)",
+        nodes.iter().sum::<f64>() / count as f64,
+        at(&nodes, 0.5),
+        at(&nodes, 0.99),
+        largest.1,
+        largest.2,
+        largest.0
+    );
+    println!(
+        "mean maximum {:.4}, {wins} deals can be won",
         score as f64 / count as f64
     );
 }

@@ -163,7 +163,7 @@ impl Solver {
 
 /// The legal moves worth searching: a king goes only to the first empty column, since all
 /// empty columns are alike. (Ordering the moves by promise was measured: it changes the number
-/// of positions searched by under 1% and costs more than it saves.)
+/// of positions searched by under 1% and costs more time than it saves.)
 fn search_moves(game: &Game) -> Moves {
     let position = &game.position;
     let mut moves = position.moves();
@@ -172,11 +172,11 @@ fn search_moves(game: &Game) -> Moves {
     moves
 }
 
-/// A position written exactly, as 52 six-bit codes (ten to a word), one per card: the card it lies on (0 to
-/// 51), first face-up card of column k over face-down cards (52 + k), first card of a column
-/// with nothing under it (59), on its foundation (60), face down (61). The face-down cards of a
-/// column are known from the deal, so this is the whole position, up to the order of the
-/// columns that have no face-down card.
+/// A position written exactly, as 52 six-bit codes (ten to a word), one per card: the card it
+/// lies on (0 to 51), first face-up card of column k over face-down cards (52 + k), first card
+/// of a column with nothing under it (59), on its foundation (60), face down (61). The
+/// face-down cards of a column are known from the deal, so this is the whole position, up to
+/// the order of the columns that have no face-down card.
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Key([u64; 6]);
 
