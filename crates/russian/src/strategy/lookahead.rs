@@ -5,7 +5,7 @@ use cards::{Card, Rank, Suit};
 /// `lookahead`: searches every sequence of up to [`Lookahead::depth`] moves (3 by default) that a
 /// player can foresee — moves and the foundation moves they allow, stopping where a face-down
 /// card would be turned, since nobody knows what it is — and makes the first move of a sequence
-/// that ends in the position of highest [`evaluate`] value. Ties go to the move `greedy` values
+/// that ends in the position of highest `evaluate` value. Ties go to the move `greedy` values
 /// most, then to the first in [`Position::moves`] order.
 pub struct Lookahead {
     /// Moves looked ahead, the first included (at least 1).
