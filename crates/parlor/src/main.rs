@@ -31,7 +31,7 @@ enum Game {
     Speed(cli::speed::SpeedArgs),
     /// Camicia (Beggar-my-neighbour): games by the rule book, traces, statistics of random deals
     Camicia(cli::camicia::CamiciaArgs),
-    /// Russian Solitaire: deals, strategies that see only face-up cards, the etude's experiment
+    /// Russian Solitaire: deals (PySolFC's too), fair strategies, the exact solver, the etude
     Russian(cli::russian::RussianArgs),
 }
 
