@@ -1,7 +1,8 @@
 //! Scores of many games and what they say: exact integer counts, so that any split of the games
 //! over threads gives the same numbers, and the statistics computed from them.
 
-pub use ::tally::{Z95, wilson};
+/// 1.96: the two-sided 95% point of the normal distribution.
+pub const Z95: f64 = 1.959_963_984_540_054;
 
 /// The casino's price of a game: $52 for the pack and $3 to start.
 pub const STAKE: f64 = 55.0;
@@ -114,6 +115,19 @@ impl Tally {
         let (low, high) = self.mean_interval();
         (STAKE - PAY_PER_CARD * high, STAKE - PAY_PER_CARD * low)
     }
+}
+
+/// The 95% Wilson score interval for `successes` out of `trials`.
+pub fn wilson(successes: u64, trials: u64) -> (f64, f64) {
+    if trials == 0 {
+        return (0.0, 1.0);
+    }
+    let n = trials as f64;
+    let p = successes as f64 / n;
+    let z2 = Z95 * Z95;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = Z95 / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
 #[cfg(test)]
