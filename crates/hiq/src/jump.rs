@@ -84,32 +84,31 @@ const TARGETS: [u64; 4] = {
     masks
 };
 
-/// The targets of all legal jumps on the board with these pegs, by the direction they come from,
-/// all found at once by shifting the bit set.
+/// The target cells `t` in `ends` whose jumped hole and source (in each direction of
+/// [`SOURCE_OFFSETS`]) are both in `path`, by direction, all found at once by shifting.
 #[inline]
-pub(crate) fn targets_by_direction(pegs: u64) -> [u64; 4] {
-    let empty = !pegs;
+fn lines_by_direction(ends: u64, path: u64) -> [u64; 4] {
     let (row, double) = (ROW as u32, 2 * ROW as u32);
     [
-        empty & pegs >> row & pegs >> double & TARGETS[0],
-        empty & pegs >> 1 & pegs >> 2 & TARGETS[1],
-        empty & pegs << 1 & pegs << 2 & TARGETS[2],
-        empty & pegs << row & pegs << double & TARGETS[3],
+        ends & path >> row & path >> double & TARGETS[0],
+        ends & path >> 1 & path >> 2 & TARGETS[1],
+        ends & path << 1 & path << 2 & TARGETS[2],
+        ends & path << row & path << double & TARGETS[3],
     ]
+}
+
+/// The targets of all legal jumps on the board with these pegs (target empty, jumped hole and
+/// source holding pegs), by the direction they come from.
+#[inline]
+pub(crate) fn targets_by_direction(pegs: u64) -> [u64; 4] {
+    lines_by_direction(!pegs, pegs)
 }
 
 /// The targets of all jumps that could be undone on the board with these pegs (a peg on the
 /// target, the jumped hole and the source empty), by direction as in [`targets_by_direction`].
 #[inline]
 pub(crate) fn undo_targets_by_direction(pegs: u64) -> [u64; 4] {
-    let empty = !pegs;
-    let (row, double) = (ROW as u32, 2 * ROW as u32);
-    [
-        pegs & empty >> row & empty >> double & TARGETS[0],
-        pegs & empty >> 1 & empty >> 2 & TARGETS[1],
-        pegs & empty << 1 & empty << 2 & TARGETS[2],
-        pegs & empty << row & empty << double & TARGETS[3],
-    ]
+    lines_by_direction(pegs, !pegs)
 }
 
 /// The jump with this target cell coming from this direction of [`SOURCE_OFFSETS`].

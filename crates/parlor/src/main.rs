@@ -7,6 +7,7 @@ mod format;
 mod input;
 mod progress;
 mod svg;
+mod threads;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

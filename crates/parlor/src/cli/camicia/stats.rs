@@ -52,14 +52,7 @@ const PLOT_BIN: u64 = 10;
 const PLOT_TAIL: u64 = 1500;
 
 pub fn run(args: &StatsArgs) -> Result<(), CliError> {
-    let threads = args.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        usize::from,
-    );
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| CliError::Write(io::Error::other(e)))?;
+    let (pool, threads) = crate::threads::pool(args.threads)?;
     let progress = crate::progress::bar(args.deals, "deals", args.quiet);
     let dealer = Dealer::new(args.seed);
     let chunks = args.deals.div_ceil(CHUNK);

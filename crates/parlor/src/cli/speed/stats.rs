@@ -52,14 +52,7 @@ fn parse_split(text: &str) -> Result<Split, String> {
 const CHUNK: u64 = 1 << 14;
 
 pub fn run(args: &StatsArgs) -> Result<(), CliError> {
-    let threads = args.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        usize::from,
-    );
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| CliError::Write(io::Error::other(e)))?;
+    let (pool, threads) = crate::threads::pool(args.threads)?;
     let progress = crate::progress::bar(args.games, "games", args.quiet);
     let started = Instant::now();
     let tally = pool.install(|| {
