@@ -17,7 +17,7 @@
 //! the same chance.
 
 use crate::face::Face;
-use crate::game::Deal;
+use crate::game::{Deal, Outcome};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
@@ -60,65 +60,235 @@ impl Dealer {
             shuffle(block, || self.at(index + 1))
         })
     }
+
+    /// Plays deals `range.start` to `range.end - 1` with [`crate::fast::play_packs`]'s engine and
+    /// reports each outcome with the deal's index, in an order that depends only on the deals.
+    /// On processors with AVX-512 the deals are made eight at once straight into the engine's
+    /// hands, which is faster than `play_packs(dealer.packs(range), …)` and gives the same
+    /// outcomes.
+    pub fn play(&self, range: std::ops::Range<u64>, mut report: impl FnMut(u64, Outcome)) {
+        let first = range.start;
+        #[cfg(target_arch = "x86_64")]
+        {
+            if crate::lanes::wide() {
+                // SAFETY: `wide` checked that the processor has what `wide::Hands` needs.
+                let mut hands = unsafe { wide::Hands::new(self, range) };
+                crate::lanes::play_from(&mut hands, &mut |k, outcome| report(first + k, outcome));
+                return;
+            }
+        }
+        crate::lanes::play_packs(self.packs(range), |k, outcome| report(first + k, outcome));
+    }
 }
 
 /// The deal from its block of words; `more` gives the words after the block.
 #[inline(always)]
 fn shuffle(block: [u32; BLOCK as usize], more: impl FnOnce() -> ChaCha8Rng) -> [u8; 52] {
-    // The block as 32 numbers of 16 bits, low half of each word first.
-    let halves: [u16; 2 * BLOCK as usize] =
-        std::array::from_fn(|i| (block[i / 2] >> (16 * (i % 2))) as u16);
-    let mut after = After {
-        more: Some(more),
-        rng: None,
-        high: None,
-    };
-    let mut used = 0;
-    let mut taken = 0u64;
     let mut pack = [0u8; 52];
+    let mut taken = 0u64;
     let mut placed = 0u8;
-    while placed < 16 {
-        let x = match halves.get(used) {
-            Some(&x) => u32::from(x),
-            None => after.next(),
-        };
-        used += 1;
-        // A place uniform in 0 … 51 by Lemire's method on 16 bits: the high half of x · 52,
-        // rejecting the 16 values of x whose low half falls below 2^16 mod 52 = 16.
+    for i in 0..2 * BLOCK as usize {
+        let x = (block[i / 2] >> (16 * (i % 2))) & 0xffff;
+        // Lemire's method on 16 bits: the high half of x · 52, rejecting the 16 values of x
+        // whose low half falls below 2^16 mod 52 = 16.
         let product = x * 52;
         if product & 0xffff < 16 {
             continue;
         }
         let place = (product >> 16) as usize % 52;
-        // Without a branch on whether the place is free: a taken place gets 0 added.
-        let free = (taken >> place) & 1 == 0;
+        // No branch on whether the place is free, which the processor could not predict: a
+        // taken place gets 0 added.
+        let free = taken >> place & 1 == 0;
         taken |= 1 << place;
         pack[place] += u8::from(free) * (placed / 4 + 1);
         placed += u8::from(free);
+        if placed == 16 {
+            return pack;
+        }
+    }
+    shuffle_on(block, more())
+}
+
+/// The contract read plainly, number by number, from the block on into the words after it.
+#[cold]
+#[inline(never)]
+fn shuffle_on(block: [u32; BLOCK as usize], mut more: ChaCha8Rng) -> [u8; 52] {
+    let words = block
+        .into_iter()
+        .chain(std::iter::from_fn(|| Some(more.next_u32())));
+    let mut numbers = words.flat_map(|word| [word & 0xffff, word >> 16]);
+    let mut pack = [0u8; 52];
+    let mut placed = 0;
+    while placed < 16 {
+        let x = numbers.next().expect("the words never run out");
+        let product = x * 52;
+        let place = (product >> 16) as usize;
+        if product & 0xffff >= 16 && pack[place] == 0 {
+            pack[place] = placed / 4 + 1;
+            placed += 1;
+        }
     }
     pack
 }
 
-/// The numbers after a deal's block (almost never needed): 16 bits at a time, low half first.
-struct After<F> {
-    more: Option<F>,
-    rng: Option<ChaCha8Rng>,
-    high: Option<u32>,
-}
+/// Deals made eight at once in the 64-bit lanes of AVX-512 registers, straight into the fast
+/// engine's hands: the contract of this module read the way [`shuffle`] reads it, with the 32
+/// numbers of each block taken in turn in all eight lanes. Each lane keeps the places taken and,
+/// as two bit planes, the rank (0 to 3 for J to A) placed on each; a hand's penalty queue is then
+/// its places' ranks gathered in order, which BMI2's `pext` does in one instruction per plane.
+/// A deal whose block places fewer than 16 cards is made by [`Dealer::pack`].
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod wide {
+    use super::{BLOCK, Dealer};
+    use crate::fast::{Hand, pack_hands, play_pack};
+    use crate::game::Outcome;
+    use crate::lanes::Source;
+    use rand_chacha::ChaCha8Rng;
+    use rand_chacha::rand_core::Rng;
+    use std::arch::x86_64::*;
 
-impl<F: FnOnce() -> ChaCha8Rng> After<F> {
-    fn next(&mut self) -> u32 {
-        if let Some(high) = self.high.take() {
-            return high;
+    const LANES: usize = 8;
+    /// The first place of B's deck.
+    const B_FIRST: u32 = 26;
+
+    /// Deals of a range as hands, made eight at a time.
+    pub(crate) struct Hands<'a> {
+        dealer: &'a Dealer,
+        rng: ChaCha8Rng,
+        /// The index of the first deal of the range, then of the next deal to make.
+        first: u64,
+        next: u64,
+        end: u64,
+        made: [(Hand, Hand); LANES],
+        /// How many of `made` have been handed out.
+        used: usize,
+    }
+
+    impl<'a> Hands<'a> {
+        /// # Safety
+        /// The processor must have AVX-512 F and BMI2.
+        pub(crate) unsafe fn new(dealer: &'a Dealer, range: std::ops::Range<u64>) -> Hands<'a> {
+            Hands {
+                dealer,
+                rng: dealer.at(range.start),
+                first: range.start,
+                next: range.start,
+                end: range.end.max(range.start),
+                made: [(Hand::EMPTY, Hand::EMPTY); LANES],
+                used: LANES,
+            }
         }
-        let more = &mut self.more;
-        let rng = self.rng.get_or_insert_with(|| {
-            more.take()
-                .expect("the words after the block are asked for once")()
-        });
-        let word = rng.next_u32();
-        self.high = Some(word >> 16);
-        word & 0xffff
+
+        fn make(&mut self) {
+            if self.end - self.next >= LANES as u64 {
+                let mut bytes = [0u8; 4 * LANES * BLOCK as usize];
+                self.rng.fill_bytes(&mut bytes);
+                // SAFETY: `Hands::new`'s contract is that the processor has these features.
+                self.made = unsafe { eight(&bytes) };
+                for (lane, made) in self.made.iter_mut().enumerate() {
+                    if made.0.len == 0 {
+                        *made = pack_hands(&self.dealer.pack(self.next + lane as u64));
+                    }
+                }
+            } else {
+                // The last few deals of the range, one by one.
+                for (made, index) in self.made.iter_mut().zip(self.next..self.end) {
+                    *made = pack_hands(&self.dealer.pack(index));
+                }
+            }
+            self.used = 0;
+        }
+    }
+
+    impl Source for Hands<'_> {
+        type Kept = ();
+
+        #[inline(always)]
+        fn next(&mut self) -> Option<((), Hand, Hand)> {
+            if self.next == self.end {
+                return None;
+            }
+            if self.used == LANES {
+                self.make();
+            }
+            let (a, b) = self.made[self.used];
+            self.used += 1;
+            self.next += 1;
+            Some(((), a, b))
+        }
+
+        fn replay(&self, number: u64, _: &()) -> Outcome {
+            play_pack(&self.dealer.pack(self.first + number))
+        }
+    }
+
+    /// Eight deals from their eight blocks (64 bytes each, in turn); a deal whose block places
+    /// fewer than 16 cards comes back with empty hands.
+    #[target_feature(enable = "avx512f,bmi2")]
+    fn eight(bytes: &[u8; 4 * LANES * BLOCK as usize]) -> [(Hand, Hand); LANES] {
+        let one = _mm512_set1_epi64(1);
+        let mut taken = _mm512_setzero_si512();
+        let mut low_rank = taken;
+        let mut high_rank = taken;
+        let mut placed = taken;
+        // Lane k reads the 64-bit word j of block k: its four 16-bit numbers, lowest first,
+        // are the contract's numbers 4j to 4j + 3.
+        let words = _mm512_setr_epi64(0, 8, 16, 24, 32, 40, 48, 56);
+        for j in 0..8 {
+            // SAFETY: the eight words read lie in `bytes` (at most 8 · (56 + 7) + 8 = 512).
+            let word = unsafe {
+                _mm512_i64gather_epi64::<8>(
+                    _mm512_add_epi64(words, _mm512_set1_epi64(j)),
+                    bytes.as_ptr().cast(),
+                )
+            };
+            for quarter in 0..4 {
+                let x = _mm512_and_si512(
+                    _mm512_srlv_epi64(word, _mm512_set1_epi64(16 * quarter)),
+                    _mm512_set1_epi64(0xffff),
+                );
+                let product = _mm512_mul_epu32(x, _mm512_set1_epi64(52));
+                // Accepted when the low half of x · 52 is 16 or more: bits 4 to 15 not all 0.
+                let accepted = _mm512_test_epi64_mask(product, _mm512_set1_epi64(0xfff0));
+                let bit = _mm512_sllv_epi64(one, _mm512_srli_epi64::<16>(product));
+                let open = _mm512_mask_testn_epi64_mask(
+                    accepted & _mm512_cmplt_epu64_mask(placed, _mm512_set1_epi64(16)),
+                    taken,
+                    bit,
+                );
+                let rank_low = _mm512_test_epi64_mask(placed, _mm512_set1_epi64(4));
+                let rank_high = _mm512_test_epi64_mask(placed, _mm512_set1_epi64(8));
+                taken = _mm512_mask_or_epi64(taken, open, taken, bit);
+                low_rank = _mm512_mask_or_epi64(low_rank, open & rank_low, low_rank, bit);
+                high_rank = _mm512_mask_or_epi64(high_rank, open & rank_high, high_rank, bit);
+                placed = _mm512_mask_add_epi64(placed, open, placed, one);
+            }
+        }
+        let complete = _mm512_cmpeq_epi64_mask(placed, _mm512_set1_epi64(16));
+        let taken = _mm512_maskz_mov_epi64(complete, taken);
+        let lanes = |v: __m512i| {
+            // SAFETY: both are 64 bytes of plain integers; every bit pattern is valid for both.
+            unsafe { std::mem::transmute::<__m512i, [u64; LANES]>(v) }
+        };
+        let (taken, low_rank, high_rank) = (lanes(taken), lanes(low_rank), lanes(high_rank));
+        std::array::from_fn(|k| {
+            if taken[k] == 0 {
+                return (Hand::EMPTY, Hand::EMPTY);
+            }
+            // A hand from its payment places in the pack, the first of its deck at `top`.
+            let hand = |places: u64, top: u32| Hand {
+                pay: places >> top,
+                values: _pdep_u64(_pext_u64(low_rank[k], places), 0x5555_5555_5555_5555)
+                    | _pdep_u64(_pext_u64(high_rank[k], places), 0xaaaa_aaaa_aaaa_aaaa),
+                len: B_FIRST,
+                count: places.count_ones(),
+            };
+            let a_places = (1 << B_FIRST) - 1;
+            (
+                hand(taken[k] & a_places, 0),
+                hand(taken[k] & !a_places, B_FIRST),
+            )
+        })
     }
 }
 
@@ -185,12 +355,16 @@ mod tests {
 
     /// The plain reading of the contract: words one by one from `rng` on, halves low first.
     fn plain_from(mut rng: ChaCha8Rng) -> [u8; 52] {
+        plain_from_words(std::iter::from_fn(|| Some(rng.next_u32())))
+    }
+
+    fn plain_from_words(mut words: impl Iterator<Item = u32>) -> [u8; 52] {
         let mut halves = Vec::new();
         let mut pack = [0u8; 52];
         let mut placed = 0;
         while placed < 16 {
             if halves.is_empty() {
-                let word = rng.next_u32();
+                let word = words.next().unwrap();
                 halves = vec![word >> 16, word & 0xffff];
             }
             let x = halves.pop().unwrap();
@@ -220,10 +394,50 @@ mod tests {
     #[test]
     fn deals_made_in_sequence_equal_deals_made_one_by_one() {
         // A million deals: about three of them read past their block.
+        // (The fast and plain readings must agree on those too.)
         let dealer = Dealer::new(12);
         for (index, pack) in (0..).zip(dealer.packs(0..1_000_000)) {
             assert_eq!(pack, dealer.pack(index), "deal {index}");
+            assert_eq!(pack, plain_from(dealer.at(index)), "deal {index}");
         }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn deals_made_eight_at_once_are_the_deals_made_one_by_one() {
+        use crate::lanes::Source;
+        if !crate::lanes::wide() {
+            return;
+        }
+        // A million deals from an index that is not a multiple of 8, so that the last few are
+        // made one by one; among them, deals whose block places fewer than 16 cards.
+        let dealer = Dealer::new(12);
+        let range = 5..1_000_002;
+        let short = range
+            .clone()
+            .filter(|&index| {
+                let mut rng = dealer.at(index);
+                let block: Vec<u32> = (0..BLOCK).map(|_| rng.next_u32()).collect();
+                let mut spare = ChaCha8Rng::from_seed([0; 32]);
+                plain_from_words(
+                    block
+                        .into_iter()
+                        .chain(std::iter::from_fn(|| Some(spare.next_u32()))),
+                ) != dealer.pack(index)
+            })
+            .count();
+        assert!(short >= 1, "no deal read past its block");
+        // SAFETY: `wide` checked the processor.
+        let mut hands = unsafe { wide::Hands::new(&dealer, range.clone()) };
+        for index in range {
+            let (_, a, b) = hands.next().expect("a deal for every index");
+            assert_eq!(
+                (a, b),
+                crate::fast::pack_hands(&dealer.pack(index)),
+                "deal {index}"
+            );
+        }
+        assert!(hands.next().is_none());
     }
 
     #[test]
@@ -232,5 +446,13 @@ mod tests {
         // so a block of zeros is used up and the whole deal comes from the words after it.
         let dealer = Dealer::new(3);
         assert_eq!(shuffle([0; 16], || dealer.at(5)), plain_from(dealer.at(5)));
+        // 0x4001 is accepted and always lands on place 13: the block places one card only.
+        let repeated = [0x4001_4001; 16];
+        let mut after = dealer.at(9);
+        let words = repeated
+            .into_iter()
+            .chain(std::iter::from_fn(|| Some(after.next_u32())));
+        let expected = plain_from_words(words);
+        assert_eq!(shuffle(repeated, || dealer.at(9)), expected);
     }
 }

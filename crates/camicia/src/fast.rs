@@ -44,7 +44,7 @@ pub(crate) struct Hand {
 }
 
 impl Hand {
-    const EMPTY: Hand = Hand {
+    pub(crate) const EMPTY: Hand = Hand {
         pay: 0,
         values: 0,
         len: 0,

@@ -17,33 +17,98 @@
 //!
 //! Machines without AVX-512 play the deals one by one with the scalar engine.
 
-use crate::fast::play_pack;
+use crate::fast::{Hand, pack_hands, play_pack};
 use crate::game::Outcome;
+
+/// Where the lanes take their deals from: each deal as the two hands of the fast engine, with
+/// what a lane keeps to play the deal again with the scalar engine.
+pub(crate) trait Source {
+    type Kept: Copy;
+
+    fn next(&mut self) -> Option<(Self::Kept, Hand, Hand)>;
+
+    /// The scalar engine's outcome for the deal handed out `number`-th (from 0).
+    fn replay(&self, number: u64, kept: &Self::Kept) -> Outcome;
+}
+
+/// Deals given as packs of 52 penalties: a lane keeps its pack.
+struct Packs<I>(I);
+
+impl<I: Iterator<Item = [u8; 52]>> Source for Packs<I> {
+    type Kept = [u8; 52];
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<([u8; 52], Hand, Hand)> {
+        self.0.next().map(|pack| {
+            let (a, b) = pack_hands(&pack);
+            (pack, a, b)
+        })
+    }
+
+    fn replay(&self, _: u64, pack: &[u8; 52]) -> Outcome {
+        play_pack(pack)
+    }
+}
+
+/// Whether this processor runs the eight-lane engine and the eight-lane dealing.
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn wide() -> bool {
+    std::arch::is_x86_feature_detected!("avx512f")
+        && std::arch::is_x86_feature_detected!("avx512vpopcntdq")
+        && std::arch::is_x86_feature_detected!("bmi2")
+}
 
 /// Plays one-pack deals (52 penalties each, as [`crate::fast::play_pack`] takes them; at most 32
 /// payment cards in a deal) and reports each outcome with the deal's place in `deals`, from 0.
 /// The order of the reports depends only on the deals, and every outcome is
 /// [`crate::fast::play_pack`]'s.
 pub fn play_packs(deals: impl Iterator<Item = [u8; 52]>, mut report: impl FnMut(u64, Outcome)) {
-    let mut deals = deals;
+    play_from(&mut Packs(deals), &mut report);
+}
+
+/// Plays every deal of `source` in the lanes when the processor has them, one by one otherwise.
+pub(crate) fn play_from(source: &mut impl Source, report: &mut impl FnMut(u64, Outcome)) {
     #[cfg(target_arch = "x86_64")]
     {
-        if std::arch::is_x86_feature_detected!("avx512f")
-            && std::arch::is_x86_feature_detected!("avx512vpopcntdq")
-        {
-            // SAFETY: the features `avx512::play` is compiled for were detected just above.
-            unsafe { avx512::play(&mut deals, &mut report) };
+        if wide() {
+            // SAFETY: `wide` detected the features `avx512::play` is compiled for.
+            unsafe { avx512::play(source, report) };
             return;
         }
     }
-    for (index, pack) in (0..).zip(deals) {
-        report(index, play_pack(&pack));
+    one_by_one(source, report);
+}
+
+/// The scalar engine on every deal of `source`: what processors without the lanes run.
+fn one_by_one(source: &mut impl Source, report: &mut impl FnMut(u64, Outcome)) {
+    let mut number = 0;
+    while let Some((kept, _, _)) = source.next() {
+        report(number, source.replay(number, &kept));
+        number += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deal::Dealer;
+
+    #[test]
+    fn without_the_lanes_every_deal_is_played_in_turn() {
+        let dealer = Dealer::new(5);
+        let mut got = Vec::new();
+        one_by_one(&mut Packs(dealer.packs(0..1000)), &mut |k, outcome| {
+            got.push((k, outcome))
+        });
+        let expected: Vec<_> = (0..1000).map(|k| (k, play_pack(&dealer.pack(k)))).collect();
+        assert_eq!(got, expected);
     }
 }
 
 #[cfg(target_arch = "x86_64")]
 mod avx512 {
-    use crate::fast::{Hand, pack_hands, play_pack};
+    use super::Source;
+    use crate::fast::Hand;
     use crate::game::{Outcome, Status};
     use std::arch::x86_64::*;
 
@@ -289,19 +354,17 @@ mod avx512 {
     /// The eight-lane engine. Callers must have checked that the CPU has AVX-512 F and
     /// VPOPCNTDQ.
     #[target_feature(enable = "avx512f,avx512vpopcntdq")]
-    pub(super) fn play(
-        deals: &mut impl Iterator<Item = [u8; 52]>,
-        report: &mut impl FnMut(u64, Outcome),
-    ) {
+    pub(super) fn play<S: Source>(source: &mut S, report: &mut impl FnMut(u64, Outcome)) {
         let mut next = 0;
         // The next deal that outlasts its first alternation, with its number and its lane.
-        let mut fetch = |report: &mut dyn FnMut(u64, Outcome)| -> Option<(u64, [u8; 52], Lane)> {
-            for pack in deals.by_ref() {
-                let (a, b) = pack_hands(&pack);
+        let mut fetch = |source: &mut S,
+                         report: &mut dyn FnMut(u64, Outcome)|
+         -> Option<(u64, S::Kept, Lane)> {
+            while let Some((kept, a, b)) = source.next() {
                 next += 1;
                 match start(a, b) {
                     Err(outcome) => report(next - 1, outcome),
-                    Ok(lane) => return Some((next - 1, pack, lane)),
+                    Ok(lane) => return Some((next - 1, kept, lane)),
                 }
             }
             None
@@ -324,16 +387,15 @@ mod avx512 {
             s_ln: zero,
             s_op: zero,
         };
-        let mut packs = [[0u8; 52]; LANES];
+        let mut kept: [Option<S::Kept>; LANES] = [None; LANES];
         let mut index = [0u64; LANES];
-        let mut active = [false; LANES];
         for i in 0..LANES {
-            if let Some((number, pack, lane)) = fetch(report) {
-                (index[i], packs[i], active[i]) = (number, pack, true);
+            if let Some((number, deal, lane)) = fetch(source, report) {
+                (index[i], kept[i]) = (number, Some(deal));
                 state.set(i, lane);
             }
         }
-        while active.iter().all(|&a| a) {
+        while kept.iter().all(Option::is_some) {
             let (ended, candidates) = loop {
                 let (ended, candidates) = step(&mut state);
                 if ended != 0 {
@@ -346,8 +408,9 @@ mod avx512 {
                 if ended >> i & 1 == 0 {
                     continue;
                 }
+                let deal = kept[i].expect("every lane is in play during a pass");
                 let outcome = if candidates >> i & 1 == 1 {
-                    play_pack(&packs[i])
+                    source.replay(index[i], &deal)
                 } else {
                     Outcome {
                         status: Status::Finished,
@@ -356,19 +419,17 @@ mod avx512 {
                     }
                 };
                 report(index[i], outcome);
-                match fetch(report) {
-                    Some((number, pack, lane)) => {
-                        (index[i], packs[i]) = (number, pack);
-                        state.set(i, lane);
-                    }
-                    None => active[i] = false,
-                }
+                kept[i] = fetch(source, report).map(|(number, deal, lane)| {
+                    index[i] = number;
+                    state.set(i, lane);
+                    deal
+                });
             }
         }
         // Fewer deals left than lanes: the games in flight are played again by the scalar engine.
         for i in 0..LANES {
-            if active[i] {
-                report(index[i], play_pack(&packs[i]));
+            if let Some(deal) = kept[i] {
+                report(index[i], source.replay(index[i], &deal));
             }
         }
     }

@@ -323,6 +323,20 @@ fn check_batch(packs: &[[u8; 52]]) {
 }
 
 #[test]
+fn deals_made_and_played_at_once_agree_with_one_at_a_time() {
+    let dealer = Dealer::new(79);
+    for range in [0..0, 9..9, 5..7, 16..24, 3..200_003] {
+        let mut got = Vec::new();
+        dealer.play(range.clone(), |index, outcome| got.push((index, outcome)));
+        got.sort_by_key(|&(index, _)| index);
+        let expected: Vec<_> = range
+            .map(|index| (index, fast::play_pack(&dealer.pack(index))))
+            .collect();
+        assert_eq!(got, expected);
+    }
+}
+
+#[test]
 fn many_deals_at_once_agree_with_one_at_a_time() {
     let dealer = Dealer::new(77);
     let packs: Vec<[u8; 52]> = dealer.packs(0..200_000).collect();

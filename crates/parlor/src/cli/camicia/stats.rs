@@ -9,7 +9,7 @@ use crate::error::CliError;
 use crate::format::grouped;
 use crate::svg::{Anchor, Svg};
 use camicia::deal::{Dealer, pack_deal};
-use camicia::{Outcome, Status, fast, record};
+use camicia::{Outcome, Status, record};
 use clap::Args;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -142,10 +142,7 @@ struct Found {
 impl Tally {
     fn of(dealer: &Dealer, range: std::ops::Range<u64>) -> Tally {
         let mut tally = Tally::default();
-        let first = range.start;
-        fast::play_packs(dealer.packs(range), |k, outcome| {
-            tally.add(first + k, outcome)
-        });
+        dealer.play(range, |index, outcome| tally.add(index, outcome));
         tally
     }
 
