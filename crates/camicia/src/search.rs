@@ -9,6 +9,7 @@
 //! are shared among threads: ties between games of equal length go to the earlier place, so the
 //! K longest are the same whatever order the runs are played in.
 
+use crate::deal::Dealer;
 use crate::fast::play_packs;
 use crate::game::{Outcome, Status};
 use rand_chacha::ChaCha8Rng;
@@ -183,37 +184,52 @@ impl Haul {
 
     /// Plays deals whose places in the search start at `first`.
     fn play(&mut self, packs: &[[u8; 52]], first: u128) {
-        let min_cards = self.keep.min_cards.unwrap_or(u64::MAX);
-        // The fewest cards a finished game needs to be looked at: most are shorter.
-        let threshold = |haul: &Haul| {
-            min_cards
-                .min(haul.top.floor())
-                .min(haul.best.map_or(0, |b| b.outcome.cards))
-        };
-        let mut at_least = threshold(self);
+        let mut at_least = self.threshold();
         play_packs(packs.iter().copied(), |k, outcome| {
-            let find = || Find {
-                order: first + u128::from(k),
-                pack: packs[k as usize],
-                outcome,
-            };
-            match outcome.status {
-                Status::Loop { .. } => self.loops.push(find()),
-                Status::Finished if outcome.cards >= at_least => {
-                    let find = find();
-                    if outcome.cards >= min_cards {
-                        self.long.push(find);
-                    }
-                    self.top.offer(find);
-                    if self.best.is_none_or(|best| ByLength(find) > ByLength(best)) {
-                        self.best = Some(find);
-                    }
-                    at_least = threshold(self);
-                }
-                Status::Finished => {}
-            }
+            let order = first + u128::from(k);
+            self.note(order, outcome, || packs[k as usize], &mut at_least);
         });
         self.deals += packs.len() as u64;
+    }
+
+    /// The fewest cards a finished game needs to be looked at: most are shorter.
+    fn threshold(&self) -> u64 {
+        self.keep
+            .min_cards
+            .unwrap_or(u64::MAX)
+            .min(self.top.floor())
+            .min(self.best.map_or(0, |b| b.outcome.cards))
+    }
+
+    /// Keeps the game at `order` if it is a find; `pack` makes its deal, only then.
+    #[inline(always)]
+    fn note(
+        &mut self,
+        order: u128,
+        outcome: Outcome,
+        pack: impl FnOnce() -> [u8; 52],
+        at_least: &mut u64,
+    ) {
+        let find = |pack: [u8; 52]| Find {
+            order,
+            pack,
+            outcome,
+        };
+        match outcome.status {
+            Status::Loop { .. } => self.loops.push(find(pack())),
+            Status::Finished if outcome.cards >= *at_least => {
+                let find = find(pack());
+                if outcome.cards >= self.keep.min_cards.unwrap_or(u64::MAX) {
+                    self.long.push(find);
+                }
+                self.top.offer(find);
+                if self.best.is_none_or(|best| ByLength(find) > ByLength(best)) {
+                    self.best = Some(find);
+                }
+                *at_least = self.threshold();
+            }
+            Status::Finished => {}
+        }
     }
 
     /// The finds of this run and the next one.
@@ -251,6 +267,20 @@ pub fn haul(packs: impl Iterator<Item = [u8; 52]>, first: u128, keep: Keep) -> H
         haul.play(&batch, order);
         order += batch.len() as u128;
     }
+    haul.sort();
+    haul
+}
+
+/// Plays the random deals `deals` of `dealer` (each at its index as its place in the search)
+/// and keeps their finds: [`haul`] of `dealer.packs(deals)`, faster, as only finds are dealt
+/// as packs.
+pub fn haul_dealt(dealer: &Dealer, deals: std::ops::Range<u64>, keep: Keep) -> Haul {
+    let mut haul = Haul::new(keep);
+    let mut at_least = haul.threshold();
+    dealer.play(deals.clone(), |index, outcome| {
+        haul.note(index.into(), outcome, || dealer.pack(index), &mut at_least);
+    });
+    haul.deals = deals.end.saturating_sub(deals.start);
     haul.sort();
     haul
 }
@@ -469,7 +499,6 @@ fn shake(pack: &mut [u8; 52], card: u32, place: u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::deal::Dealer;
     use crate::fast::play_pack;
     use crate::index;
 
@@ -593,6 +622,22 @@ mod tests {
             assert!(reported.windows(2).all(|w| w[0].order < w[1].order));
         }
         assert!(fine.len() > coarse.len());
+    }
+
+    #[test]
+    fn random_deals_dealt_into_the_lanes_find_what_their_packs_find() {
+        let dealer = Dealer::new(8);
+        let keep = Keep {
+            top: 6,
+            min_cards: Some(900),
+        };
+        let summary = |h: Haul| (h.deals, h.loops, h.long, h.top.games(), h.best);
+        for deals in [0..0, 3..5, 100..30_107] {
+            let from_packs = haul(dealer.packs(deals.clone()), deals.start.into(), keep);
+            let dealt = haul_dealt(&dealer, deals.clone(), keep);
+            assert_eq!(dealt.best.is_some(), !deals.is_empty());
+            assert_eq!(summary(dealt), summary(from_packs), "deals {deals:?}");
+        }
     }
 
     #[test]

@@ -18,7 +18,7 @@ use camicia::deal::Dealer;
 use camicia::fast::play_pack;
 use camicia::index::{self, DEALS};
 use camicia::notation::pack_record;
-use camicia::search::{Climb, Find, Haul, Keep, ROUND, Tally, haul};
+use camicia::search::{Climb, Find, Haul, Keep, ROUND, Tally, haul, haul_dealt};
 use clap::{ArgGroup, Args};
 use indicatif::ProgressBar;
 use rayon::prelude::*;
@@ -299,8 +299,7 @@ pub fn run(args: &SearchArgs) -> Result<(), CliError> {
                 let params = hunt.params.clone();
                 hunt.run_chunks(threads, move |chunk| {
                     let places = params.places(chunk);
-                    let deals = places.start as u64..places.end as u64;
-                    haul(dealer.packs(deals), places.start, keep)
+                    haul_dealt(&dealer, places.start as u64..places.end as u64, keep)
                 })?;
             }
             Plan::Range { .. } => {
