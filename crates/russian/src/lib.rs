@@ -18,18 +18,18 @@ mod game;
 mod layout;
 mod position;
 pub mod pysol;
+mod scores;
 pub mod simple;
 pub mod solver;
 pub mod strategy;
-mod tally;
 
 pub use cards::{Card, Rank, Suit};
 pub use game::{Event, Game};
 pub use layout::{Layout, LayoutError, Slot, face_up_count};
 pub(crate) use position::card_at;
 pub use position::{Move, MoveKind, Moves, Place, Position};
+pub use scores::{PAY_PER_CARD, STAKE, Tally};
 pub use strategy::{Strategy, StrategyName, UnknownStrategy};
-pub use tally::{PAY_PER_CARD, STAKE, Tally, Z95, wilson};
 
 /// Plays deal `number` with the named strategy to the end (`planner` with its default number
 /// of samples); gives the score.

@@ -103,5 +103,10 @@ mod tests {
         assert!((lo - 0.4038).abs() < 1e-4 && (hi - 0.5962).abs() < 1e-4);
         let (lo, hi) = wilson(0, 10);
         assert!(lo == 0.0 && (hi - 0.2775).abs() < 1e-4);
+        // 10 of 100, the textbook example: 0.0552 to 0.1744; 0 of 1000: 0 to 0.003827.
+        let (lo, hi) = wilson(10, 100);
+        assert!((lo - 0.0552).abs() < 1e-4 && (hi - 0.1744).abs() < 1e-4);
+        let (lo, hi) = wilson(0, 1000);
+        assert!(lo.abs() < 1e-15 && (hi - 0.003827).abs() < 1e-5);
     }
 }

@@ -1,8 +1,7 @@
 //! Scores of many games and what they say: exact integer counts, so that any split of the games
 //! over threads gives the same numbers, and the statistics computed from them.
 
-/// 1.96: the two-sided 95% point of the normal distribution.
-pub const Z95: f64 = 1.959_963_984_540_054;
+use tally::{Z95, wilson};
 
 /// The casino's price of a game: $52 for the pack and $3 to start.
 pub const STAKE: f64 = 55.0;
@@ -117,19 +116,6 @@ impl Tally {
     }
 }
 
-/// The 95% Wilson score interval for `successes` out of `trials`.
-pub fn wilson(successes: u64, trials: u64) -> (f64, f64) {
-    if trials == 0 {
-        return (0.0, 1.0);
-    }
-    let n = trials as f64;
-    let p = successes as f64 / n;
-    let z2 = Z95 * Z95;
-    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
-    let half = Z95 / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-    ((centre - half).max(0.0), (centre + half).min(1.0))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -159,14 +145,11 @@ mod tests {
     }
 
     #[test]
-    fn wilson_matches_a_worked_value() {
-        // 10 successes in 100 trials: the textbook interval is 0.0552 to 0.1744.
-        let (low, high) = wilson(10, 100);
-        assert!((low - 0.0552).abs() < 1e-4, "{low}");
-        assert!((high - 0.1744).abs() < 1e-4, "{high}");
-        let (low, high) = wilson(0, 1000);
-        assert!(low.abs() < 1e-15, "{low}");
-        assert!((high - 0.003827).abs() < 1e-5, "{high}");
+    fn the_win_interval_is_wilsons() {
+        let mut t = tally(&[52; 10]);
+        t = t.merge(&tally(&[3; 90]));
+        assert_eq!(t.win_interval(), wilson(10, 100));
+        assert!((t.win_rate() - 0.1).abs() < 1e-15);
     }
 
     #[test]
