@@ -75,7 +75,14 @@ pub fn wilson(successes: u64, trials: u64) -> (f64, f64) {
     let z2 = Z95 * Z95;
     let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
     let half = Z95 / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-    ((centre - half).max(0.0), (centre + half).min(1.0))
+    // At 0 or n successes a bound is exactly 0 or 1, which rounding would miss by a speck.
+    let low = if successes == 0 { 0.0 } else { centre - half };
+    let high = if successes == trials {
+        1.0
+    } else {
+        centre + half
+    };
+    (low.max(0.0), high.min(1.0))
 }
 
 #[cfg(test)]
@@ -107,6 +114,7 @@ mod tests {
         let (lo, hi) = wilson(10, 100);
         assert!((lo - 0.0552).abs() < 1e-4 && (hi - 0.1744).abs() < 1e-4);
         let (lo, hi) = wilson(0, 1000);
-        assert!(lo.abs() < 1e-15 && (hi - 0.003827).abs() < 1e-5);
+        assert!(lo == 0.0 && (hi - 0.003827).abs() < 1e-5);
+        assert_eq!(wilson(7, 7).1, 1.0);
     }
 }

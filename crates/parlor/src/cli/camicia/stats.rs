@@ -16,6 +16,7 @@ use serde::Serialize;
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::time::Instant;
+use tally::{Moments, wilson};
 
 #[derive(Args)]
 pub struct StatsArgs {
@@ -101,7 +102,7 @@ pub fn run(args: &StatsArgs) -> Result<(), CliError> {
 struct Tally {
     deals: u64,
     loops: u64,
-    /// Over finished games: sums and sums of squares of cards and tricks.
+    /// Cards and tricks of the finished games.
     cards: Moments,
     tricks: Moments,
     /// `card_counts[c]`: how many finished games laid c cards; likewise for tricks.
@@ -111,26 +112,6 @@ struct Tally {
     longest: Option<Found>,
     /// The loop of smallest index.
     first_loop: Option<Found>,
-}
-
-#[derive(Default, Clone, Copy)]
-struct Moments {
-    sum: u128,
-    squares: u128,
-}
-
-impl Moments {
-    fn add(&mut self, x: u64) {
-        self.sum += u128::from(x);
-        self.squares += u128::from(x) * u128::from(x);
-    }
-
-    fn merge(self, other: Moments) -> Moments {
-        Moments {
-            sum: self.sum + other.sum,
-            squares: self.squares + other.squares,
-        }
-    }
 }
 
 #[derive(Clone, Copy)]
@@ -154,19 +135,22 @@ impl Tally {
             self.first_loop = earlier(self.first_loop, found);
             return;
         }
-        self.cards.add(outcome.cards);
-        self.tricks.add(outcome.tricks);
+        let small = |n: u64| u32::try_from(n).expect("a one-pack game ends within 2^32 cards");
+        self.cards.add(small(outcome.cards));
+        self.tricks.add(small(outcome.tricks));
         count(&mut self.card_counts, outcome.cards);
         count(&mut self.trick_counts, outcome.tricks);
         self.longest = longer(self.longest, found);
     }
 
-    fn merge(self, other: Tally) -> Tally {
+    fn merge(mut self, other: Tally) -> Tally {
+        self.cards.merge(&other.cards);
+        self.tricks.merge(&other.tricks);
         Tally {
             deals: self.deals + other.deals,
             loops: self.loops + other.loops,
-            cards: self.cards.merge(other.cards),
-            tricks: self.tricks.merge(other.tricks),
+            cards: self.cards,
+            tricks: self.tricks,
             card_counts: add_counts(self.card_counts, other.card_counts),
             trick_counts: add_counts(self.trick_counts, other.trick_counts),
             longest: longer(self.longest, other.longest),
@@ -298,19 +282,10 @@ impl Summary {
 }
 
 impl Rate {
-    /// The Wilson score interval at 95%.
     fn wilson(hits: u64, trials: u64) -> Rate {
-        let n = trials as f64;
-        let p = hits as f64 / n;
-        let z: f64 = 1.959_963_984_540_054;
-        let z2n = z * z / n;
-        let centre = (p + z2n / 2.0) / (1.0 + z2n);
-        let half = z / (1.0 + z2n) * (p * (1.0 - p) / n + z2n / (4.0 * n)).sqrt();
-        // At 0 or n hits the bound is exactly 0 or 1; rounding would leave a speck.
-        let low = if hits == 0 { 0.0 } else { centre - half };
-        let high = if hits == trials { 1.0 } else { centre + half };
+        let (low, high) = wilson(hits, trials);
         Rate {
-            estimate: p,
+            estimate: hits as f64 / trials as f64,
             wilson95: [low, high],
         }
     }
@@ -326,14 +301,10 @@ impl Distribution {
                 max: None,
             };
         }
-        let nf = n as f64;
-        let mean = moments.sum as f64 / nf;
-        // Sample variance from the exact integer sums.
+        let mean = moments.mean();
         let ci95 = (n > 1).then(|| {
-            let spread = moments.squares as f64 - moments.sum as f64 * mean;
-            let sd = (spread / (nf - 1.0)).max(0.0).sqrt();
-            let half = 1.96 * sd / nf.sqrt();
-            [mean - half, mean + half]
+            let (low, high) = moments.mean_interval();
+            [low, high]
         });
         let at_rank = |rank: u64| {
             let mut seen = 0;
@@ -346,12 +317,11 @@ impl Distribution {
             0.0
         };
         let median = (at_rank((n - 1) / 2) + at_rank(n / 2)) / 2.0;
-        let max = counts.iter().rposition(|&c| c > 0).map(|m| m as u64);
         Distribution {
             mean: Some(mean),
             ci95,
             median: Some(median),
-            max,
+            max: Some(u64::from(moments.max)),
         }
     }
 }
