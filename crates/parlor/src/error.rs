@@ -14,6 +14,8 @@ pub enum CliError {
     Read { path: PathBuf, source: io::Error },
     #[error("cannot write the output: {0}")]
     Write(#[from] io::Error),
+    #[error("cannot start the worker threads: {0}")]
+    Threads(#[source] rayon::ThreadPoolBuildError),
 }
 
 impl CliError {
@@ -27,7 +29,7 @@ impl CliError {
         match self {
             // The reader of our output went away (`parlor … | head`): nothing is wrong.
             CliError::Write(ref e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-            CliError::Write(_) => {
+            CliError::Write(_) | CliError::Threads(_) => {
                 eprintln!("error: {self}");
                 ExitCode::from(1)
             }

@@ -499,6 +499,13 @@ fn simulate_refuses_deals_past_the_last() {
         .assert()
         .code(2)
         .stdout("");
+    // As for every long run, zero threads is a usage error, not "all cores".
+    parlor()
+        .args(["russian", "simulate", "--games", "2", "--threads", "0"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicates::str::contains("--threads <T>"));
 }
 
 fn json_of(args: &[&str]) -> Value {

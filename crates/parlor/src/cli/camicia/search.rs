@@ -14,6 +14,7 @@
 use super::index::{deal_argument, parse_index};
 use crate::error::CliError;
 use crate::format::grouped;
+use crate::threads::Threads;
 use camicia::deal::Dealer;
 use camicia::fast::play_pack;
 use camicia::index::{self, DEALS};
@@ -61,9 +62,8 @@ pub struct SearchArgs {
     /// Seed of the random deals or of the climb's moves (ChaCha8; see docs/camicia.md)
     #[arg(long, conflicts_with = "range")]
     seed: Option<u64>,
-    /// Worker threads (default: all cores); the results do not depend on it
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
-    threads: Option<u16>,
+    #[command(flatten)]
+    threads: Threads,
     /// Keep the K longest finished games
     #[arg(long, value_name = "K", default_value_t = 10,
           value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
@@ -286,10 +286,7 @@ struct Hunt {
 
 pub fn run(args: &SearchArgs) -> Result<(), CliError> {
     let params = params(args)?;
-    let threads = args.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        usize::from,
-    );
+    let threads = args.threads.count();
     let mut hunt = Hunt::open(params, args)?;
     if hunt.chunks < hunt.params.chunks() {
         match hunt.params.plan {
@@ -552,10 +549,7 @@ impl Hunt {
 
     /// Plays the climb's rounds not yet committed, each round's steps shared among the threads.
     fn run_climb(&mut self, threads: usize) -> Result<(), CliError> {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .map_err(|e| CliError::Write(io::Error::other(e)))?;
+        let pool = crate::threads::pool(threads)?;
         let keep = self.params.keep();
         // Two parts per thread even out games of unequal lengths; the results do not depend
         // on the split.

@@ -8,6 +8,7 @@
 use crate::error::CliError;
 use crate::format::grouped;
 use crate::svg::{Anchor, Svg};
+use crate::threads::Threads;
 use camicia::deal::{Dealer, pack_deal};
 use camicia::{Outcome, Status, record};
 use clap::Args;
@@ -26,9 +27,8 @@ pub struct StatsArgs {
     /// Deal i is made from the seed and i (ChaCha8; see docs/camicia.md)
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Worker threads (default: all cores); the results do not depend on it
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
-    threads: Option<u16>,
+    #[command(flatten)]
+    threads: Threads,
     /// Also draw the histogram of game lengths as an SVG picture
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
@@ -53,7 +53,7 @@ const PLOT_BIN: u64 = 10;
 const PLOT_TAIL: u64 = 1500;
 
 pub fn run(args: &StatsArgs) -> Result<(), CliError> {
-    let (pool, threads) = crate::threads::pool(args.threads)?;
+    let (pool, threads) = args.threads.pool()?;
     let progress = crate::progress::bar(args.deals, "deals", args.quiet);
     let dealer = Dealer::new(args.seed);
     let chunks = args.deals.div_ceil(CHUNK);

@@ -3,6 +3,7 @@
 use super::parse_strategy;
 use crate::error::CliError;
 use crate::format::grouped;
+use crate::threads::Threads;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
@@ -27,9 +28,8 @@ pub struct SimulateArgs {
     /// Layouts planner samples at each decision
     #[arg(long, default_value_t = DEFAULT_SAMPLES, value_parser = clap::value_parser!(u32).range(1..))]
     samples: u32,
-    /// Worker threads (default: all cores); the numbers do not depend on it
-    #[arg(long)]
-    threads: Option<usize>,
+    #[command(flatten)]
+    threads: Threads,
     /// One JSON object per strategy, one per line
     #[arg(long)]
     json: bool,
@@ -82,13 +82,7 @@ pub fn run(args: &SimulateArgs) -> Result<(), CliError> {
         ))
     })?;
     let strategies = &args.strategy.0;
-    let mut pool = rayon::ThreadPoolBuilder::new();
-    if let Some(threads) = args.threads {
-        pool = pool.num_threads(threads);
-    }
-    let pool = pool
-        .build()
-        .map_err(|e| CliError::BadInput(format!("cannot start the worker threads: {e}")))?;
+    let (pool, _) = args.threads.pool()?;
     let bar = progress_bar(args.games * strategies.len() as u64, args.quiet);
     let tallies: Vec<(StrategyName, Tally)> = strategies
         .iter()

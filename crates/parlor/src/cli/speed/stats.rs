@@ -6,6 +6,7 @@
 
 use super::contest_lines;
 use crate::error::CliError;
+use crate::threads::Threads;
 use clap::Args;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -25,9 +26,8 @@ pub struct StatsArgs {
     /// Cards for A and for B from one shuffled pack, at least 1 each and 52 in all at most
     #[arg(long, value_name = "A/B", default_value = "26/26", value_parser = parse_split)]
     split: Split,
-    /// Worker threads (default: all cores); the results do not depend on it
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
-    threads: Option<u16>,
+    #[command(flatten)]
+    threads: Threads,
     /// The summary as one JSON object
     #[arg(long)]
     json: bool,
@@ -52,7 +52,7 @@ fn parse_split(text: &str) -> Result<Split, String> {
 const CHUNK: u64 = 1 << 14;
 
 pub fn run(args: &StatsArgs) -> Result<(), CliError> {
-    let (pool, threads) = crate::threads::pool(args.threads)?;
+    let (pool, threads) = args.threads.pool()?;
     let progress = crate::progress::bar(args.games, "games", args.quiet);
     let started = Instant::now();
     let tally = pool.install(|| {
