@@ -1,11 +1,9 @@
 //! `parlor camicia` run as a user runs it.
 
-use assert_cmd::Command;
-use predicates::prelude::*;
+mod common;
 
-fn parlor() -> Command {
-    Command::cargo_bin("parlor").expect("the parlor binary is built for tests")
-}
+use common::{parlor, refused, rejects, stdout_of};
+use predicates::prelude::*;
 
 const SEED_EXAMPLES: &str = "2 A 7 8 Q 10\n3 4 5 6 K 9 J\n\nJ 2 3\n4 J 5\n";
 
@@ -173,32 +171,25 @@ fn a_trace_in_record_notation_ends_like_the_plain_run() {
 }
 
 /// Bad input: one message on stderr, exit status 2, nothing on stdout.
-fn rejects(args: &[&str], input: &str, message: &str) {
-    parlor()
-        .arg("camicia")
-        .args(args)
-        .write_stdin(input)
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(format!("error: {message}\n"));
+fn rejects_input(args: &[&str], input: &str, message: &str) {
+    rejects(&[&["camicia"], args].concat(), input, message);
 }
 
 #[test]
 fn a_card_that_is_not_a_card() {
-    rejects(
+    rejects_input(
         &[],
         "2 A\n3 4\n\nJ 2 Z3\n4 J 5\n",
         "line 4, column 5: expected a card (2 to 10, X, J, Q, K or A, perhaps after a suit: S2, \
          HQ, D10), found \"Z3\"",
     );
-    rejects(
+    rejects_input(
         &[],
         "2 A\n  ---AJ--Q--1-\n",
         "line 2, column 13: expected a card of record notation (-, 2 to 9, X, J, Q, K or A), \
          found \"1\"",
     );
-    rejects(
+    rejects_input(
         &["--input", "jsonl"],
         "{\"playerA\": [\"2\"], \"playerB\": [\"3\"]}\n{\"playerA\": [\"2\", \"1\"], \"playerB\": [\"3\"]}\n",
         "line 2, column 19: expected a card such as \"2\", \"10\", \"X\", \"K\" or \"SA\", found \"1\"",
@@ -207,7 +198,7 @@ fn a_card_that_is_not_a_card() {
 
 #[test]
 fn an_odd_number_of_deck_lines() {
-    rejects(
+    rejects_input(
         &["--trace"],
         "2 A\n3 4\nJ 2 3\n\n",
         "line 5, column 1: expected player B's deck for the game whose player A's deck is on \
@@ -217,7 +208,7 @@ fn an_odd_number_of_deck_lines() {
 
 #[test]
 fn both_decks_empty() {
-    rejects(
+    rejects_input(
         &["--input", "jsonl"],
         "{\"playerA\": [\"2\"], \"playerB\": [\"3\"]}\n  {\"playerA\": [], \"playerB\": []}\n",
         "line 2, column 3: both decks are empty: there is no game",
@@ -247,31 +238,21 @@ fn json_lines_that_are_not_games() {
         ),
     ];
     for (input, message) in cases {
-        rejects(&["--input", "jsonl"], input, message);
+        rejects_input(&["--input", "jsonl"], input, message);
     }
 }
 
 #[test]
 fn text_that_is_not_utf8() {
-    parlor()
-        .arg("camicia")
-        .write_stdin(b"2 A\n3 \xff\n".to_vec())
-        .assert()
-        .code(2)
-        .stdout("")
+    refused(&["camicia"], b"2 A\n3 \xff\n".to_vec())
         .stderr(predicate::str::starts_with("error: line 2, column 3: "));
 }
 
 #[test]
 fn a_file_that_cannot_be_read() {
-    parlor()
-        .args(["camicia", "no/such/file.txt"])
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(predicate::str::starts_with(
-            "error: cannot read no/such/file.txt",
-        ));
+    refused(&["camicia", "no/such/file.txt"], "").stderr(predicate::str::starts_with(
+        "error: cannot read no/such/file.txt",
+    ));
 }
 
 #[test]
@@ -382,23 +363,13 @@ fn stats_draw_a_picture() {
 
 #[test]
 fn stats_need_at_least_one_deal() {
-    parlor()
-        .args(["camicia", "stats", "--deals", "0"])
-        .assert()
-        .code(2)
-        .stdout("");
+    refused(&["camicia", "stats", "--deals", "0"], "");
 }
 
 const NESSLER: &str = "---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---";
 const NESSLER_INDEX: u128 = 447_247_122_283_566_119_055;
 const CASELLA: &str = "---K---Q-KQAJ-----AAJ--J--/----------Q----KQ-J-----KA";
 const CASELLA_INDEX: u128 = 472_460_898_658_889_399_111;
-
-fn stdout_of(args: &[&str]) -> String {
-    let output = parlor().args(args).output().unwrap();
-    assert!(output.status.success(), "{output:?}");
-    String::from_utf8(output.stdout).unwrap()
-}
 
 #[test]
 fn the_indices_of_the_records() {

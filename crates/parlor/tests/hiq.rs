@@ -1,12 +1,10 @@
 //! `parlor hiq` run as a user runs it.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{parlor, refused, rejects, stdout_of};
 use hiq::{Board, Hole, auto};
 use predicates::prelude::*;
-
-fn parlor() -> Command {
-    Command::cargo_bin("parlor").expect("the parlor binary is built for tests")
-}
 
 /// The sum the rule book's player leaves, computed by the plain reference player.
 fn reference_sum(mut board: Board) -> u32 {
@@ -36,12 +34,10 @@ fn contest_output(sums: impl IntoIterator<Item = u32>) -> String {
 
 #[test]
 fn the_contest_sample_to_the_character() {
-    parlor()
-        .args(["hiq", "tests/data/hiq/sample.in"])
-        .assert()
-        .success()
-        .stdout(include_str!("data/hiq/sample.out"))
-        .stderr("");
+    assert_eq!(
+        stdout_of(&["hiq", "tests/data/hiq/sample.in"]),
+        include_str!("data/hiq/sample.out")
+    );
 }
 
 #[test]
@@ -171,19 +167,13 @@ fn trace_uses_unicode_by_default() {
 }
 
 /// Bad input: the message names the place, the status is 2 and nothing reaches stdout.
-fn rejects(input: &[u8], message: &str) {
-    parlor()
-        .arg("hiq")
-        .write_stdin(input)
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(format!("error: {message}\n"));
+fn rejects_input(input: &[u8], message: &str) {
+    rejects(&["hiq"], input.to_vec(), message);
 }
 
 #[test]
 fn a_token_that_is_not_a_number() {
-    rejects(
+    rejects_input(
         b"2\n10 12 0\n5 x7 0\n",
         "line 3, column 3: expected a hole number (1 to 33) or 0 to end game 2, found \"x7\"",
     );
@@ -191,11 +181,11 @@ fn a_token_that_is_not_a_number() {
 
 #[test]
 fn a_hole_outside_the_board() {
-    rejects(
+    rejects_input(
         b"1\n10 34 0\n",
         "line 2, column 4: expected a hole number from 1 to 33 or 0 to end game 1, found 34",
     );
-    rejects(
+    rejects_input(
         b"1\n-5 0\n",
         "line 2, column 1: expected a hole number from 1 to 33 or 0 to end game 1, found -5",
     );
@@ -203,7 +193,7 @@ fn a_hole_outside_the_board() {
 
 #[test]
 fn the_same_hole_twice_in_a_game() {
-    rejects(
+    rejects_input(
         b"1\n10 12\n 10 0\n",
         "line 3, column 2: hole 10 appears twice in game 1 (first at line 2, column 1)",
     );
@@ -211,11 +201,11 @@ fn the_same_hole_twice_in_a_game() {
 
 #[test]
 fn input_that_ends_inside_a_game_or_before_all_games() {
-    rejects(
+    rejects_input(
         b"2\n0\n5 10",
         "line 3, column 5: the input ends inside game 2 of 2: expected more hole numbers and a 0 to end it",
     );
-    rejects(
+    rejects_input(
         b"3\n0\n",
         "line 3, column 1: the input ends after 1 of the 3 games announced on line 1, column 1",
     );
@@ -223,15 +213,15 @@ fn input_that_ends_inside_a_game_or_before_all_games() {
 
 #[test]
 fn a_missing_zero_or_negative_count() {
-    rejects(
+    rejects_input(
         b"",
         "line 1, column 1: expected the number of games, found the end of the input",
     );
-    rejects(
+    rejects_input(
         b"0\n",
         "line 1, column 1: expected the number of games (a whole number, at least 1), found \"0\"",
     );
-    rejects(
+    rejects_input(
         b"-1\n0\n",
         "line 1, column 1: expected the number of games (a whole number, at least 1), found \"-1\"",
     );
@@ -239,7 +229,7 @@ fn a_missing_zero_or_negative_count() {
 
 #[test]
 fn text_after_the_last_game() {
-    rejects(
+    rejects_input(
         b"1\n17 0\n17 0\n",
         "line 3, column 1: expected the end of the input after the 1 games announced, found \"17\"",
     );
@@ -247,7 +237,7 @@ fn text_after_the_last_game() {
 
 #[test]
 fn bytes_that_are_not_text() {
-    rejects(
+    rejects_input(
         b"1\n17 \xff 0\n",
         "line 2, column 4: expected UTF-8 text, found a byte that is not",
     );
@@ -255,28 +245,15 @@ fn bytes_that_are_not_text() {
 
 #[test]
 fn a_file_that_cannot_be_read_and_bad_flags() {
-    parlor()
-        .args(["hiq", "no/such/file.in"])
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(predicate::str::starts_with(
-            "error: cannot read no/such/file.in: ",
-        ));
-    parlor()
-        .args(["hiq", "--no-such-flag"])
-        .assert()
-        .code(2)
-        .stdout("");
-    parlor()
-        .args(["hiq", "--json", "--trace"])
-        .assert()
-        .code(2)
-        .stdout("");
+    refused(&["hiq", "no/such/file.in"], "").stderr(predicate::str::starts_with(
+        "error: cannot read no/such/file.in: ",
+    ));
+    refused(&["hiq", "--no-such-flag"], "");
+    refused(&["hiq", "--json", "--trace"], "");
 }
 
 mod solve_and_census {
-    use super::parlor;
+    use super::{parlor, refused};
     use hiq::{Board, Hole, Jump};
     use predicates::prelude::*;
     use serde_json::Value;
@@ -431,26 +408,15 @@ mod solve_and_census {
 
     #[test]
     fn bad_positions_and_goals() {
-        parlor()
-            .args(["hiq", "solve", "10", "34"])
-            .assert()
-            .code(2)
-            .stdout("")
+        refused(&["hiq", "solve", "10", "34"], "")
             .stderr("error: line 1, column 4: expected a hole number from 1 to 33, found \"34\"\n");
-        parlor()
-            .args(["hiq", "census", "-"])
-            .write_stdin("    O O O\n    O O O\nO O O X O X O\n")
-            .assert()
-            .code(2)
-            .stdout("")
-            .stderr("error: line 3, column 1: a drawn board has 7 rows, found 3\n");
-        parlor()
-            .args(["hiq", "solve", "--goal", "34"])
-            .assert()
-            .code(2)
-            .stdout("")
-            .stderr(predicate::str::contains(
-                "expected centre, any or a hole number from 1 to 33",
-            ));
+        refused(
+            &["hiq", "census", "-"],
+            "    O O O\n    O O O\nO O O X O X O\n",
+        )
+        .stderr("error: line 3, column 1: a drawn board has 7 rows, found 3\n");
+        refused(&["hiq", "solve", "--goal", "34"], "").stderr(predicate::str::contains(
+            "expected centre, any or a hole number from 1 to 33",
+        ));
     }
 }

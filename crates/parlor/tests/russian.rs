@@ -1,23 +1,10 @@
 //! `parlor russian` run as a user runs it.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{parlor, refused, rejects, stdout_of};
 use russian::{Event, Game, Layout, MoveKind, StrategyName, deal, play_deal};
 use serde_json::Value;
-
-fn parlor() -> Command {
-    Command::cargo_bin("parlor").expect("the parlor binary is built for tests")
-}
-
-fn stdout_of(args: &[&str]) -> String {
-    let output = parlor().args(args).output().expect("parlor runs");
-    assert!(
-        output.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    assert!(output.stderr.is_empty());
-    String::from_utf8(output.stdout).expect("UTF-8 output")
-}
 
 const SAMPLE: &str = include_str!("data/russian/sample.txt");
 
@@ -290,13 +277,7 @@ fn random_play_is_the_same_every_time_and_seeded() {
 }
 
 fn assert_bad_input(input: &str, message: &str) {
-    parlor()
-        .args(["russian", "play", "--deal", "-"])
-        .write_stdin(input.to_owned())
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(format!("error: {message}\n"));
+    rejects(&["russian", "play", "--deal", "-"], input, message);
 }
 
 #[test]
@@ -331,11 +312,7 @@ fn bad_layouts_exit_2_with_line_and_column() {
         "",
         "line 1, column 1: expected 7 lines, one per column, found only 0 before the end of the input",
     );
-    parlor()
-        .args(["russian", "play", "--deal", "/nonexistent/deal.txt"])
-        .assert()
-        .code(2)
-        .stdout("");
+    refused(&["russian", "play", "--deal", "/nonexistent/deal.txt"], "");
 }
 
 #[test]
@@ -482,30 +459,24 @@ fn simulate_all_prints_one_table_of_every_strategy() {
 
 #[test]
 fn simulate_refuses_deals_past_the_last() {
-    parlor()
-        .args([
+    refused(
+        &[
             "russian",
             "simulate",
             "--games",
             "2",
             "--seed",
             &u64::MAX.to_string(),
-        ])
-        .assert()
-        .code(2)
-        .stdout("");
-    parlor()
-        .args(["russian", "simulate", "--games", "0"])
-        .assert()
-        .code(2)
-        .stdout("");
+        ],
+        "",
+    );
+    refused(&["russian", "simulate", "--games", "0"], "");
     // As for every long run, zero threads is a usage error, not "all cores".
-    parlor()
-        .args(["russian", "simulate", "--games", "2", "--threads", "0"])
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(predicates::str::contains("--threads <T>"));
+    refused(
+        &["russian", "simulate", "--games", "2", "--threads", "0"],
+        "",
+    )
+    .stderr(predicates::str::contains("--threads <T>"));
 }
 
 fn json_of(args: &[&str]) -> Value {
@@ -626,12 +597,7 @@ D3
         let err = String::from_utf8_lossy(&output.stderr);
         assert!(err.contains("expected a PySolFC game number"), "{err}");
     }
-    parlor()
-        .args(["russian", "play", "--pysol", "1", "--deal", "-"])
-        .write_stdin(game_1)
-        .assert()
-        .code(2)
-        .stdout("");
+    refused(&["russian", "play", "--pysol", "1", "--deal", "-"], game_1);
 }
 
 #[test]
@@ -654,8 +620,8 @@ fn the_planner_plays_the_same_game_for_the_same_seed_and_samples() {
     let json: Value = serde_json::from_str(&once).expect("json");
     assert_eq!(json["strategy"], "planner");
     check_play_json(&json);
-    parlor()
-        .args([
+    refused(
+        &[
             "russian",
             "play",
             "--seed",
@@ -664,10 +630,9 @@ fn the_planner_plays_the_same_game_for_the_same_seed_and_samples() {
             "planner",
             "--samples",
             "0",
-        ])
-        .assert()
-        .code(2)
-        .stdout("");
+        ],
+        "",
+    );
 }
 
 #[test]

@@ -1,12 +1,10 @@
 //! `parlor speed` run as a user runs it.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{parlor, refused, rejects, stdout_of};
 use predicates::prelude::*;
 use speed::{Deal, Robot, Split, fast};
-
-fn parlor() -> Command {
-    Command::cargo_bin("parlor").expect("the parlor binary is built for tests")
-}
 
 const SEED_IN: &str = include_str!("data/speed/seed-example.in");
 const EDGE_IN: &str = include_str!("data/speed/edge.in");
@@ -181,23 +179,17 @@ fn a_timeline_picture_of_the_chosen_data_set() {
 
 /// Bad input: the message names the place, the status is 2 and nothing reaches stdout, not
 /// even the results of the good data sets before the bad one.
-fn rejects(input: &str, message: &str) {
-    parlor()
-        .arg("speed")
-        .write_stdin(format!("1 SA\n1 SK\n{input}"))
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(format!("error: {message}\n"));
+fn rejects_input(input: &str, message: &str) {
+    rejects(&["speed"], format!("1 SA\n1 SK\n{input}"), message);
 }
 
 #[test]
 fn a_card_that_is_not_a_card() {
-    rejects(
+    rejects_input(
         "2\nS3 Z5\n1\nH2\n0\n",
         "line 4, column 4: expected a card such as S3 or HX, found \"Z5\"",
     );
-    rejects(
+    rejects_input(
         "1\nS1\n1\nH2\n0\n",
         "line 4, column 1: expected a card such as S3 or HX, found \"S1\"",
     );
@@ -205,7 +197,7 @@ fn a_card_that_is_not_a_card() {
 
 #[test]
 fn the_same_card_twice() {
-    rejects(
+    rejects_input(
         "2\nS3 H2\n1\nH2\n0\n",
         "line 6, column 1: H2 appears twice in data set 2 (first at line 4, column 4)",
     );
@@ -213,11 +205,11 @@ fn the_same_card_twice() {
 
 #[test]
 fn a_count_that_does_not_match_the_cards() {
-    rejects(
+    rejects_input(
         "3\nS3 H2\n1\nH4\n0\n",
         "line 4, column 6: expected 3 cards for A, found only 2",
     );
-    rejects(
+    rejects_input(
         "1\nS3\n1\nH4 H5\n0\n",
         "line 6, column 4: expected 1 card for B, found more: \"H5\"",
     );
@@ -225,7 +217,7 @@ fn a_count_that_does_not_match_the_cards() {
 
 #[test]
 fn a_robot_with_no_cards() {
-    rejects(
+    rejects_input(
         "1\nS3\n0\n\n0\n",
         "line 5, column 1: expected the number of B's cards (1 to 51: one pack in all), found \"0\"",
     );
@@ -233,11 +225,11 @@ fn a_robot_with_no_cards() {
 
 #[test]
 fn more_than_52_cards() {
-    rejects(
+    rejects_input(
         "60 S2\n",
         "line 3, column 1: expected the number of A's cards (1 to 51) or 0 to end the input, found \"60\"",
     );
-    rejects(
+    rejects_input(
         "30\nSA S2 S3 S4 S5 S6 S7 S8 S9 SX SJ SQ SK HA H2 H3 H4 H5 H6 H7 H8 H9 HX HJ HQ HK DA D2 D3 D4\n23\n",
         "line 5, column 1: expected the number of B's cards (1 to 22: one pack in all), found \"23\"",
     );
@@ -245,11 +237,11 @@ fn more_than_52_cards() {
 
 #[test]
 fn input_ending_before_the_closing_zero() {
-    rejects(
+    rejects_input(
         "",
         "line 3, column 1: expected the number of A's cards (1 to 51) or 0 to end the input, found the end of the input",
     );
-    rejects(
+    rejects_input(
         "2\nS3 H2\n1",
         "line 5, column 2: expected B's 1 card, found the end of the input",
     );
@@ -257,7 +249,7 @@ fn input_ending_before_the_closing_zero() {
 
 #[test]
 fn text_after_the_closing_zero() {
-    rejects(
+    rejects_input(
         "0\n1 SA\n",
         "line 4, column 1: expected the end of the input after the closing 0, found \"1\"",
     );
@@ -265,39 +257,13 @@ fn text_after_the_closing_zero() {
 
 #[test]
 fn bytes_that_are_not_text_and_bad_flags() {
-    parlor()
-        .arg("speed")
-        .write_stdin(&b"1\nS\xff\n"[..])
-        .assert()
-        .code(2)
-        .stdout("")
+    refused(&["speed"], &b"1\nS\xff\n"[..])
         .stderr("error: line 2, column 2: expected UTF-8 text, found a byte that is not\n");
-    parlor()
-        .args(["speed", "no/such/file.in"])
-        .assert()
-        .code(2)
-        .stdout("");
-    parlor()
-        .args(["speed", "--json", "--trace"])
-        .assert()
-        .code(2)
-        .stdout("");
-    parlor()
-        .args(["speed", "--lang", "fr"])
-        .assert()
-        .code(2)
-        .stdout("");
-    parlor()
-        .args(["speed", "--lang", "az", "--json"])
-        .assert()
-        .code(2)
-        .stdout("");
-    parlor()
-        .args(["speed", "--game", "2"])
-        .write_stdin(SEED_IN)
-        .assert()
-        .code(2)
-        .stdout("");
+    refused(&["speed", "no/such/file.in"], "");
+    refused(&["speed", "--json", "--trace"], "");
+    refused(&["speed", "--lang", "fr"], "");
+    refused(&["speed", "--lang", "az", "--json"], "");
+    refused(&["speed", "--game", "2"], SEED_IN);
 }
 
 /// The tally of deals 0..n of a seed, computed here from the library.
@@ -310,29 +276,21 @@ fn a_wins(seed: u64, n: u64, split: Split) -> u64 {
 #[test]
 fn stats_are_the_same_whatever_the_threads() {
     let run = |threads: &str| {
-        parlor()
-            .args([
-                "speed",
-                "stats",
-                "--games",
-                "40000",
-                "--seed",
-                "9",
-                "--quiet",
-                "--threads",
-                threads,
-            ])
-            .assert()
-            .success()
-            .stderr("")
-            .get_output()
-            .stdout
-            .clone()
+        stdout_of(&[
+            "speed",
+            "stats",
+            "--games",
+            "40000",
+            "--seed",
+            "9",
+            "--quiet",
+            "--threads",
+            threads,
+        ])
     };
-    let one = run("1");
-    assert_eq!(one, run("2"));
-    assert_eq!(one, run("3"));
-    let text = String::from_utf8(one).unwrap();
+    let text = run("1");
+    assert_eq!(text, run("2"));
+    assert_eq!(text, run("3"));
     let wins = a_wins(9, 40_000, Split::HALVES);
     assert!(
         text.starts_with("Speed: 40000 random deals from one pack, A 26 cards and B 26, seed 9\n")
