@@ -12,7 +12,7 @@ pub fn bar(len: u64, unit: &str, quiet: bool) -> ProgressBar {
     }
     let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
     let template = format!(
-        "{{msg:>9}} [{{bar:40}}] {{human_pos}}/{{human_len}} {unit}, {{per_sec}}, ETA {{eta}}"
+        "{{msg:>9}} [{{bar:40}}] {{human_pos}}/{{human_len}} {unit}, {{per_sec:0}}, ETA {{eta}}"
     );
     bar.set_style(
         ProgressStyle::with_template(&template)
