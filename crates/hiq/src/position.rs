@@ -120,9 +120,11 @@ fn parse_drawing(text: &str) -> Result<Board, PositionError> {
         for hole in (0..GRID).filter_map(|c| Hole::at(r as u8, c)) {
             let column = hole.col() as usize * step;
             if chars.get(column).is_none_or(|&c| !is_mark(c)) {
+                // A row that stops short is reported just past its end, not at the column
+                // where the missing mark would stand.
                 let at = Pos {
                     line: index + 1,
-                    column: column + 1,
+                    column: column.min(chars.len()) + 1,
                 };
                 return Err(PositionError::MissingHole { at, hole });
             }
@@ -214,7 +216,7 @@ mod tests {
         assert_eq!(
             parse_position(&short),
             Err(PositionError::MissingHole {
-                at: at(1, 9),
+                at: at(1, 8),
                 hole: Hole::new(3).unwrap()
             })
         );

@@ -40,7 +40,10 @@ struct DealArgs {
     /// PySolFC's Russian Solitaire game N (1 to 10^20, or msN), card for card
     #[arg(long, value_name = "N")]
     pysol: Option<GameNumber>,
-    #[arg(long, help = r#"One JSON object: {"columns":[["SA"],["[D4]","HK",...],...]}"#)]
+    #[arg(
+        long,
+        help = r#"One JSON object: {"columns":[["SA"],["[D4]","HK",...],...]}"#
+    )]
     json: bool,
     /// Suit letters (S H D C) even on a terminal
     #[arg(long)]
