@@ -1,9 +1,10 @@
 //! The examples of README.md and docs/*.md run as written: every command of a `console` block
 //! is run by `sh` from a scratch folder (with `examples/` at hand, an empty `docs/` for the
-//! pictures, and this build's `parlor` first on the PATH), and what it prints must be what the page shows. A line that reports a time is
-//! compared with its numbers masked; a page that cuts an output short with a line `…` is
-//! compared up to that line; an example shown with `error: …` is compared with standard error.
-//! The pages' examples are shell commands, so this runs where there is a POSIX shell.
+//! pictures, and this build's `parlor` first on the PATH), and what it prints must be what the
+//! page shows. A line that reports a time is compared with its numbers masked; a page that cuts
+//! an output short with a line `…` is compared up to that line; an example shown with `error: …`
+//! is compared with standard error. The examples are shell commands, so this runs where there
+//! is a POSIX shell.
 #![cfg(unix)]
 
 use std::path::{Path, PathBuf};
