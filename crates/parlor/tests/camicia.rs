@@ -723,6 +723,19 @@ fn a_search_killed_at_any_moment_resumes_to_the_same_end() {
         .stderr(predicate::str::contains(
             "the checkpoint is of another search",
         ));
+    // A checkpoint whose totals do not add up (edited or damaged) is refused too.
+    let good = std::fs::read_to_string(&checkpoint).unwrap();
+    let mut bad: serde_json::Value = serde_json::from_str(&good).unwrap();
+    bad["deals"] = "1".into();
+    std::fs::write(&checkpoint, bad.to_string()).unwrap();
+    let tampered = args("2", Some(&checkpoint));
+    let tampered: Vec<&str> = tampered.iter().map(String::as_str).collect();
+    refused(&tampered, "").stderr(
+        predicate::str::contains("found totals that do not add up").and(predicate::str::contains(
+            " chunks committed, 1 deals counted",
+        )),
+    );
+    std::fs::write(&checkpoint, good).unwrap();
     std::fs::write(&out, &whole_out[..100]).unwrap();
     parlor()
         .args(args("2", Some(&checkpoint)))

@@ -455,6 +455,23 @@ impl Hunt {
         let finds = |kept: &[Kept]| -> Result<Vec<Find>, CliError> {
             kept.iter().map(|k| k.find().ok_or_else(corrupt)).collect()
         };
+        // A checkpoint edited by hand or damaged would give wrong totals: they must add up.
+        let committed =
+            (u128::from(saved.chunks) * u128::from(self.params.chunk)).min(self.params.deals());
+        if saved.chunks > self.params.chunks()
+            || saved.deals != committed
+            || saved.loops < saved.first_loops.len() as u64
+        {
+            return Err(CliError::BadInput(format!(
+                "{}: expected a checkpoint of parlor camicia search, found totals that do not \
+                 add up ({} chunks committed, {} deals counted, {} loops with {} listed)",
+                path.display(),
+                saved.chunks,
+                saved.deals,
+                saved.loops,
+                saved.first_loops.len()
+            )));
+        }
         self.chunks = saved.chunks;
         self.out_bytes = saved.out_bytes;
         self.seconds_before = saved.seconds;
