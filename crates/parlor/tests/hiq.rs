@@ -253,7 +253,7 @@ fn a_file_that_cannot_be_read_and_bad_flags() {
 }
 
 mod solve_and_census {
-    use super::{parlor, refused};
+    use super::{parlor, refused, stdout_of};
     use hiq::{Board, Hole, Jump};
     use predicates::prelude::*;
     use serde_json::Value;
@@ -404,6 +404,45 @@ mod solve_and_census {
                  complete games (jump sequences that end with no jump left): 3\n\
                  complete games that end with a single peg in 17: 0\n",
             );
+    }
+
+    #[test]
+    fn the_census_is_the_same_whatever_the_threads() {
+        let census = |threads: &str| {
+            stdout_of(&[
+                "hiq",
+                "census",
+                "1",
+                "2",
+                "3",
+                "4",
+                "5",
+                "6",
+                "7",
+                "8",
+                "9",
+                "10",
+                "11",
+                "12",
+                "13",
+                "14",
+                "15",
+                "16",
+                "18",
+                "19",
+                "20",
+                "21",
+                "--quiet",
+                "--threads",
+                threads,
+            ])
+        };
+        let one = census("1");
+        assert!(one.contains(
+            "complete games (jump sequences that end with no jump left): 57,102,451,183\n"
+        ));
+        assert_eq!(one, census("2"));
+        assert_eq!(one, census("3"));
     }
 
     #[test]

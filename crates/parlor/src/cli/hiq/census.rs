@@ -4,6 +4,7 @@ use super::{describe_start, read_position};
 use crate::error::CliError;
 use crate::format::grouped;
 use crate::progress;
+use crate::threads::Threads;
 use clap::Args;
 use hiq::census::{Census, Progress, census};
 use serde::Serialize;
@@ -20,16 +21,21 @@ pub struct CensusArgs {
     /// No progress bar
     #[arg(long)]
     quiet: bool,
+    #[command(flatten)]
+    threads: Threads,
 }
 
 pub fn run(args: &CensusArgs) -> Result<(), CliError> {
     let start = read_position(&args.position)?;
     let bar = progress::bar(u64::from(2 * start.peg_count().max(1)), "steps", args.quiet);
     bar.set_message("census");
-    let result = census(start, |p: Progress| {
-        bar.set_length(u64::from(p.total));
-        bar.set_position(u64::from(p.done));
-        bar.set_message(format!("{} found", grouped(p.found)));
+    let (pool, _) = args.threads.pool()?;
+    let result = pool.install(|| {
+        census(start, |p: Progress| {
+            bar.set_length(u64::from(p.total));
+            bar.set_position(u64::from(p.done));
+            bar.set_message(format!("{} found", grouped(p.found)));
+        })
     });
     bar.finish_and_clear();
     let mut out = BufWriter::new(io::stdout().lock());
