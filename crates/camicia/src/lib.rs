@@ -7,7 +7,9 @@
 //!   [`fast::play_pack`] taking a one-pack deal as 52 small codes.
 //! - [`play`] plays any deal with the fast engine when it can and the simple one otherwise.
 //! - [`notation`] reads decks (`2 A 7 8 Q 10`, `S2 HQ D10`, record notation `---AJ--Q`).
-//! - [`deal`] makes random one-pack deals, reproducibly from a seed and an index.
+//! - [`deal`] makes random one-pack deals, reproducibly from a seed and an index, and plays them
+//!   in bulk ([`deal::Dealer::play`]), made straight into the fast engine where the processor
+//!   allows.
 //! - [`index`] numbers one-pack deals as camicia.dev does, and steps through them in that order.
 //! - [`search`] is the record hunt: deals played in bulk keeping the longest games and the loops,
 //!   and a climb from a deal.
