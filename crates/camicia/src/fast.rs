@@ -200,7 +200,7 @@ pub fn fits(a: &[Face], b: &[Face]) -> bool {
 /// decks must satisfy [`fits`]'s limits. Use [`play_pack`] for one pack.
 pub fn play_penalties(a: &[u8], b: &[u8]) -> Outcome {
     debug_assert!(!a.is_empty() && !b.is_empty() && a.len() + b.len() <= MAX_CARDS);
-    play_from(
+    play_hands(
         Hand::from_penalties(a.iter().copied()),
         Hand::from_penalties(b.iter().copied()),
     )
@@ -209,7 +209,7 @@ pub fn play_penalties(a: &[u8], b: &[u8]) -> Outcome {
 /// Plays a deal that [`fits`].
 pub fn play(deal: &Deal) -> Outcome {
     debug_assert!(fits(deal.a(), deal.b()));
-    play_from(
+    play_hands(
         Hand::from_penalties(deal.a().iter().map(|f| f.penalty())),
         Hand::from_penalties(deal.b().iter().map(|f| f.penalty())),
     )
@@ -219,7 +219,7 @@ pub fn play(deal: &Deal) -> Outcome {
 /// number card, 1 to 4 for J Q K A. This is the entry point for searches over deals.
 pub fn play_pack(pack: &[u8; 52]) -> Outcome {
     let (a, b) = pack_hands(pack);
-    play_from(a, b)
+    play_hands(a, b)
 }
 
 /// The two hands of a one-pack deal. The bits of the payment cards come eight cards at a time:
@@ -261,7 +261,8 @@ pub(crate) fn pack_hands(pack: &[u8; 52]) -> (Hand, Hand) {
     (a, b)
 }
 
-fn play_from(a: Hand, b: Hand) -> Outcome {
+/// Plays the game of these two hands, A's first, to its end.
+pub(crate) fn play_hands(a: Hand, b: Hand) -> Outcome {
     let start = Situation {
         leader: a,
         other: b,

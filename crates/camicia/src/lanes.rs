@@ -17,7 +17,7 @@
 //!
 //! Machines without AVX-512 play the deals one by one with the scalar engine.
 
-use crate::fast::{Hand, pack_hands, play_pack};
+use crate::fast::{Hand, pack_hands, play_hands, play_pack};
 use crate::game::Outcome;
 
 /// Where the lanes take their deals from: each deal as the two hands of the fast engine, with
@@ -82,8 +82,8 @@ pub(crate) fn play_from(source: &mut impl Source, report: &mut impl FnMut(u64, O
 /// The scalar engine on every deal of `source`: what processors without the lanes run.
 fn one_by_one(source: &mut impl Source, report: &mut impl FnMut(u64, Outcome)) {
     let mut number = 0;
-    while let Some((kept, _, _)) = source.next() {
-        report(number, source.replay(number, &kept));
+    while let Some((_, a, b)) = source.next() {
+        report(number, play_hands(a, b));
         number += 1;
     }
 }
