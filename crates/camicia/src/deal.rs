@@ -143,11 +143,11 @@ pub(crate) mod wide {
     use crate::fast::{Hand, pack_hands, play_pack};
     use crate::game::Outcome;
     use crate::lanes::Source;
+    use crate::lanes::avx512::{LANES, to_array};
     use rand_chacha::ChaCha8Rng;
     use rand_chacha::rand_core::Rng;
     use std::arch::x86_64::*;
 
-    const LANES: usize = 8;
     /// The first place of B's deck.
     const B_FIRST: u32 = 26;
 
@@ -266,11 +266,8 @@ pub(crate) mod wide {
         }
         let complete = _mm512_cmpeq_epi64_mask(placed, _mm512_set1_epi64(16));
         let taken = _mm512_maskz_mov_epi64(complete, taken);
-        let lanes = |v: __m512i| {
-            // SAFETY: both are 64 bytes of plain integers; every bit pattern is valid for both.
-            unsafe { std::mem::transmute::<__m512i, [u64; LANES]>(v) }
-        };
-        let (taken, low_rank, high_rank) = (lanes(taken), lanes(low_rank), lanes(high_rank));
+        let (taken, low_rank, high_rank) =
+            (to_array(taken), to_array(low_rank), to_array(high_rank));
         std::array::from_fn(|k| {
             if taken[k] == 0 {
                 return (Hand::EMPTY, Hand::EMPTY);

@@ -108,13 +108,14 @@ mod tests {
 }
 
 #[cfg(target_arch = "x86_64")]
-mod avx512 {
+pub(crate) mod avx512 {
     use super::Source;
     use crate::fast::Hand;
     use crate::game::{Outcome, Status};
     use std::arch::x86_64::*;
 
-    const LANES: usize = 8;
+    /// Games, or deals, side by side: the 64-bit lanes of one register.
+    pub(crate) const LANES: usize = 8;
 
     /// The eight games, one field per register: the player to lay next, who pays `due` (x…), the
     /// other player (y…) and the pile (p…), each as payment bits, penalty queue and length (the
@@ -143,7 +144,8 @@ mod avx512 {
     /// One lane's fields, in the order of [`State`].
     type Lane = [u64; 15];
 
-    fn to_array(v: __m512i) -> [u64; LANES] {
+    /// The eight 64-bit lanes of a register.
+    pub(crate) fn to_array(v: __m512i) -> [u64; LANES] {
         // SAFETY: both are 64 bytes of plain integers; every bit pattern is valid for both.
         unsafe { std::mem::transmute::<__m512i, [u64; LANES]>(v) }
     }
