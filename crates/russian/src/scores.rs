@@ -1,7 +1,7 @@
 //! Scores of many games and what they say: exact integer counts, so that any split of the games
 //! over threads gives the same numbers, and the statistics computed from them.
 
-use tally::{Z95, wilson};
+use tally::{Moments, wilson};
 
 /// The casino's price of a game: $52 for the pack and $3 to start.
 pub const STAKE: f64 = 55.0;
@@ -37,37 +37,28 @@ impl Tally {
         self.histogram.iter().sum()
     }
 
-    fn sums(&self) -> (u128, u128) {
-        self.histogram
-            .iter()
-            .enumerate()
-            .fold((0, 0), |(s, s2), (score, &n)| {
-                let (score, n) = (score as u128, n as u128);
-                (s + score * n, s2 + score * score * n)
-            })
+    /// The scores' moments, from the histogram.
+    fn moments(&self) -> Moments {
+        let mut moments = Moments::default();
+        for (score, &games) in (0..).zip(&self.histogram) {
+            moments.add_times(score, games);
+        }
+        moments
     }
 
     pub fn mean(&self) -> f64 {
-        self.sums().0 as f64 / self.games() as f64
+        self.moments().mean()
     }
 
     /// The sample standard deviation of the scores (n − 1 in the denominator).
     pub fn std_dev(&self) -> f64 {
-        let n = self.games() as f64;
-        if n < 2.0 {
-            return 0.0;
-        }
-        let (s, s2) = self.sums();
-        // Exact integers up to here: n·Σx² − (Σx)² is the variance times n(n − 1).
-        let numerator = self.games() as u128 * s2 - s * s;
-        (numerator as f64 / (n * (n - 1.0))).sqrt()
+        self.moments().sd()
     }
 
     /// The 95% confidence interval of the expected score (normal approximation): it covers the
     /// sampling error of the deals only.
     pub fn mean_interval(&self) -> (f64, f64) {
-        let half = Z95 * self.std_dev() / (self.games() as f64).sqrt();
-        (self.mean() - half, self.mean() + half)
+        self.moments().mean_interval()
     }
 
     /// The median score (the mean of the two middle scores when the count is even).
@@ -119,6 +110,7 @@ impl Tally {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tally::Z95;
 
     fn tally(scores: &[u32]) -> Tally {
         let mut t = Tally::default();

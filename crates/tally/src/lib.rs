@@ -18,11 +18,19 @@ pub struct Moments {
 
 impl Moments {
     pub fn add(&mut self, x: u32) {
+        self.add_times(x, 1);
+    }
+
+    /// Adds `times` values equal to `x` (a histogram's bar).
+    pub fn add_times(&mut self, x: u32, times: u64) {
+        if times == 0 {
+            return;
+        }
         self.min = if self.count == 0 { x } else { self.min.min(x) };
         self.max = self.max.max(x);
-        self.count += 1;
-        self.sum += u64::from(x);
-        self.sum_of_squares += u128::from(x) * u128::from(x);
+        self.count += times;
+        self.sum += u64::from(x) * times;
+        self.sum_of_squares += u128::from(x) * u128::from(x) * u128::from(times);
     }
 
     pub fn merge(&mut self, other: &Moments) {
@@ -96,6 +104,11 @@ mod tests {
             m.add(x);
         }
         assert_eq!((m.count, m.sum, m.min, m.max), (8, 40, 2, 9));
+        let mut bars = Moments::default();
+        for (x, times) in [(9, 1), (3, 0), (4, 3), (2, 1), (5, 2), (7, 1)] {
+            bars.add_times(x, times);
+        }
+        assert_eq!(bars, m);
         assert_eq!(m.mean(), 5.0);
         assert!((m.sd() - (32.0f64 / 7.0).sqrt()).abs() < 1e-12);
         let (lo, hi) = m.mean_interval();
