@@ -1,7 +1,7 @@
 //! Scores of many games and what they say: exact integer counts, so that any split of the games
 //! over threads gives the same numbers, and the statistics computed from them.
 
-use tally::{Moments, wilson};
+use tally::{Moments, histogram_median, wilson};
 
 /// The casino's price of a game: $52 for the pack and $3 to start.
 pub const STAKE: f64 = 55.0;
@@ -37,13 +37,8 @@ impl Tally {
         self.histogram.iter().sum()
     }
 
-    /// The scores' moments, from the histogram.
     fn moments(&self) -> Moments {
-        let mut moments = Moments::default();
-        for (score, &games) in (0..).zip(&self.histogram) {
-            moments.add_times(score, games);
-        }
-        moments
+        Moments::from_histogram(&self.histogram)
     }
 
     pub fn mean(&self) -> f64 {
@@ -63,22 +58,7 @@ impl Tally {
 
     /// The median score (the mean of the two middle scores when the count is even).
     pub fn median(&self) -> f64 {
-        let n = self.games();
-        let nth = |i: u64| {
-            let mut seen = 0;
-            for (score, &count) in self.histogram.iter().enumerate() {
-                seen += count;
-                if seen > i {
-                    return score as f64;
-                }
-            }
-            0.0
-        };
-        if n == 0 {
-            0.0
-        } else {
-            (nth((n - 1) / 2) + nth(n / 2)) / 2.0
-        }
+        histogram_median(&self.histogram).unwrap_or(0.0)
     }
 
     /// Games won: all 52 cards on the foundations.

@@ -21,6 +21,15 @@ impl Moments {
         self.add_times(x, 1);
     }
 
+    /// The moments of values given as a histogram: `counts[v]` values equal to v.
+    pub fn from_histogram(counts: &[u64]) -> Moments {
+        let mut moments = Moments::default();
+        for (x, &times) in (0..).zip(counts) {
+            moments.add_times(x, times);
+        }
+        moments
+    }
+
     /// Adds `times` values equal to `x` (a histogram's bar).
     pub fn add_times(&mut self, x: u32, times: u64) {
         if times == 0 {
@@ -73,6 +82,23 @@ impl Moments {
     }
 }
 
+/// The median of values given as a histogram (`counts[v]` values equal to v): the mean of the two
+/// middle values when their number is even; `None` when there is none.
+pub fn histogram_median(counts: &[u64]) -> Option<f64> {
+    let n: u64 = counts.iter().sum();
+    let nth = |rank: u64| {
+        let mut seen = 0;
+        (0u32..)
+            .zip(counts)
+            .find(|&(_, &c)| {
+                seen += c;
+                seen > rank
+            })
+            .map_or(0.0, |(value, _)| f64::from(value))
+    };
+    (n > 0).then(|| (nth((n - 1) / 2) + nth(n / 2)) / 2.0)
+}
+
 /// The 95% Wilson score interval of a proportion `successes / trials`.
 pub fn wilson(successes: u64, trials: u64) -> (f64, f64) {
     if trials == 0 {
@@ -109,6 +135,14 @@ mod tests {
             bars.add_times(x, times);
         }
         assert_eq!(bars, m);
+        let histogram = [0, 0, 1, 0, 3, 2, 0, 1, 0, 1];
+        assert_eq!(Moments::from_histogram(&histogram), m);
+        assert_eq!(histogram_median(&histogram), Some(4.5));
+        assert_eq!(
+            histogram_median(&[0, 1, 2, 0, 0, 0, 0, 0, 0, 0, 1]),
+            Some(2.0)
+        );
+        assert_eq!(histogram_median(&[0, 0]), None);
         assert_eq!(m.mean(), 5.0);
         assert!((m.sd() - (32.0f64 / 7.0).sqrt()).abs() < 1e-12);
         let (lo, hi) = m.mean_interval();

@@ -17,7 +17,7 @@ use serde::Serialize;
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::time::Instant;
-use tally::{Moments, wilson};
+use tally::{Moments, histogram_median, wilson};
 
 #[derive(Args)]
 pub struct StatsArgs {
@@ -102,9 +102,6 @@ pub fn run(args: &StatsArgs) -> Result<(), CliError> {
 struct Tally {
     deals: u64,
     loops: u64,
-    /// Cards and tricks of the finished games.
-    cards: Moments,
-    tricks: Moments,
     /// `card_counts[c]`: how many finished games laid c cards; likewise for tricks.
     card_counts: Vec<u64>,
     trick_counts: Vec<u64>,
@@ -135,22 +132,15 @@ impl Tally {
             self.first_loop = earlier(self.first_loop, found);
             return;
         }
-        let small = |n: u64| u32::try_from(n).expect("a one-pack game ends within 2^32 cards");
-        self.cards.add(small(outcome.cards));
-        self.tricks.add(small(outcome.tricks));
         count(&mut self.card_counts, outcome.cards);
         count(&mut self.trick_counts, outcome.tricks);
         self.longest = longer(self.longest, found);
     }
 
-    fn merge(mut self, other: Tally) -> Tally {
-        self.cards.merge(&other.cards);
-        self.tricks.merge(&other.tricks);
+    fn merge(self, other: Tally) -> Tally {
         Tally {
             deals: self.deals + other.deals,
             loops: self.loops + other.loops,
-            cards: self.cards,
-            tricks: self.tricks,
             card_counts: add_counts(self.card_counts, other.card_counts),
             trick_counts: add_counts(self.trick_counts, other.trick_counts),
             longest: longer(self.longest, other.longest),
@@ -272,8 +262,8 @@ impl Summary {
             finished: tally.finished(),
             loops: tally.loops,
             loop_rate: Rate::wilson(tally.loops, tally.deals),
-            cards: Distribution::new(tally.cards, &tally.card_counts, tally.finished()),
-            tricks: Distribution::new(tally.tricks, &tally.trick_counts, tally.finished()),
+            cards: Distribution::new(&tally.card_counts),
+            tricks: Distribution::new(&tally.trick_counts),
             longest: game(tally.longest),
             first_loop: game(tally.first_loop),
             histogram: Histogram::new(&tally.card_counts, BIN, TAIL),
@@ -292,36 +282,18 @@ impl Rate {
 }
 
 impl Distribution {
-    fn new(moments: Moments, counts: &[u64], n: u64) -> Distribution {
-        if n == 0 {
-            return Distribution {
-                mean: None,
-                ci95: None,
-                median: None,
-                max: None,
-            };
-        }
-        let mean = moments.mean();
-        let ci95 = (n > 1).then(|| {
-            let (low, high) = moments.mean_interval();
-            [low, high]
-        });
-        let at_rank = |rank: u64| {
-            let mut seen = 0;
-            for (value, &c) in counts.iter().enumerate() {
-                seen += c;
-                if seen > rank {
-                    return value as f64;
-                }
-            }
-            0.0
-        };
-        let median = (at_rank((n - 1) / 2) + at_rank(n / 2)) / 2.0;
+    /// From a histogram of the finished games.
+    fn new(counts: &[u64]) -> Distribution {
+        let moments = Moments::from_histogram(counts);
+        let finished = moments.count > 0;
         Distribution {
-            mean: Some(mean),
-            ci95,
-            median: Some(median),
-            max: Some(u64::from(moments.max)),
+            mean: finished.then(|| moments.mean()),
+            ci95: (moments.count > 1).then(|| {
+                let (low, high) = moments.mean_interval();
+                [low, high]
+            }),
+            median: histogram_median(counts),
+            max: finished.then_some(u64::from(moments.max)),
         }
     }
 }
@@ -556,16 +528,17 @@ mod tests {
     fn median_and_spread_from_counts() {
         // Values 1, 2, 2, 10: median 2, mean 3.75.
         let counts = [0, 1, 2, 0, 0, 0, 0, 0, 0, 0, 1];
-        let mut m = Moments::default();
-        for x in [1, 2, 2, 10] {
-            m.add(x);
-        }
-        let d = Distribution::new(m, &counts, 4);
+        let d = Distribution::new(&counts);
         assert_eq!(d.median, Some(2.0));
         assert_eq!(d.mean, Some(3.75));
         assert_eq!(d.max, Some(10));
-        let d = Distribution::new(m, &[0, 1, 0, 1], 2);
+        let d = Distribution::new(&[0, 1, 0, 1]);
         assert_eq!(d.median, Some(2.0));
+        let none = Distribution::new(&[]);
+        assert_eq!(
+            (none.mean, none.ci95, none.median, none.max),
+            (None, None, None, None)
+        );
     }
 
     #[test]
