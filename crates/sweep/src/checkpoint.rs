@@ -1,0 +1,335 @@
+//! Checkpoints: the summary of the chunks committed so far, with what made them (the program,
+//! the command and the options that decide the results), written whole or not at all.
+//!
+//! A checkpoint is one line of JSON,
+//! `{"parlor_checkpoint":1,"crc32":"1a2b3c4d","body":{…}}`, the CRC-32 being that of the body's
+//! text exactly as written. A resumed run refuses a checkpoint whose checksum does not match (it
+//! was edited or damaged), that another program, command or option made (naming the first
+//! difference), or whose summary does not add up.
+
+use crate::journal::Mark;
+use crate::{Error, Plan, file};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+use std::fmt;
+use std::path::Path;
+
+/// The layout of the envelope; the summary's own layout goes with the program's version.
+const FORMAT: u32 = 1;
+
+/// What decides a run's results, in the user's words: the program and its version, the command,
+/// and every option that changes what the run computes (not `--threads`, not the file names).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Identity {
+    /// `parlor 0.1.0`.
+    pub program: String,
+    /// `camicia search`.
+    pub command: String,
+    /// `--deals 1000`, `--seed 1`, … in a fixed order; a flag without value has `""`.
+    pub options: Vec<(String, String)>,
+}
+
+impl Identity {
+    pub fn new(program: impl Into<String>, command: impl Into<String>) -> Identity {
+        Identity {
+            program: program.into(),
+            command: command.into(),
+            options: Vec::new(),
+        }
+    }
+
+    /// Adds an option and its value as the command line gives it.
+    pub fn with(mut self, option: &str, value: impl fmt::Display) -> Identity {
+        self.options.push((option.to_owned(), value.to_string()));
+        self
+    }
+
+    /// Adds a flag without a value, if it is given.
+    pub fn with_flag(mut self, flag: &str, given: bool) -> Identity {
+        if given {
+            self.options.push((flag.to_owned(), String::new()));
+        }
+        self
+    }
+
+    /// Adds an option if it is given.
+    pub fn with_some(self, option: &str, value: Option<impl fmt::Display>) -> Identity {
+        match value {
+            Some(value) => self.with(option, value),
+            None => self,
+        }
+    }
+
+    fn value(&self, option: &str) -> Option<&str> {
+        self.options
+            .iter()
+            .find(|(name, _)| name == option)
+            .map(|(_, value)| value.as_str())
+    }
+
+    /// The first difference between the run that made a checkpoint (`self`) and this one, in
+    /// words; `None` when they are the same run.
+    pub fn difference(&self, now: &Identity) -> Option<String> {
+        if self.program != now.program {
+            return Some(format!(
+                "the checkpoint was made by {}, this is {}",
+                self.program, now.program
+            ));
+        }
+        if self.command != now.command {
+            return Some(format!(
+                "the checkpoint was made by {}, this command is {}",
+                self.command, now.command
+            ));
+        }
+        let option = |name: &str, value: Option<&str>| match value {
+            None => format!("without {name}"),
+            Some("") => format!("with {name}"),
+            Some(value) => format!("with {name} {value}"),
+        };
+        let names = self.options.iter().chain(&now.options).map(|(n, _)| n);
+        for name in names {
+            let (then, this) = (self.value(name), now.value(name));
+            if then != this {
+                let this = match this {
+                    None => format!("has no {name}"),
+                    Some("") => format!("has {name}"),
+                    Some(value) => format!("has {name} {value}"),
+                };
+                return Some(format!(
+                    "the checkpoint was made {}, this command {this}",
+                    option(name, then)
+                ));
+            }
+        }
+        (self.options != now.options).then(|| "the options are in another order".to_owned())
+    }
+}
+
+impl fmt::Display for Identity {
+    /// `camicia stats --deals 1000 --seed 1`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.command)?;
+        for (name, value) in &self.options {
+            write!(f, " {name}")?;
+            if !value.is_empty() {
+                write!(f, " {value}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What a checkpoint holds besides its summary.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct State {
+    pub identity: Identity,
+    pub plan: Plan,
+    /// Chunks committed: the summary is that of chunks `0..committed`.
+    pub committed: u64,
+    /// Seconds spent on the run so far, over every start.
+    pub seconds: f64,
+    /// Where the journal was when the checkpoint was written, if the run has one.
+    pub journal: Option<Mark>,
+}
+
+#[derive(Serialize)]
+struct Body<'a, S> {
+    state: &'a State,
+    summary: &'a S,
+}
+
+#[derive(Deserialize)]
+struct BodyOwned<S> {
+    state: State,
+    summary: S,
+}
+
+#[derive(Deserialize)]
+struct Envelope<'a> {
+    parlor_checkpoint: u32,
+    crc32: String,
+    #[serde(borrow)]
+    body: &'a RawValue,
+}
+
+/// Writes a checkpoint at `path`, atomically.
+pub fn save<S: Serialize>(path: &Path, state: &State, summary: &S) -> Result<(), Error> {
+    let body =
+        serde_json::to_string(&Body { state, summary }).map_err(|e| Error::file(path)(e.into()))?;
+    let text = format!(
+        "{{\"parlor_checkpoint\":{FORMAT},\"crc32\":\"{:08x}\",\"body\":{body}}}\n",
+        crc32fast::hash(body.as_bytes())
+    );
+    file::write_atomically(path, text.as_bytes())
+}
+
+/// Reads the checkpoint at `path` of the run `identity` with plan `plan`: its state and summary,
+/// or why it cannot be resumed.
+pub fn load<S: DeserializeOwned>(
+    path: &Path,
+    identity: &Identity,
+    plan: &Plan,
+) -> Result<(State, S), Error> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::InvalidData {
+            Error::checkpoint(
+                path,
+                "expected a checkpoint, found bytes that are not UTF-8",
+            )
+        } else {
+            Error::file(path)(e)
+        }
+    })?;
+    let not_one = |e: serde_json::Error| {
+        Error::checkpoint(
+            path,
+            format!(
+                "line {}, column {}: expected a checkpoint of parlor ({e})",
+                e.line(),
+                e.column()
+            ),
+        )
+    };
+    let envelope: Envelope = serde_json::from_str(&text).map_err(not_one)?;
+    if envelope.parlor_checkpoint != FORMAT {
+        return Err(Error::checkpoint(
+            path,
+            format!(
+                "the checkpoint has layout {}, this program reads layout {FORMAT}",
+                envelope.parlor_checkpoint
+            ),
+        ));
+    }
+    let body = envelope.body.get();
+    if envelope.crc32 != format!("{:08x}", crc32fast::hash(body.as_bytes())) {
+        return Err(Error::checkpoint(
+            path,
+            "its checksum does not match its content: it was edited or damaged; resume from a \
+             copy, or start again without it",
+        ));
+    }
+    #[derive(Deserialize)]
+    struct Head {
+        state: State,
+    }
+    let malformed = |e: serde_json::Error| {
+        Error::checkpoint(path, format!("expected a checkpoint of parlor ({e})"))
+    };
+    let head: Head = serde_json::from_str(body).map_err(malformed)?;
+    if let Some(difference) = head.state.identity.difference(identity) {
+        return Err(Error::checkpoint(
+            path,
+            format!(
+                "{difference}; give the options it was made with ({}), or another checkpoint file",
+                head.state.identity
+            ),
+        ));
+    }
+    if head.state.plan != *plan {
+        return Err(Error::checkpoint(
+            path,
+            format!(
+                "the checkpoint cuts the work as {:?}, this run as {plan:?}",
+                head.state.plan
+            ),
+        ));
+    }
+    if head.state.committed > plan.chunks() || !head.state.seconds.is_finite() {
+        return Err(Error::checkpoint(
+            path,
+            format!(
+                "the checkpoint counts {} chunks done of {}",
+                head.state.committed,
+                plan.chunks()
+            ),
+        ));
+    }
+    let body: BodyOwned<S> = serde_json::from_str(body).map_err(malformed)?;
+    Ok((body.state, body.summary))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn identity() -> Identity {
+        Identity::new("parlor 0.1.0", "camicia stats")
+            .with("--deals", 5_000_000)
+            .with("--seed", 1)
+    }
+
+    #[test]
+    fn differences_are_named_in_the_user_s_words() {
+        let then = identity();
+        assert_eq!(then.difference(&identity()), None);
+        let more = Identity::new("parlor 0.1.0", "camicia stats")
+            .with("--deals", 6_000_000)
+            .with("--seed", 1);
+        assert_eq!(
+            then.difference(&more).unwrap(),
+            "the checkpoint was made with --deals 5000000, this command has --deals 6000000"
+        );
+        let extra = identity().with("--min-cards", 900);
+        assert_eq!(
+            then.difference(&extra).unwrap(),
+            "the checkpoint was made without --min-cards, this command has --min-cards 900"
+        );
+        assert_eq!(
+            extra.difference(&then).unwrap(),
+            "the checkpoint was made with --min-cards 900, this command has no --min-cards"
+        );
+        let flag = identity().with_flag("--out", true);
+        assert_eq!(
+            flag.difference(&then).unwrap(),
+            "the checkpoint was made with --out, this command has no --out"
+        );
+        let other = Identity::new("parlor 0.2.0", "camicia stats");
+        assert!(then.difference(&other).unwrap().contains("parlor 0.2.0"));
+        assert_eq!(then.to_string(), "camicia stats --deals 5000000 --seed 1");
+    }
+
+    #[test]
+    fn a_checkpoint_reads_back_and_refuses_any_edit() {
+        let dir = std::env::temp_dir().join(format!("sweep-checkpoint-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("run.checkpoint");
+        let plan = Plan::new(1000, 10);
+        let state = State {
+            identity: identity(),
+            plan,
+            committed: 7,
+            seconds: 1.5,
+            journal: Some(Mark {
+                bytes: 12,
+                crc32: 99,
+            }),
+        };
+        save(&path, &state, &vec![1u64, 2, 3]).unwrap();
+        let (read, summary): (State, Vec<u64>) = load(&path, &identity(), &plan).unwrap();
+        assert_eq!((read, summary), (state, vec![1, 2, 3]));
+
+        let text = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, text.replace("[1,2,3]", "[1,2,4]")).unwrap();
+        let edited = load::<Vec<u64>>(&path, &identity(), &plan).unwrap_err();
+        assert!(edited.to_string().contains("edited or damaged"), "{edited}");
+
+        std::fs::write(&path, &text).unwrap();
+        let more = Identity::new("parlor 0.1.0", "camicia stats")
+            .with("--deals", 6_000_000)
+            .with("--seed", 1);
+        let other = load::<Vec<u64>>(&path, &more, &plan).unwrap_err();
+        assert!(other.to_string().contains("--deals 5000000"), "{other}");
+        let cut = load::<Vec<u64>>(&path, &identity(), &Plan::new(1000, 20)).unwrap_err();
+        assert!(cut.to_string().contains("cuts the work"), "{cut}");
+
+        std::fs::write(&path, "{\"deals\": 3}").unwrap();
+        let foreign = load::<Vec<u64>>(&path, &identity(), &plan).unwrap_err();
+        assert!(
+            foreign.to_string().contains("expected a checkpoint"),
+            "{foreign}"
+        );
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}

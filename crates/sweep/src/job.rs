@@ -1,0 +1,145 @@
+//! What a long run is: numbered items cut into chunks, a function that plays a chunk, and a
+//! summary that takes the chunks' parts in chunk order.
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::ops::Range;
+
+/// The shape of a job's work: items `0..items`, cut into chunks of `chunk` items (the last one
+/// may be shorter), and optionally taken in rounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct Plan {
+    /// How many items the job has.
+    pub items: u64,
+    /// Items per chunk, at least 1: fixed by the job, never by the threads or the machines, so
+    /// that the chunks and their order are the same however the work is shared.
+    pub chunk: u64,
+    /// Chunks per round, when the job goes in sequential rounds: the chunks of round k start only
+    /// once every chunk of the rounds before is committed, and play with the [`Job::Basis`] made
+    /// from that summary. `None`: every chunk can be played at any time.
+    pub round: Option<u64>,
+}
+
+impl Plan {
+    /// A plan of independent chunks.
+    pub fn new(items: u64, chunk: u64) -> Plan {
+        Plan {
+            items,
+            chunk: chunk.max(1),
+            round: None,
+        }
+    }
+
+    /// The same plan in rounds of `chunks` chunks each.
+    pub fn in_rounds(self, chunks: u64) -> Plan {
+        Plan {
+            round: Some(chunks.max(1)),
+            ..self
+        }
+    }
+
+    /// How many chunks there are.
+    pub fn chunks(&self) -> u64 {
+        self.items.div_ceil(self.chunk)
+    }
+
+    /// The items of chunk `chunk`.
+    pub fn range(&self, chunk: u64) -> Range<u64> {
+        let start = chunk.saturating_mul(self.chunk).min(self.items);
+        start..start.saturating_add(self.chunk).min(self.items)
+    }
+
+    /// The items of the chunks before chunk `chunk`.
+    pub fn items_before(&self, chunk: u64) -> u64 {
+        self.range(chunk).start
+    }
+
+    /// How many chunks must be committed before chunk `chunk` may start.
+    pub(crate) fn needs(&self, chunk: u64) -> u64 {
+        self.round.map_or(0, |round| chunk - chunk % round)
+    }
+
+    /// Whether committing up to chunk `committed` (exclusive) ends a round, so that the basis of
+    /// the next one must be made.
+    pub(crate) fn ends_round(&self, committed: u64) -> bool {
+        self.round
+            .is_some_and(|round| committed.is_multiple_of(round))
+    }
+}
+
+/// A long run: the items of a numbered stream (deal numbers, seeds, a range of indices), what a
+/// chunk of them yields, and how those parts add up.
+///
+/// Everything a job computes must depend only on the chunk it is given (and, for rounds, on the
+/// basis), never on which thread, process or machine plays it: then the engine's result is the
+/// same on any number of threads and machines.
+pub trait Job: Send + Sync + 'static {
+    /// What one chunk yields; it goes between threads, and between machines as bincode.
+    type Part: Clone + Send + Serialize + DeserializeOwned + 'static;
+    /// What the committed chunks add up to; checkpoints save it as JSON.
+    type Summary: Send + Serialize + DeserializeOwned + 'static;
+    /// What a chunk needs of the chunks before it: `()` unless the job goes in rounds.
+    type Basis: Send + Sync + 'static;
+
+    /// The items and how they are cut.
+    fn plan(&self) -> Plan;
+
+    /// The summary of no chunk at all.
+    fn empty(&self) -> Self::Summary;
+
+    /// What the chunks of the next round play from, made from the summary of every chunk before
+    /// them (once at the start for a job without rounds).
+    fn basis(&self, summary: &Self::Summary) -> Self::Basis;
+
+    /// Plays the items of chunk `chunk`.
+    fn play(&self, chunk: u64, items: Range<u64>, basis: &Self::Basis) -> Self::Part;
+
+    /// Adds chunk `chunk`'s part to the summary; chunks come strictly in order. Whatever the job
+    /// appends to `journal` is written to the run's journal file (its `--out`), if it has one.
+    fn commit(
+        &self,
+        summary: &mut Self::Summary,
+        chunk: u64,
+        part: Self::Part,
+        journal: &mut Vec<u8>,
+    );
+
+    /// Whether a summary read from a checkpoint can be the summary of the first `chunks` chunks:
+    /// its counts add up, what it lists lies in those chunks. The message says what is wrong.
+    fn check(&self, summary: &Self::Summary, chunks: u64) -> Result<(), String>;
+
+    /// A few words on the summary so far for the progress bar ("best 8,344").
+    fn status(&self, _summary: &Self::Summary) -> Option<String> {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunks_cover_the_items_once() {
+        let plan = Plan::new(10, 3);
+        assert_eq!(plan.chunks(), 4);
+        let ranges: Vec<_> = (0..5).map(|c| plan.range(c)).collect();
+        assert_eq!(ranges, [0..3, 3..6, 6..9, 9..10, 10..10]);
+        assert_eq!(plan.items_before(3), 9);
+        assert_eq!(Plan::new(0, 5).chunks(), 0);
+        let huge = Plan::new(u64::MAX, 1 << 20);
+        assert_eq!(huge.range(huge.chunks() - 1).end, u64::MAX);
+        assert_eq!(huge.range(u64::MAX), u64::MAX..u64::MAX);
+    }
+
+    #[test]
+    fn rounds_wait_for_the_chunks_before_them() {
+        let plan = Plan::new(100, 10).in_rounds(4);
+        assert_eq!(
+            (0..9).map(|c| plan.needs(c)).collect::<Vec<_>>(),
+            [0, 0, 0, 0, 4, 4, 4, 4, 8]
+        );
+        assert!(plan.ends_round(4) && plan.ends_round(8) && !plan.ends_round(5));
+        assert_eq!(Plan::new(100, 10).needs(7), 0);
+        assert!(!Plan::new(100, 10).ends_round(4));
+    }
+}

@@ -1,0 +1,270 @@
+//! The ledger: where the parts of a run's chunks arrive, in any order, and are committed in
+//! chunk order — into the summary, to the journal, and now and then to the checkpoint. Every
+//! engine (threads, cluster) feeds one.
+
+use crate::checkpoint::{self, Identity, State};
+use crate::file::{self, Lock};
+use crate::journal::Journal;
+use crate::{Error, Job, Plan};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Where a run keeps its checkpoint, and how often it writes it.
+#[derive(Clone, Debug)]
+pub struct Checkpointing {
+    pub path: PathBuf,
+    /// Time between checkpoints; zero writes one after every chunk.
+    pub every: Duration,
+}
+
+/// The files of a run: where it keeps its checkpoint, and its journal (results appended as they
+/// are committed).
+#[derive(Clone, Debug, Default)]
+pub struct Files {
+    pub checkpoint: Option<Checkpointing>,
+    pub journal: Option<PathBuf>,
+}
+
+/// How far a run has got, for a progress bar.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Items committed.
+    pub done: u64,
+    /// Items in all.
+    pub total: u64,
+    /// Items that were already done when this start of the run began (resumed from a
+    /// checkpoint): a rate counts only the others.
+    pub resumed: u64,
+    /// What the job says of its summary so far.
+    pub status: Option<String>,
+}
+
+/// The end of a run.
+#[derive(Debug)]
+pub struct Finish<S> {
+    pub summary: S,
+    /// Items the run covered.
+    pub items: u64,
+    /// Items played by this start of the run (not resumed from a checkpoint).
+    pub played: u64,
+    /// Seconds spent on the run over every start, and by this start alone.
+    pub seconds: f64,
+    pub seconds_now: f64,
+}
+
+pub struct Ledger<J: Job> {
+    job: Arc<J>,
+    plan: Plan,
+    identity: Identity,
+    summary: J::Summary,
+    committed: u64,
+    waiting: BTreeMap<u64, J::Part>,
+    journal: Option<Journal>,
+    checkpoint: Option<(Checkpointing, Lock)>,
+    last_save: Instant,
+    started: Instant,
+    seconds_before: f64,
+    resumed_items: u64,
+    scratch: Vec<u8>,
+}
+
+impl<J: Job> Ledger<J> {
+    /// A run of `job` about to start: its files checked and held, and, when its checkpoint
+    /// exists, resumed from it after checking that it is this run's and agrees with itself and
+    /// with the journal.
+    pub fn open(job: Arc<J>, identity: Identity, files: Files) -> Result<Ledger<J>, Error> {
+        let Files {
+            checkpoint: checkpointing,
+            journal,
+        } = files;
+        let journal = journal.as_deref();
+        let plan = job.plan();
+        let mut files: Vec<(&'static str, PathBuf)> = Vec::new();
+        if let Some(path) = journal {
+            files.push(("the output", path.to_owned()));
+        }
+        if let Some(c) = &checkpointing {
+            files.push(("the checkpoint", c.path.clone()));
+            files.push((
+                "the checkpoint's temporary file",
+                file::sidecar(&c.path, "tmp"),
+            ));
+            files.push(("the checkpoint's lock", file::sidecar(&c.path, "lock")));
+        }
+        let roles: Vec<(&'static str, &Path)> =
+            files.iter().map(|(r, p)| (*r, p.as_path())).collect();
+        file::check_distinct(&roles)?;
+
+        let mut ledger = Ledger {
+            summary: job.empty(),
+            job,
+            plan,
+            identity,
+            committed: 0,
+            waiting: BTreeMap::new(),
+            journal: None,
+            checkpoint: None,
+            last_save: Instant::now(),
+            started: Instant::now(),
+            seconds_before: 0.0,
+            resumed_items: 0,
+            scratch: Vec::new(),
+        };
+        let mut mark = None;
+        if let Some(c) = checkpointing {
+            let lock = Lock::beside(&c.path)?;
+            if c.path.exists() {
+                let (state, summary) =
+                    checkpoint::load::<J::Summary>(&c.path, &ledger.identity, &plan)?;
+                ledger.resume(&c.path, state.committed, summary)?;
+                ledger.seconds_before = state.seconds;
+                match (state.journal, journal) {
+                    (Some(_), None) => {
+                        return Err(Error::checkpoint(
+                            &c.path,
+                            "the checkpoint was made by a run with an output file (--out), this \
+                             command has none; give the same --out",
+                        ));
+                    }
+                    (None, Some(_)) if state.committed > 0 => {
+                        return Err(Error::checkpoint(
+                            &c.path,
+                            "the checkpoint was made by a run without an output file, this \
+                             command has --out: the results before the checkpoint would be \
+                             missing from it; drop --out, or start again without the checkpoint",
+                        ));
+                    }
+                    (then, _) => mark = then,
+                }
+            }
+            ledger.checkpoint = Some((c, lock));
+        }
+        if let Some(path) = journal {
+            ledger.journal = Some(Journal::open(path, mark)?);
+        }
+        // From now on the checkpoint exists, and matches the journal.
+        ledger.save()?;
+        Ok(ledger)
+    }
+
+    fn resume(&mut self, path: &Path, committed: u64, summary: J::Summary) -> Result<(), Error> {
+        self.job.check(&summary, committed).map_err(|problem| {
+            Error::checkpoint(
+                path,
+                format!("its summary does not add up: {problem}; it was damaged or edited"),
+            )
+        })?;
+        self.summary = summary;
+        self.committed = committed;
+        self.resumed_items = self.plan.items_before(committed);
+        Ok(())
+    }
+
+    pub fn job(&self) -> &Arc<J> {
+        &self.job
+    }
+
+    pub fn plan(&self) -> Plan {
+        self.plan
+    }
+
+    pub fn identity(&self) -> &Identity {
+        &self.identity
+    }
+
+    /// Chunks committed.
+    pub fn committed(&self) -> u64 {
+        self.committed
+    }
+
+    pub fn is_complete(&self) -> bool {
+        self.committed >= self.plan.chunks()
+    }
+
+    /// What the chunks of the current round play from.
+    pub fn basis(&self) -> J::Basis {
+        self.job.basis(&self.summary)
+    }
+
+    /// Takes chunk `chunk`'s part and commits every chunk that is now next in order. Says
+    /// whether a round ended, so that the next round's basis must be made. A part of a chunk
+    /// already committed, or already waiting, is dropped (a part is the same whoever plays it).
+    pub fn offer(&mut self, chunk: u64, part: J::Part) -> Result<bool, Error> {
+        if chunk < self.committed || chunk >= self.plan.chunks() {
+            return Ok(false);
+        }
+        self.waiting.entry(chunk).or_insert(part);
+        let mut round_ended = false;
+        while let Some(part) = self.waiting.remove(&self.committed) {
+            self.scratch.clear();
+            self.job
+                .commit(&mut self.summary, self.committed, part, &mut self.scratch);
+            if let Some(journal) = &mut self.journal {
+                journal.append(&self.scratch)?;
+            }
+            self.committed += 1;
+            round_ended |= self.plan.ends_round(self.committed);
+        }
+        if self
+            .checkpoint
+            .as_ref()
+            .is_some_and(|(c, _)| self.last_save.elapsed() >= c.every)
+        {
+            self.save()?;
+        }
+        Ok(round_ended)
+    }
+
+    pub fn progress(&self) -> Progress {
+        Progress {
+            done: self.plan.items_before(self.committed),
+            total: self.plan.items,
+            resumed: self.resumed_items,
+            status: self.job.status(&self.summary),
+        }
+    }
+
+    fn seconds(&self) -> f64 {
+        self.seconds_before + self.started.elapsed().as_secs_f64()
+    }
+
+    /// Writes the checkpoint, after making the journal durable, so that the checkpoint on disk
+    /// is never ahead of the journal.
+    fn save(&mut self) -> Result<(), Error> {
+        let Some((checkpointing, _)) = &self.checkpoint else {
+            return Ok(());
+        };
+        if let Some(journal) = &self.journal {
+            journal.sync()?;
+        }
+        let state = State {
+            identity: self.identity.clone(),
+            plan: self.plan,
+            committed: self.committed,
+            seconds: self.seconds(),
+            journal: self.journal.as_ref().map(Journal::mark),
+        };
+        checkpoint::save(&checkpointing.path, &state, &self.summary)?;
+        self.last_save = Instant::now();
+        Ok(())
+    }
+
+    /// Ends a run whose chunks are all committed: the last checkpoint (a complete run started
+    /// again only prints its result), and the summary.
+    pub fn finish(mut self) -> Result<Finish<J::Summary>, Error> {
+        debug_assert!(self.is_complete());
+        self.save()?;
+        if let Some(journal) = &self.journal {
+            journal.sync()?;
+        }
+        Ok(Finish {
+            items: self.plan.items,
+            played: self.plan.items - self.resumed_items,
+            seconds: self.seconds(),
+            seconds_now: self.started.elapsed().as_secs_f64(),
+            summary: self.summary,
+        })
+    }
+}

@@ -1,0 +1,373 @@
+//! The engines against the plain reading of a job (every chunk in order, one thread): the same
+//! summary and the same journal whatever the threads, the processes, the rounds, and wherever a
+//! run was interrupted.
+
+use serde::{Deserialize, Serialize};
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+use sweep::checkpoint::{self, State};
+use sweep::cluster::{self, Cluster};
+use sweep::{Checkpointing, Files, Identity, Job, Ledger, Plan, journal};
+
+/// Items 0..n, each worth a hash of itself; a "find" every so often, reported in the journal.
+/// In rounds, what an item is worth depends on the summary at the start of its round.
+struct Hashes {
+    items: u64,
+    rounds: bool,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+struct Sum {
+    items: u64,
+    total: u64,
+    finds: u64,
+    /// The total when the current round began.
+    round_start: u64,
+}
+
+const CHUNK: u64 = 37;
+const ROUND: u64 = 3;
+
+fn worth(item: u64, basis: u64) -> u64 {
+    let mut x = item ^ basis.rotate_left(17);
+    x = x.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    x ^ (x >> 29)
+}
+
+impl Job for Hashes {
+    type Part = (u64, u64, Vec<u64>);
+    type Summary = Sum;
+    type Basis = u64;
+
+    fn plan(&self) -> Plan {
+        let plan = Plan::new(self.items, CHUNK);
+        if self.rounds {
+            plan.in_rounds(ROUND)
+        } else {
+            plan
+        }
+    }
+
+    fn empty(&self) -> Sum {
+        Sum::default()
+    }
+
+    fn basis(&self, summary: &Sum) -> u64 {
+        summary.round_start
+    }
+
+    fn play(&self, _chunk: u64, items: Range<u64>, basis: &u64) -> Self::Part {
+        let count = items.end - items.start;
+        let values: Vec<(u64, u64)> = items.map(|i| (i, worth(i, *basis))).collect();
+        let total = values.iter().fold(0u64, |t, (_, v)| t.wrapping_add(*v));
+        let finds = values
+            .iter()
+            .filter(|(_, v)| v % 101 == 0)
+            .map(|(i, _)| *i)
+            .collect();
+        (count, total, finds)
+    }
+
+    fn commit(&self, summary: &mut Sum, chunk: u64, part: Self::Part, journal: &mut Vec<u8>) {
+        let (count, total, finds) = part;
+        summary.items += count;
+        summary.total = summary.total.wrapping_add(total);
+        for find in finds {
+            summary.finds += 1;
+            journal.extend(format!("{{\"find\":{find}}}\n").bytes());
+        }
+        if self.rounds && (chunk + 1).is_multiple_of(ROUND) {
+            summary.round_start = summary.total;
+        }
+    }
+
+    fn check(&self, summary: &Sum, chunks: u64) -> Result<(), String> {
+        let items = self.plan().items_before(chunks);
+        (summary.items == items)
+            .then_some(())
+            .ok_or_else(|| format!("{} items counted in {chunks} chunks", summary.items))
+    }
+}
+
+/// Every chunk in order on this thread, up to chunk `upto`.
+fn plainly(job: &Hashes, upto: u64) -> (Sum, Vec<u8>) {
+    let plan = job.plan();
+    let mut summary = job.empty();
+    let mut journal = Vec::new();
+    let mut basis = job.basis(&summary);
+    for chunk in 0..upto {
+        let part = job.play(chunk, plan.range(chunk), &basis);
+        job.commit(&mut summary, chunk, part, &mut journal);
+        if plan.round.is_some_and(|r| (chunk + 1).is_multiple_of(r)) {
+            basis = job.basis(&summary);
+        }
+    }
+    (summary, journal)
+}
+
+fn identity(job: &Hashes) -> Identity {
+    Identity::new("sweep-test 1", "hashes")
+        .with("--items", job.items)
+        .with_flag("--rounds", job.rounds)
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sweep-engine-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn run_locally(job: Hashes, threads: usize, files: Option<(&Path, &Path)>) -> Sum {
+    let identity = identity(&job);
+    let checkpointing = files.map(|(c, _)| Checkpointing {
+        path: c.to_owned(),
+        every: Duration::ZERO,
+    });
+    let files = Files {
+        checkpoint: checkpointing,
+        journal: files.map(|f| f.1.to_owned()),
+    };
+    let ledger = Ledger::open(Arc::new(job), identity, files).unwrap();
+    let mut seen = 0;
+    let finish = sweep::local::run(ledger, threads, &mut |progress| {
+        assert!(progress.done >= seen && progress.done <= progress.total);
+        seen = progress.done;
+    })
+    .unwrap();
+    assert_eq!(seen, finish.items);
+    finish.summary
+}
+
+#[test]
+fn threads_give_what_one_thread_gives() {
+    for rounds in [false, true] {
+        for items in [0, 1, 36, 37, 38, 5000] {
+            let (expected, _) = plainly(
+                &Hashes { items, rounds },
+                Hashes { items, rounds }.plan().chunks(),
+            );
+            for threads in [1, 2, 3, 7] {
+                let summary = run_locally(Hashes { items, rounds }, threads, None);
+                assert_eq!(
+                    summary, expected,
+                    "{items} items, {threads} threads, rounds {rounds}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_run_resumed_from_any_checkpoint_ends_as_an_uninterrupted_one() {
+    let dir = scratch("resume");
+    for rounds in [false, true] {
+        let job = Hashes {
+            items: 4000,
+            rounds,
+        };
+        let chunks = job.plan().chunks();
+        let (expected, journal) = plainly(&job, chunks);
+        assert!(!journal.is_empty());
+        for (stop, threads) in [(0, 2), (1, 1), (17, 3), (chunks - 1, 2), (chunks, 2)] {
+            let (checkpoint, out) = (dir.join("run.checkpoint"), dir.join("out.jsonl"));
+            // What a run killed after `stop` chunks leaves: its checkpoint, and an output that
+            // went on past it, with a partial last line.
+            let (summary, mut written) = plainly(&job, stop);
+            let state = State {
+                identity: identity(&job),
+                plan: job.plan(),
+                committed: stop,
+                seconds: 3.0,
+                journal: Some(journal::mark_of(&written)),
+            };
+            checkpoint::save(&checkpoint, &state, &summary).unwrap();
+            written.extend_from_slice(b"{\"find\":12345}\n{\"fi");
+            std::fs::write(&out, &written).unwrap();
+
+            let resumed = run_locally(
+                Hashes {
+                    items: 4000,
+                    rounds,
+                },
+                threads,
+                Some((&checkpoint, &out)),
+            );
+            assert_eq!(
+                resumed, expected,
+                "stopped after {stop} chunks, rounds {rounds}"
+            );
+            assert_eq!(
+                std::fs::read(&out).unwrap(),
+                journal,
+                "stopped after {stop} chunks"
+            );
+            // Run again, the checkpoint complete: the same result, the output untouched.
+            let again = run_locally(
+                Hashes {
+                    items: 4000,
+                    rounds,
+                },
+                1,
+                Some((&checkpoint, &out)),
+            );
+            assert_eq!(again, expected);
+            assert_eq!(std::fs::read(&out).unwrap(), journal);
+            std::fs::remove_file(&checkpoint).unwrap();
+        }
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_checkpoint_that_does_not_add_up_is_refused() {
+    let dir = scratch("refuse");
+    let checkpoint = dir.join("run.checkpoint");
+    let job = Hashes {
+        items: 1000,
+        rounds: false,
+    };
+    let (mut summary, _) = plainly(&job, 5);
+    summary.items += 1;
+    let state = State {
+        identity: identity(&job),
+        plan: job.plan(),
+        committed: 5,
+        seconds: 0.0,
+        journal: None,
+    };
+    checkpoint::save(&checkpoint, &state, &summary).unwrap();
+    let mut files = Files {
+        checkpoint: Some(Checkpointing {
+            path: checkpoint.clone(),
+            every: Duration::ZERO,
+        }),
+        journal: None,
+    };
+    let error = Ledger::open(Arc::new(job), state.identity.clone(), files.clone())
+        .err()
+        .unwrap();
+    assert!(
+        error
+            .to_string()
+            .contains("does not add up: 186 items counted in 5 chunks"),
+        "{error}"
+    );
+    assert!(error.is_usage());
+    // A checkpoint of a run without output, resumed with one, would leave results out.
+    summary.items -= 1;
+    checkpoint::save(&checkpoint, &state, &summary).unwrap();
+    let job = Hashes {
+        items: 1000,
+        rounds: false,
+    };
+    files.journal = Some(dir.join("out"));
+    let error = Ledger::open(Arc::new(job), state.identity.clone(), files)
+        .err()
+        .unwrap();
+    assert!(
+        error.to_string().contains("without an output file"),
+        "{error}"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+fn free_ports(n: usize) -> Vec<String> {
+    let listeners: Vec<_> = (0..n)
+        .map(|_| std::net::TcpListener::bind("127.0.0.1:0").unwrap())
+        .collect();
+    listeners
+        .iter()
+        .map(|l| l.local_addr().unwrap().to_string())
+        .collect()
+}
+
+/// The test process itself ends: the cluster cannot go on, and nothing would wake the others.
+fn die(message: &str) -> ! {
+    eprintln!("the cluster failed: {message}");
+    std::process::exit(3)
+}
+
+#[test]
+fn a_cluster_gives_what_one_thread_gives() {
+    let items = 20_000;
+    let (expected, journal) = plainly(
+        &Hashes {
+            items,
+            rounds: false,
+        },
+        Hashes {
+            items,
+            rounds: false,
+        }
+        .plan()
+        .chunks(),
+    );
+    let dir = scratch("cluster");
+    let out = dir.join("out.jsonl");
+    let addresses = free_ports(2);
+    let processes: Vec<_> = (0..2)
+        .map(|process| {
+            let cluster = Cluster {
+                process,
+                addresses: addresses.clone(),
+                wait: Duration::from_secs(20),
+            };
+            let out = out.clone();
+            std::thread::spawn(move || {
+                let job = Hashes {
+                    items,
+                    rounds: false,
+                };
+                let identity = identity(&job);
+                cluster::run(
+                    Arc::new(job),
+                    identity,
+                    Files {
+                        checkpoint: None,
+                        journal: Some(out),
+                    },
+                    &cluster,
+                    2,
+                    Box::new(|_| {}),
+                    die,
+                )
+                .unwrap()
+            })
+        })
+        .collect();
+    let results: Vec<_> = processes.into_iter().map(|p| p.join().unwrap()).collect();
+    assert_eq!(results[0].as_ref().unwrap().summary, expected);
+    assert!(results[1].is_none());
+    assert_eq!(std::fs::read(&out).unwrap(), journal);
+    std::fs::remove_dir_all(dir).unwrap();
+
+    // A job in rounds stays on one machine.
+    let cluster = Cluster {
+        process: 0,
+        addresses: free_ports(1),
+        wait: Duration::from_secs(1),
+    };
+    let job = Hashes {
+        items,
+        rounds: true,
+    };
+    let identity = identity(&job);
+    let refused = cluster::run(
+        Arc::new(job),
+        identity,
+        Files::default(),
+        &cluster,
+        1,
+        Box::new(|_| {}),
+        die,
+    );
+    assert!(
+        refused
+            .err()
+            .unwrap()
+            .to_string()
+            .contains("runs on one machine")
+    );
+}
