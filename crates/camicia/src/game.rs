@@ -75,7 +75,7 @@ impl Deal {
 }
 
 /// How a game ends.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Status {
     /// After a trick one player held every card (or one player had no card from the start).
     Finished,
@@ -95,7 +95,7 @@ impl Status {
 
 /// What the rule book reports: the status, the cards put on the pile and the tricks taken (for a
 /// loop, up to the start of the round that repeats an earlier one).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Outcome {
     pub status: Status,
     pub cards: u64,

@@ -268,10 +268,14 @@ mod tests {
 
     #[test]
     fn ranks_are_a_bijection_on_a_spread_of_indices() {
-        // Indices spread over the whole range by a multiplicative step, so every place matters.
+        // Indices spread over the whole range by a multiplicative step (modulo 2^128, then
+        // DEALS), so every place matters.
         let mut k: u128 = 1;
         for _ in 0..20_000 {
-            k = (k * 6_364_136_223_846_793_005 + 1_442_695_040_888_963_407) % DEALS;
+            k = k
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407)
+                % DEALS;
             let pack = pack(k).unwrap();
             assert_eq!(counts(&pack), PACK.map(|c| c as usize));
             assert_eq!(index(&pack), Some(k));

@@ -11,8 +11,12 @@
 //!   in bulk ([`deal::Dealer::play`]), made straight into the fast engine where the processor
 //!   allows.
 //! - [`index`] numbers one-pack deals as camicia.dev does, and steps through them in that order.
+//! - [`stats`] sums up random one-pack deals: game lengths, loops, the longest game.
 //! - [`search`] is the record hunt: deals played in bulk keeping the longest games and the loops,
 //!   and a climb from a deal.
+//!
+//! The summaries of [`stats`] and [`search`] merge and serialise (serde), so that a long run can
+//! share its deals among threads and machines and save what it has done.
 
 pub mod deal;
 mod face;
@@ -22,6 +26,7 @@ pub mod index;
 mod lanes;
 pub mod notation;
 pub mod search;
+pub mod stats;
 
 pub use face::{Face, record};
 pub use game::{Deal, EmptyDeal, Event, Game, Outcome, Player, Status};

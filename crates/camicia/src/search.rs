@@ -14,8 +14,10 @@ use crate::fast::play_packs;
 use crate::game::{Outcome, Status};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
+use serde::{Deserialize, Serialize};
 use std::cmp::{Ordering, Reverse};
 use std::collections::{BinaryHeap, HashSet};
+use std::ops::Range;
 
 /// Deals played per call of the eight-lane engine: the deals of a batch are kept, so that a find
 /// can be reported with its deal; 8,192 deals are 416 kB, which stay in the level-2 cache.
@@ -25,17 +27,42 @@ const BATCH: usize = 8192;
 pub const LOOPS_LISTED: usize = 100;
 
 /// A deal worth reporting: its place in the search, the deal (52 penalties, as
-/// [`crate::fast::play_pack`] takes them) and how the game ends.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// [`crate::fast::play_pack`] takes them; saved as its index) and how the game ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Find {
     pub order: u128,
+    #[serde(rename = "index", with = "as_index")]
     pub pack: [u8; 52],
     pub outcome: Outcome,
+}
+
+/// One-pack deals saved as their camicia.dev index.
+mod as_index {
+    use crate::index;
+    use serde::de::Error;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(pack: &[u8; 52], serializer: S) -> Result<S::Ok, S::Error> {
+        index::index(pack)
+            .ok_or_else(|| serde::ser::Error::custom("a search plays one-pack deals"))?
+            .serialize(serializer)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<[u8; 52], D::Error> {
+        let number = u128::deserialize(deserializer)?;
+        index::pack(number)
+            .ok_or_else(|| D::Error::custom(format!("{number} is past the last deal index")))
+    }
 }
 
 impl Find {
     pub fn is_loop(&self) -> bool {
         matches!(self.outcome.status, Status::Loop { .. })
+    }
+
+    /// Whether the find is at a place in `places` and its deal ends as it says (played again).
+    fn holds(&self, places: &Range<u128>) -> bool {
+        places.contains(&self.order) && crate::fast::play_pack(&self.pack) == self.outcome
     }
 
     /// Greater is longer: more cards, then more tricks, then the earlier place.
@@ -46,7 +73,7 @@ impl Find {
 
 /// What a search keeps besides loops: the `top` longest finished games, and every finished game
 /// of at least `min_cards` cards.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Keep {
     pub top: usize,
     pub min_cards: Option<u64>,
@@ -69,13 +96,40 @@ impl PartialOrd for ByLength {
 }
 
 /// The K longest finished games, each deal once (a climb meets deals again; the earliest meeting
-/// stands).
-#[derive(Clone, Debug)]
+/// stands). Saved as its size and its games.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(into = "Kept", from = "Kept")]
 pub struct Top {
     size: usize,
     /// The shortest kept game on top.
     heap: BinaryHeap<Reverse<ByLength>>,
     deals: HashSet<[u8; 52]>,
+}
+
+/// A [`Top`] as it is saved.
+#[derive(Clone, Serialize, Deserialize)]
+struct Kept {
+    size: usize,
+    games: Vec<Find>,
+}
+
+impl From<Top> for Kept {
+    fn from(top: Top) -> Kept {
+        Kept {
+            size: top.size,
+            games: top.games(),
+        }
+    }
+}
+
+impl From<Kept> for Top {
+    fn from(kept: Kept) -> Top {
+        let mut top = Top::new(kept.size);
+        for find in kept.games {
+            top.offer(find);
+        }
+        top
+    }
 }
 
 impl Top {
@@ -155,7 +209,7 @@ impl Top {
 }
 
 /// The finds of a run of deals.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Haul {
     keep: Keep,
     /// Deals played.
@@ -286,18 +340,52 @@ pub fn haul_dealt(dealer: &Dealer, deals: std::ops::Range<u64>, keep: Keep) -> H
 }
 
 /// What a whole search has found, run after run, in search order.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Tally {
-    pub keep: Keep,
-    pub deals: u128,
-    pub top: Top,
+    keep: Keep,
+    deals: u128,
+    top: Top,
     /// Loops reported, and the first [`LOOPS_LISTED`] of them.
-    pub loops: u64,
-    pub first_loops: Vec<Find>,
+    loops: u64,
+    first_loops: Vec<Find>,
     /// Finished games of at least `keep.min_cards` cards reported.
-    pub long: u64,
+    long: u64,
     /// Deals reported so far, when a deal can be met twice (a climb); otherwise none is kept.
-    pub reported: Option<HashSet<[u8; 52]>>,
+    #[serde(with = "reported")]
+    reported: Option<HashSet<[u8; 52]>>,
+}
+
+/// The deals a climb has reported, saved as their indices in increasing order.
+mod reported {
+    use crate::index;
+    use serde::de::Error;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use std::collections::HashSet;
+
+    pub fn serialize<S: Serializer>(
+        set: &Option<HashSet<[u8; 52]>>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        let indices = set.as_ref().map(|set| {
+            let mut indices: Vec<u128> = set.iter().filter_map(index::index).collect();
+            indices.sort_unstable();
+            indices
+        });
+        indices.serialize(serializer)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Option<HashSet<[u8; 52]>>, D::Error> {
+        let Some(indices) = Option::<Vec<u128>>::deserialize(deserializer)? else {
+            return Ok(None);
+        };
+        indices
+            .into_iter()
+            .map(|i| index::pack(i).ok_or_else(|| D::Error::custom("a deal index past the last")))
+            .collect::<Result<_, _>>()
+            .map(Some)
+    }
 }
 
 impl Tally {
@@ -312,6 +400,35 @@ impl Tally {
             long: 0,
             reported: distinct.then(HashSet::new),
         }
+    }
+
+    pub fn keep(&self) -> Keep {
+        self.keep
+    }
+
+    /// Deals played.
+    pub fn deals(&self) -> u128 {
+        self.deals
+    }
+
+    /// The K longest finished games, longest first.
+    pub fn longest(&self) -> Vec<Find> {
+        self.top.games()
+    }
+
+    /// Loops found.
+    pub fn loops(&self) -> u64 {
+        self.loops
+    }
+
+    /// The first [`LOOPS_LISTED`] loops, in search order.
+    pub fn first_loops(&self) -> &[Find] {
+        &self.first_loops
+    }
+
+    /// Finished games of at least `keep.min_cards` cards.
+    pub fn long(&self) -> u64 {
+        self.long
     }
 
     /// Takes the next run's haul and gives the finds to report, in search order: its loops, its
@@ -344,6 +461,136 @@ impl Tally {
         }
         report
     }
+
+    /// Whether this can be the tally of the deals at `places` (in search order) with what it
+    /// keeps: the counts add up, and every game it lists lies in those places and ends as it
+    /// says (each is played again).
+    ///
+    /// # Errors
+    ///
+    /// What does not agree, in words.
+    pub fn check(&self, keep: Keep, places: Range<u128>) -> Result<(), String> {
+        let deals = places.end - places.start;
+        if self.keep != keep || self.top.size != keep.top {
+            return Err("it keeps other games than this search".into());
+        }
+        if self.deals != deals {
+            return Err(format!("{} deals counted, {deals} played", self.deals));
+        }
+        let games = self.top.games();
+        let loops_listed = self.first_loops.len() as u64;
+        if games.len() > keep.top
+            || self.loops < loops_listed
+            || (self.loops > loops_listed && self.first_loops.len() < LOOPS_LISTED)
+            || u128::from(self.loops) + u128::from(self.long) > deals
+        {
+            return Err(format!(
+                "{} games kept, {} loops with {loops_listed} listed, {} long games",
+                games.len(),
+                self.loops,
+                self.long
+            ));
+        }
+        if !self.first_loops.windows(2).all(|w| w[0].order < w[1].order) {
+            return Err("the loops are not in search order".into());
+        }
+        let found = |f: &Find| f.holds(&places);
+        if !games.iter().all(|f| found(f) && !f.is_loop())
+            || !self.first_loops.iter().all(|f| found(f) && f.is_loop())
+        {
+            return Err(
+                "a game it lists is not the game of its deal, or not in this search".into(),
+            );
+        }
+        Ok(())
+    }
+}
+
+/// A whole search as a long run keeps it, between the chunks it commits: the tally, and for a
+/// climb the climb and the finds of the round in progress (the rounds' chunks are merged, and
+/// the climb moves on at the end of each round).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Hunt {
+    tally: Tally,
+    climbing: Option<Climbing>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct Climbing {
+    climb: Climb,
+    round: Haul,
+}
+
+impl Hunt {
+    /// A random or exhaustive search.
+    pub fn new(keep: Keep) -> Hunt {
+        Hunt {
+            tally: Tally::new(keep, false),
+            climbing: None,
+        }
+    }
+
+    /// A climb from where `climb` stands.
+    pub fn climb(keep: Keep, climb: Climb) -> Hunt {
+        Hunt {
+            tally: Tally::new(keep, true),
+            climbing: Some(Climbing {
+                climb,
+                round: Haul::new(keep),
+            }),
+        }
+    }
+
+    pub fn tally(&self) -> &Tally {
+        &self.tally
+    }
+
+    /// The climb, as the next round starts from it.
+    pub fn climbing(&self) -> Option<&Climb> {
+        self.climbing.as_ref().map(|c| &c.climb)
+    }
+
+    /// Takes the next run's haul, and gives the finds to report ([`Tally::commit`]). A climb
+    /// gathers the hauls of a round and reports them when `ends_round`, moving on to the next
+    /// round.
+    pub fn commit(&mut self, haul: Haul, ends_round: bool) -> Vec<Find> {
+        let Some(climbing) = &mut self.climbing else {
+            return self.tally.commit(haul);
+        };
+        climbing.round.merge(haul);
+        if !ends_round {
+            return Vec::new();
+        }
+        let round = std::mem::replace(&mut climbing.round, Haul::new(self.tally.keep));
+        climbing.climb.advance(round.best);
+        self.tally.commit(round)
+    }
+
+    /// Whether this can be the hunt of the search places `places` ([`Tally::check`]), the
+    /// current round's finds included.
+    ///
+    /// # Errors
+    ///
+    /// What does not agree, in words.
+    pub fn check(&self, keep: Keep, places: Range<u128>) -> Result<(), String> {
+        let Some(climbing) = &self.climbing else {
+            return self.tally.check(keep, places);
+        };
+        let round = u128::from(climbing.round.deals);
+        let committed = places.start..places.end - round.min(places.end - places.start);
+        self.tally.check(keep, committed)?;
+        let climb = &climbing.climb;
+        let round_finds = climbing.round.loops.iter().chain(&climbing.round.long);
+        if !round_finds
+            .chain(&climbing.round.top.games())
+            .all(|f| f.holds(&places))
+            || crate::fast::play_pack(&climb.base.pack) != climb.base.outcome
+            || crate::fast::play_pack(&climb.best.pack) != climb.best.outcome
+        {
+            return Err("the climb's deals are not the games it says".into());
+        }
+        Ok(())
+    }
 }
 
 /// The climb: a local search from a deal, one round of [`ROUND`] neighbours at a time.
@@ -361,10 +608,11 @@ impl Tally {
 /// words from word 16·n, the first giving the number of moves and each move two words (the
 /// payment card, the kind of move and the place). Every step depends only on the seed and the
 /// state after the round before, so a climb is the same whatever the threads.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Climb {
     key: [u8; 32],
     /// Step 0.
+    #[serde(with = "as_index")]
     pub start: [u8; 52],
     /// The base of the next round, with its outcome.
     pub base: Find,

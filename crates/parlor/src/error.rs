@@ -16,6 +16,9 @@ pub enum CliError {
     Write(#[from] io::Error),
     #[error("cannot start the worker threads: {0}")]
     Threads(#[source] rayon::ThreadPoolBuildError),
+    /// A long run that cannot start, resume or go on.
+    #[error("{0}")]
+    Run(#[from] sweep::Error),
 }
 
 impl CliError {
@@ -29,7 +32,11 @@ impl CliError {
         match self {
             // The reader of our output went away (`parlor … | head`): nothing is wrong.
             CliError::Write(ref e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-            CliError::Write(_) | CliError::Threads(_) => {
+            CliError::Run(ref e) if e.is_usage() => {
+                eprintln!("error: {self}");
+                ExitCode::from(2)
+            }
+            CliError::Write(_) | CliError::Threads(_) | CliError::Run(_) => {
                 eprintln!("error: {self}");
                 ExitCode::from(1)
             }

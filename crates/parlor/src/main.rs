@@ -5,6 +5,7 @@ mod cli;
 mod error;
 mod format;
 mod input;
+mod longrun;
 mod progress;
 mod svg;
 mod threads;

@@ -1,7 +1,10 @@
-//! Progress bars for long runs: on standard error, and only when it is a terminal, so that
-//! output piped to a file or another program never carries them.
+//! Progress bars: on standard error, and only when it is a terminal, so that output piped to a
+//! file or another program never carries them. One style for every command: the bar, what is
+//! done of what in the user's units, the rate in whole units a second, and the time left; it
+//! fits an 80-column terminal.
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use crate::format::{compact, grouped};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use std::io::{self, IsTerminal};
 
 /// A bar counting to `len` things called `unit` ("deals", "steps"), with rate and time left;
@@ -11,13 +14,66 @@ pub fn bar(len: u64, unit: &str, quiet: bool) -> ProgressBar {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
-    let template = format!(
-        "{{msg:>9}} [{{bar:40}}] {{human_pos}}/{{human_len}} {unit}, {{per_sec:0}}, ETA {{eta}}"
-    );
-    bar.set_style(
-        ProgressStyle::with_template(&template)
-            .unwrap_or_else(|_| ProgressStyle::default_bar())
-            .progress_chars("=> "),
-    );
+    let template =
+        format!("[{{wide_bar}}] {{counts}} {unit}, {{rate}}/s, {{eta_precise}} left {{msg}}");
+    let style = ProgressStyle::with_template(&template)
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .with_key(
+            "counts",
+            |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let total = state.len().unwrap_or(state.pos());
+                write!(w, "{}/{}", compact(state.pos()), compact(total)).ok();
+            },
+        )
+        .with_key(
+            "rate",
+            |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                write!(w, "{}", grouped(state.per_sec() as u64)).ok();
+            },
+        )
+        .progress_chars("=> ");
+    bar.set_style(style);
     bar
+}
+
+/// Moves `bar` to where a long run stands: its first report places the bar where a resumed run
+/// starts without counting that towards the rate.
+pub fn show(bar: &ProgressBar, progress: &sweep::Progress) {
+    if bar.is_hidden() {
+        return;
+    }
+    if bar.length() != Some(progress.total) {
+        bar.set_length(progress.total);
+        bar.set_position(progress.done);
+        bar.reset_eta();
+    } else {
+        bar.set_position(progress.done);
+    }
+    if let Some(status) = &progress.status {
+        bar.set_message(status.clone());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_longest_line_leaves_15_columns_for_the_bar_in_80() {
+        // Everything but the bar, at its widest: counts of five characters, a rate of eight
+        // digits, a time left of days, and a search's best game.
+        let widest = format!(
+            "[] {}/{} deals, {}/s, {} left {}",
+            compact(999_999_999_999),
+            compact(18_000_000_000_000_000_000),
+            grouped(99_999_999u32),
+            "9d 23:59:59",
+            "best 12,345"
+        );
+        assert!(
+            widest.chars().count() <= 80 - 15,
+            "{widest}: {}",
+            widest.len()
+        );
+    }
 }

@@ -6,31 +6,37 @@ use clap::Args;
 /// The `--threads` option of every long run.
 #[derive(Args, Clone, Copy, Debug)]
 pub struct Threads {
-    /// Worker threads (default: all cores); the results do not depend on it
-    #[arg(long = "threads", value_name = "T", value_parser = clap::value_parser!(u16).range(1..))]
-    requested: Option<u16>,
+    /// Worker threads, 1 to 4 per core (default: one per core); the results do not depend on it
+    #[arg(long = "threads", value_name = "T", value_parser = threads)]
+    requested: Option<usize>,
+}
+
+/// Worker threads from 1 to [`sweep::max_threads`]: more would only share the cores thinner,
+/// and thousands take minutes to start.
+fn threads(text: &str) -> Result<usize, String> {
+    let most = sweep::max_threads();
+    match text.parse::<usize>() {
+        Ok(t) if (1..=most).contains(&t) => Ok(t),
+        _ => Err(format!(
+            "expected a number of threads from 1 to {most} (4 per core of this machine)"
+        )),
+    }
 }
 
 impl Threads {
     /// The number of worker threads: as requested, or one per core.
     pub fn count(&self) -> usize {
-        self.requested.map_or_else(
-            || std::thread::available_parallelism().map_or(1, |n| n.get()),
-            usize::from,
-        )
+        self.requested
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
     }
 
     /// A pool of [`Threads::count`] threads, and that number.
     pub fn pool(&self) -> Result<(rayon::ThreadPool, usize), CliError> {
         let threads = self.count();
-        Ok((pool(threads)?, threads))
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(CliError::Threads)?;
+        Ok((pool, threads))
     }
-}
-
-/// A pool of `threads` worker threads.
-pub fn pool(threads: usize) -> Result<rayon::ThreadPool, CliError> {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(CliError::Threads)
 }

@@ -319,20 +319,11 @@ fn bad_layouts_exit_2_with_line_and_column() {
 fn an_unknown_strategy_lists_the_known_ones() {
     for command in ["play", "simulate"] {
         let output = parlor()
-            .args([
-                "russian",
-                command,
-                "--seed",
-                "1",
-                "--games",
-                "1",
-                "--strategy",
-                "clever",
-            ])
+            .args(["russian", command, "--deals", "1", "--strategy", "clever"])
             .output()
             .expect("parlor runs");
         if command == "play" {
-            // `play` has no --games: clap names that first; ask again without it.
+            // `play` has no --deals: clap names that first; ask again without it.
             let output = parlor()
                 .args(["russian", "play", "--seed", "1", "--strategy", "clever"])
                 .output()
@@ -363,15 +354,14 @@ fn simulate_gives_the_same_numbers_whatever_the_threads() {
         stdout_of(&[
             "russian",
             "simulate",
-            "--games",
-            "3000",
-            "--seed",
-            "100",
+            "--range",
+            "100..3100",
             "--strategy",
             "greedy",
             "--threads",
             threads,
             "--json",
+            "--quiet",
         ])
     };
     let one = run("1");
@@ -382,10 +372,14 @@ fn simulate_gives_the_same_numbers_whatever_the_threads() {
         .map(|n| play_deal(n, StrategyName::Greedy))
         .collect();
     let mean = scores.iter().map(|&s| f64::from(s)).sum::<f64>() / 3000.0;
-    assert_eq!(json["games"], 3000);
-    assert!((json["mean"].as_f64().expect("mean") - mean).abs() < 1e-9);
-    assert_eq!(json["wins"], scores.iter().filter(|&&s| s == 52).count());
-    let profit = json["house_profit"].as_f64().expect("profit");
+    assert_eq!(json["deals"], 3000);
+    assert_eq!(json["first_deal"], 100);
+    assert!((json["score"]["mean"].as_f64().expect("mean") - mean).abs() < 1e-9);
+    assert_eq!(
+        json["wins"]["count"],
+        scores.iter().filter(|&&s| s == 52).count()
+    );
+    let profit = json["house_profit"]["mean"].as_f64().expect("profit");
     assert!((profit - (55.0 - 5.0 * mean)).abs() < 1e-9);
     assert!((json["house_edge"].as_f64().expect("edge") - profit / 55.0).abs() < 1e-12);
     let histogram: Vec<u64> = json["histogram"]
@@ -397,8 +391,8 @@ fn simulate_gives_the_same_numbers_whatever_the_threads() {
     assert_eq!(histogram.len(), 53);
     assert_eq!(histogram.iter().sum::<u64>(), 3000);
     let (low, high) = (
-        json["mean_ci95"][0].as_f64().expect("low"),
-        json["mean_ci95"][1].as_f64().expect("high"),
+        json["score"]["ci95"][0].as_f64().expect("low"),
+        json["score"]["ci95"][1].as_f64().expect("high"),
     );
     assert!(low < mean && mean < high);
 }
@@ -409,11 +403,12 @@ fn simulate_text_summary_histogram_and_plot() {
     let text = stdout_of(&[
         "russian",
         "simulate",
-        "--games",
+        "--deals",
         "500",
         "--strategy",
         "random",
         "--ascii",
+        "--quiet",
         "--plot",
         plot.to_str().expect("a path"),
     ]);
@@ -421,12 +416,12 @@ fn simulate_text_summary_histogram_and_plot() {
     let _ = std::fs::remove_file(&plot);
     assert!(svg.starts_with("<svg") && svg.contains("random (mean"));
     for needle in [
-        "strategy random: 500 games, deals 0 to 499",
-        "mean score",
+        "strategy random: 500 deals, 0 to 499",
+        "score           mean ",
         "median",
-        "std deviation",
+        ", sd ",
         "wins (52 cards)",
-        "95% Wilson",
+        "95% Wilson interval",
         "house profit",
         "house edge",
         "score      games   share",
@@ -441,12 +436,11 @@ fn simulate_all_prints_one_table_of_every_strategy() {
     let text = stdout_of(&[
         "russian",
         "simulate",
-        "--games",
-        "300",
-        "--seed",
-        "7",
+        "--range",
+        "7..307",
         "--strategy",
         "all",
+        "--quiet",
     ]);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 2 + StrategyName::ALL.len());
@@ -459,21 +453,23 @@ fn simulate_all_prints_one_table_of_every_strategy() {
 
 #[test]
 fn simulate_refuses_deals_past_the_last() {
+    // Deals up to the last 64-bit number, never wrapped.
+    let past = format!("{}..{}", u64::MAX - 1, 1u128 << 64 | 1);
+    refused(&["russian", "simulate", "--range", &past], "")
+        .stderr(predicates::str::contains("--range: expected A..B"));
+    let all = format!("0..{}", 1u128 << 64);
+    refused(&["russian", "simulate", "--range", &all], "").stderr(predicates::str::contains(
+        "at most 18,446,744,073,709,551,615",
+    ));
+    refused(&["russian", "simulate", "--deals", "0"], "");
+    refused(&["russian", "simulate", "--range", "5..5"], "");
     refused(
-        &[
-            "russian",
-            "simulate",
-            "--games",
-            "2",
-            "--seed",
-            &u64::MAX.to_string(),
-        ],
+        &["russian", "simulate", "--deals", "3", "--range", "0..3"],
         "",
     );
-    refused(&["russian", "simulate", "--games", "0"], "");
     // As for every long run, zero threads is a usage error, not "all cores".
     refused(
-        &["russian", "simulate", "--games", "2", "--threads", "0"],
+        &["russian", "simulate", "--deals", "2", "--threads", "0"],
         "",
     )
     .stderr(predicates::str::contains("--threads <T>"));
@@ -640,12 +636,13 @@ fn simulate_takes_a_list_of_strategies_and_the_planner_its_samples() {
     let text = stdout_of(&[
         "russian",
         "simulate",
-        "--games",
+        "--deals",
         "200",
         "--strategy",
         "greedy,planner,clairvoyant",
         "--samples",
         "2",
+        "--quiet",
     ]);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 5);
@@ -655,13 +652,14 @@ fn simulate_takes_a_list_of_strategies_and_the_planner_its_samples() {
     let json = stdout_of(&[
         "russian",
         "simulate",
-        "--games",
+        "--deals",
         "200",
         "--strategy",
         "planner,clairvoyant",
         "--samples",
         "2",
         "--json",
+        "--quiet",
     ]);
     let objects: Vec<Value> = json
         .lines()
@@ -674,7 +672,7 @@ fn simulate_takes_a_list_of_strategies_and_the_planner_its_samples() {
     let total: u32 = (0..200)
         .map(|n| solver.solve(&Game::deal(n), None).best)
         .sum();
-    let mean = objects[1]["mean"].as_f64().expect("mean");
+    let mean = objects[1]["score"]["mean"].as_f64().expect("mean");
     assert!((mean - f64::from(total) / 200.0).abs() < 1e-12);
-    assert!(objects[0]["mean"].as_f64().expect("mean") <= mean);
+    assert!(objects[0]["score"]["mean"].as_f64().expect("mean") <= mean);
 }

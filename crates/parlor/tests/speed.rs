@@ -279,7 +279,7 @@ fn stats_are_the_same_whatever_the_threads() {
         stdout_of(&[
             "speed",
             "stats",
-            "--games",
+            "--deals",
             "40000",
             "--seed",
             "9",
@@ -293,20 +293,24 @@ fn stats_are_the_same_whatever_the_threads() {
     assert_eq!(text, run("3"));
     let wins = a_wins(9, 40_000, Split::HALVES);
     assert!(
-        text.starts_with("Speed: 40000 random deals from one pack, A 26 cards and B 26, seed 9\n")
+        text.starts_with("Speed: 40,000 random deals from one pack, A 26 cards and B 26, seed 9\n")
     );
     assert!(
-        text.contains(&format!("A wins                {wins} of 40000 = ")),
+        text.contains(&format!(
+            "A wins                {},{:03} of 40,000 = ",
+            wins / 1000,
+            wins % 1000
+        )),
         "{text}"
     );
-    assert!(text.contains("longest game          game "));
+    assert!(text.contains("longest game          deal "));
 }
 
 #[test]
 fn stats_as_json_with_a_split() {
     let out = parlor()
         .args([
-            "speed", "stats", "--games", "3000", "--seed", "4", "--split", "10/12", "--json",
+            "speed", "stats", "--deals", "3000", "--seed", "4", "--split", "10/12", "--json",
         ])
         .assert()
         .success()
@@ -315,17 +319,17 @@ fn stats_as_json_with_a_split() {
         .clone();
     let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
     let split = Split::new(10, 12).unwrap();
-    assert_eq!(v["games"], 3000);
+    assert_eq!(v["deals"], 3000);
     assert_eq!(v["split"], serde_json::json!([10, 12]));
     assert_eq!(v["a_wins"]["count"], a_wins(4, 3000, split));
     let longest = &v["longest"];
-    let game = longest["game"].as_u64().unwrap();
+    let game = longest["deal"].as_u64().unwrap();
     let outcome = fast::play(&Deal::random(4, game, split));
     assert_eq!(longest["end_ms"], outcome.end_ms);
     assert_eq!(v["length_ms"]["max"], outcome.end_ms);
     assert!(longest["a"].as_str().unwrap().starts_with("10 "));
-    let lo = v["a_wins"]["ci95"][0].as_f64().unwrap();
-    let hi = v["a_wins"]["ci95"][1].as_f64().unwrap();
+    let lo = v["a_wins"]["wilson95"][0].as_f64().unwrap();
+    let hi = v["a_wins"]["wilson95"][1].as_f64().unwrap();
     let rate = v["a_wins"]["rate"].as_f64().unwrap();
     assert!(lo < rate && rate < hi);
 }
@@ -333,7 +337,7 @@ fn stats_as_json_with_a_split() {
 #[test]
 fn the_longest_game_can_be_replayed_from_the_stats() {
     let out = parlor()
-        .args(["speed", "stats", "--games", "500", "--quiet"])
+        .args(["speed", "stats", "--deals", "500", "--quiet"])
         .assert()
         .success()
         .get_output()
@@ -355,7 +359,7 @@ fn the_longest_game_can_be_replayed_from_the_stats() {
         .split(' ')
         .next()
         .unwrap()
-        .into();
+        .replace(',', "");
     parlor()
         .args(["speed", "--trace"])
         .write_stdin(input)
@@ -367,11 +371,12 @@ fn the_longest_game_can_be_replayed_from_the_stats() {
 #[test]
 fn stats_refuse_bad_arguments() {
     for args in [
-        &["--games", "0"][..],
-        &["--games", "10", "--split", "27/26"],
-        &["--games", "10", "--split", "0/5"],
-        &["--games", "10", "--split", "26"],
-        &["--games", "10", "--threads", "0"],
+        &["--deals", "0"][..],
+        &["--deals", "10", "--split", "27/26"],
+        &["--deals", "10", "--split", "0/5"],
+        &["--deals", "10", "--split", "26"],
+        &["--deals", "10", "--threads", "0"],
+        &["--games", "10"],
         &[],
     ] {
         parlor()

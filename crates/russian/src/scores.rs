@@ -1,6 +1,8 @@
 //! Scores of many games and what they say: exact integer counts, so that any split of the games
 //! over threads gives the same numbers, and the statistics computed from them.
 
+use crate::{Game, StrategyName};
+use serde::{Deserialize, Serialize};
 use tally::{Moments, histogram_median, wilson};
 
 /// The casino's price of a game: $52 for the pack and $3 to start.
@@ -9,9 +11,30 @@ pub const STAKE: f64 = 55.0;
 pub const PAY_PER_CARD: f64 = 5.0;
 
 /// How many games ended with each score (0 to 52).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tally {
+    #[serde(with = "scores")]
     pub histogram: [u64; 53],
+}
+
+/// The histogram saved as a list of its 53 counts.
+mod scores {
+    use serde::de::Error;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(counts: &[u64; 53], serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(counts)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<[u64; 53], D::Error> {
+        let counts = Vec::<u64>::deserialize(deserializer)?;
+        let length = counts.len();
+        counts.try_into().map_err(|_| {
+            D::Error::custom(format!(
+                "expected 53 counts (scores 0 to 52), found {length}"
+            ))
+        })
+    }
 }
 
 impl Default for Tally {
@@ -21,6 +44,39 @@ impl Default for Tally {
 }
 
 impl Tally {
+    /// Plays deals `numbers` with `strategy` (the planner with `samples` layouts a decision),
+    /// each deal's number also seeding the strategy's choices, and counts the scores.
+    pub fn of_deals(
+        numbers: impl IntoIterator<Item = u64>,
+        strategy: StrategyName,
+        samples: u32,
+    ) -> Tally {
+        let mut tally = Tally::default();
+        for number in numbers {
+            let mut game = Game::deal(number);
+            let mut player = strategy.player(&game, number, samples);
+            tally.add(game.play(&mut player, |_| {}));
+        }
+        tally
+    }
+
+    /// Whether this can be the tally of `games` games.
+    ///
+    /// # Errors
+    ///
+    /// What does not agree, in words.
+    pub fn check(&self, games: u64) -> Result<(), String> {
+        let counted = self
+            .histogram
+            .iter()
+            .try_fold(0u64, |sum, &n| sum.checked_add(n));
+        if counted == Some(games) {
+            Ok(())
+        } else {
+            Err(format!("its scores do not count {games} games"))
+        }
+    }
+
     pub fn add(&mut self, score: u32) {
         self.histogram[score as usize] += 1;
     }
@@ -122,6 +178,21 @@ mod tests {
         t = t.merge(&tally(&[3; 90]));
         assert_eq!(t.win_interval(), wilson(10, 100));
         assert!((t.win_rate() - 0.1).abs() < 1e-15);
+    }
+
+    #[test]
+    fn a_tally_of_deals_counts_each_deal_once() {
+        let tally = Tally::of_deals(10..40, StrategyName::Greedy, 1);
+        let parts = Tally::of_deals(10..25, StrategyName::Greedy, 1).merge(&Tally::of_deals(
+            25..40,
+            StrategyName::Greedy,
+            1,
+        ));
+        assert_eq!(parts, tally);
+        assert!(tally.check(30).is_ok() && tally.check(31).is_err());
+        let json = serde_json::to_string(&tally).unwrap();
+        assert_eq!(serde_json::from_str::<Tally>(&json).unwrap(), tally);
+        assert!(serde_json::from_str::<Tally>(r#"{"histogram":[1,2]}"#).is_err());
     }
 
     #[test]

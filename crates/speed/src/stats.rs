@@ -2,12 +2,15 @@
 //! minima and maxima with index tie-breaks. Tallies of any share of the deals merge into the same
 //! total, so results do not depend on the number of threads.
 
+use crate::deal::{Deal, Split};
 use crate::robot::Robot;
 use crate::sim::Outcome;
+use serde::{Deserialize, Serialize};
+use std::ops::Range;
 pub use tally::{Moments, wilson};
 
 /// What a run of games adds up to.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tally {
     pub games: u64,
     pub a_wins: u64,
@@ -23,6 +26,50 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// Plays deals `range` of seed `seed` (each split as `split`) with the fast engine.
+    pub fn of(seed: u64, range: Range<u64>, split: Split) -> Tally {
+        let mut tally = Tally::default();
+        for index in range {
+            tally.add(index, &crate::fast::play(&Deal::random(seed, index, split)));
+        }
+        tally
+    }
+
+    /// Whether this can be the tally of deals `0..games` of `seed` split as `split`: the counts
+    /// add up, and the longest game is among them and lasts as long as it says (played again).
+    ///
+    /// # Errors
+    ///
+    /// What does not agree, in words.
+    pub fn check(&self, seed: u64, split: Split, games: u64) -> Result<(), String> {
+        if self.games != games || self.a_wins > games || self.together > games {
+            return Err(format!(
+                "{} games counted ({} won by A, {} finished together), {games} played",
+                self.games, self.a_wins, self.together
+            ));
+        }
+        for (name, moments) in [
+            ("game lengths", &self.length),
+            ("deadends", &self.deadends),
+            ("cancelled moves", &self.returns),
+        ] {
+            if !moments.is_consistent(games) {
+                return Err(format!("the {name} do not add up over {games} games"));
+            }
+        }
+        match self.longest {
+            None if games == 0 => Ok(()),
+            Some((length, index))
+                if index < games
+                    && length == self.length.max
+                    && crate::fast::play(&Deal::random(seed, index, split)).end_ms == length =>
+            {
+                Ok(())
+            }
+            _ => Err("the longest game is not the game of its deal".into()),
+        }
+    }
+
     pub fn add(&mut self, index: u64, outcome: &Outcome) {
         self.games += 1;
         self.a_wins += u64::from(outcome.winner == Robot::A);
@@ -59,6 +106,24 @@ fn longer(x: Option<(u32, u64)>, y: Option<(u32, u64)>) -> Option<(u32, u64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_tally_of_deals_checks_against_its_deals() {
+        let tally = Tally::of(3, 0..500, Split::HALVES);
+        let mut parts = Tally::of(3, 200..500, Split::HALVES);
+        parts.merge(&Tally::of(3, 0..200, Split::HALVES));
+        assert_eq!(parts, tally);
+        assert!(tally.check(3, Split::HALVES, 500).is_ok());
+        assert!(tally.check(3, Split::HALVES, 501).is_err());
+        assert!(tally.check(4, Split::HALVES, 500).is_err());
+        let edited = Tally {
+            a_wins: 600,
+            ..tally
+        };
+        assert!(edited.check(3, Split::HALVES, 500).is_err());
+        let json = serde_json::to_string(&tally).unwrap();
+        assert_eq!(serde_json::from_str::<Tally>(&json).unwrap(), tally);
+    }
 
     fn outcome(winner: Robot, end_ms: u32, deadends: u32, returns: u32) -> Outcome {
         Outcome {

@@ -2,12 +2,18 @@
 //! in any order (so results do not depend on how deals are split among threads), means with their
 //! 95% confidence intervals by the normal approximation, and rates with the Wilson score
 //! interval. The intervals cover the sampling of the deals, not any error of the model.
+//!
+//! [`Mean`] and [`Rate`] are how every experiment reports a quantity and a proportion, in text
+//! and in JSON (`{"mean":…,"ci95":[…,…],"sd":…}`, `{"count":…,"of":…,"rate":…,"wilson95":[…,…]}`),
+//! so that one name means one thing in every game.
+
+use serde::{Deserialize, Serialize};
 
 /// The 97.5% point of the standard normal distribution, for two-sided 95% intervals.
 pub const Z95: f64 = 1.959_963_984_540_054;
 
 /// Count, sum and sum of squares of a whole-number quantity, with its extremes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Moments {
     pub count: u64,
     pub sum: u64,
@@ -80,6 +86,92 @@ impl Moments {
         let half = Z95 * self.sd() / (self.count as f64).sqrt();
         (self.mean() - half, self.mean() + half)
     }
+
+    /// Whether these could be the moments of `count` whole numbers: every sum is reachable
+    /// from the extremes (a checkpoint's moments, say, that were not edited).
+    pub fn is_consistent(&self, count: u64) -> bool {
+        if self.count != count {
+            return false;
+        }
+        if count == 0 {
+            return *self == Moments::default();
+        }
+        let (low, high) = (u128::from(self.min), u128::from(self.max));
+        let (n, sum) = (u128::from(count), u128::from(self.sum));
+        low <= high
+            && (n * low..=n * high).contains(&sum)
+            && (n * low * low..=n * high * high).contains(&self.sum_of_squares)
+            && self.sum_of_squares * n >= sum * sum
+    }
+
+    /// The mean, its interval, the spread and the extremes, as reports give them; `None` when
+    /// there is no value.
+    pub fn report(&self) -> Option<Mean> {
+        (self.count > 0).then(|| {
+            let (low, high) = self.mean_interval();
+            Mean {
+                count: self.count,
+                mean: self.mean(),
+                ci95: [low, high],
+                sd: self.sd(),
+                median: None,
+                min: self.min,
+                max: self.max,
+            }
+        })
+    }
+}
+
+/// A quantity over many games: its mean with the 95% confidence interval of the mean (normal
+/// approximation; the interval covers the sampling of the deals), the sample standard deviation,
+/// and the extremes.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Mean {
+    /// Values.
+    pub count: u64,
+    pub mean: f64,
+    pub ci95: [f64; 2],
+    pub sd: f64,
+    /// Given when the values are kept as a histogram.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub median: Option<f64>,
+    pub min: u32,
+    pub max: u32,
+}
+
+impl Mean {
+    /// The report of values given as a histogram (`counts[v]` values equal to v), median
+    /// included.
+    pub fn of_histogram(counts: &[u64]) -> Option<Mean> {
+        let mut mean = Moments::from_histogram(counts).report()?;
+        mean.median = histogram_median(counts);
+        Some(mean)
+    }
+}
+
+/// How often something happened: `count` of `of`, the rate, and its 95% Wilson interval.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Rate {
+    pub count: u64,
+    pub of: u64,
+    pub rate: f64,
+    pub wilson95: [f64; 2],
+}
+
+impl Rate {
+    pub fn new(count: u64, of: u64) -> Rate {
+        let (low, high) = wilson(count, of);
+        Rate {
+            count,
+            of,
+            rate: if of == 0 {
+                0.0
+            } else {
+                count as f64 / of as f64
+            },
+            wilson95: [low, high],
+        }
+    }
 }
 
 /// The median of values given as a histogram (`counts[v]` values equal to v): the mean of the two
@@ -148,6 +240,37 @@ mod tests {
         let (lo, hi) = m.mean_interval();
         let half = Z95 * (32.0f64 / 7.0).sqrt() / 8f64.sqrt();
         assert!((lo - (5.0 - half)).abs() < 1e-12 && (hi - (5.0 + half)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn reports_and_consistency() {
+        let mut m = Moments::default();
+        assert!(m.report().is_none() && m.is_consistent(0) && !m.is_consistent(1));
+        for x in [3, 5, 7] {
+            m.add(x);
+        }
+        let report = m.report().unwrap();
+        assert_eq!(
+            (report.count, report.mean, report.min, report.max),
+            (3, 5.0, 3, 7)
+        );
+        assert!(m.is_consistent(3) && !m.is_consistent(4));
+        let edited = Moments { sum: 30, ..m };
+        assert!(!edited.is_consistent(3));
+        let squares = Moments {
+            sum_of_squares: 10,
+            ..m
+        };
+        assert!(!squares.is_consistent(3));
+        let histogram = Mean::of_histogram(&[0, 0, 1, 0, 3, 2, 0, 1, 0, 1]).unwrap();
+        assert_eq!((histogram.median, histogram.mean), (Some(4.5), 5.0));
+        let rate = Rate::new(10, 100);
+        assert_eq!(rate.rate, 0.1);
+        assert_eq!(rate.wilson95, {
+            let (l, h) = wilson(10, 100);
+            [l, h]
+        });
+        assert_eq!(Rate::new(0, 0).rate, 0.0);
     }
 
     #[test]

@@ -1,23 +1,23 @@
 //! `parlor camicia stats`: random one-pack deals played by the fast engine, summed up.
 //!
-//! Deal i of seed S is `camicia::deal::Dealer::new(S).pack(i)`. The deals are cut into fixed
-//! chunks whatever the number of threads, and every summary is an order-free reduction (sums,
-//! counts, maxima with the smallest index on ties), so the results are the same for any `--threads`.
-//! Only the throughput depends on the machine: it goes to stderr, so stdout stays reproducible.
+//! Deal i of seed S is `camicia::deal::Dealer::new(S).pack(i)`. The deals are tallied by
+//! `camicia::stats` in chunks on the long-run engine, so the results are the same for any
+//! `--threads` and any cluster. Only the throughput depends on the machine: it goes to stderr,
+//! so stdout stays reproducible.
 
 use crate::error::CliError;
 use crate::format::grouped;
+use crate::longrun::{self, LongRun, Outputs};
 use crate::svg::{Anchor, Svg};
-use crate::threads::Threads;
 use camicia::deal::{Dealer, pack_deal};
-use camicia::{Outcome, Status, record};
+use camicia::record;
+use camicia::stats::{Found, Tally};
 use clap::Args;
-use rayon::prelude::*;
 use serde::Serialize;
 use std::io::{self, BufWriter, Write};
+use std::ops::Range;
 use std::path::PathBuf;
-use std::time::Instant;
-use tally::{Moments, histogram_median, wilson};
+use sweep::{Job, Plan};
 
 #[derive(Args)]
 pub struct StatsArgs {
@@ -27,8 +27,6 @@ pub struct StatsArgs {
     /// Deal i is made from the seed and i (ChaCha8; see docs/camicia.md)
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    #[command(flatten)]
-    threads: Threads,
     /// Also draw the histogram of game lengths as an SVG picture
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
@@ -38,12 +36,11 @@ pub struct StatsArgs {
     /// Draw bars with '#' instead of '█'
     #[arg(long)]
     ascii: bool,
-    /// No progress bar
-    #[arg(long)]
-    quiet: bool,
+    #[command(flatten)]
+    run: LongRun,
 }
 
-/// Deals per unit of work: fixed, so that the split does not depend on the threads.
+/// Deals per chunk of work: fixed, so that the split does not depend on the threads.
 const CHUNK: u64 = 1 << 15;
 /// The terminal histogram: bins of this many cards, and one bin for all games this long or longer.
 const BIN: u64 = 50;
@@ -52,144 +49,68 @@ const TAIL: u64 = 1000;
 const PLOT_BIN: u64 = 10;
 const PLOT_TAIL: u64 = 1500;
 
-pub fn run(args: &StatsArgs) -> Result<(), CliError> {
-    let (pool, threads) = args.threads.pool()?;
-    let progress = crate::progress::bar(args.deals, "deals", args.quiet);
-    let dealer = Dealer::new(args.seed);
-    let chunks = args.deals.div_ceil(CHUNK);
-    let started = Instant::now();
-    let tally = pool.install(|| {
-        (0..chunks)
-            .into_par_iter()
-            .map(|chunk| {
-                let range = chunk * CHUNK..((chunk + 1) * CHUNK).min(args.deals);
-                let length = range.end - range.start;
-                let tally = Tally::of(&dealer, range);
-                progress.inc(length);
-                tally
-            })
-            .reduce(Tally::default, Tally::merge)
-    });
-    let seconds = started.elapsed().as_secs_f64();
-    progress.finish_and_clear();
-
-    let summary = Summary::new(args, &dealer, &tally);
-    let mut out = BufWriter::new(io::stdout().lock());
-    if args.json {
-        serde_json::to_writer(&mut out, &summary).map_err(io::Error::from)?;
-        writeln!(out)?;
-    } else {
-        write_text(&mut out, &summary, &tally, args.ascii)?;
-    }
-    out.flush()?;
-    if let Some(path) = &args.plot {
-        std::fs::write(path, plot(&tally, args.seed)).map_err(|e| {
-            CliError::Write(io::Error::new(e.kind(), format!("{}: {e}", path.display())))
-        })?;
-    }
-    eprintln!(
-        "throughput: {} deals/s ({} deals in {:.3} s on {threads} thread{})",
-        grouped((args.deals as f64 / seconds.max(1e-9)) as u64),
-        grouped(args.deals),
-        seconds,
-        if threads == 1 { "" } else { "s" }
-    );
-    Ok(())
-}
-
-/// Sums over a set of deals; merging two tallies gives the tally of their union.
-#[derive(Default)]
-struct Tally {
+/// Deals 0..N of a seed, tallied.
+struct Stats {
+    dealer: Dealer,
     deals: u64,
-    loops: u64,
-    /// `card_counts[c]`: how many finished games laid c cards; likewise for tricks.
-    card_counts: Vec<u64>,
-    trick_counts: Vec<u64>,
-    /// The longest finished game (most cards, then most tricks, then the smallest index).
-    longest: Option<Found>,
-    /// The loop of smallest index.
-    first_loop: Option<Found>,
 }
 
-#[derive(Clone, Copy)]
-struct Found {
-    index: u64,
-    outcome: Outcome,
-}
+impl Job for Stats {
+    type Part = Tally;
+    type Summary = Tally;
+    type Basis = ();
 
-impl Tally {
-    fn of(dealer: &Dealer, range: std::ops::Range<u64>) -> Tally {
-        let mut tally = Tally::default();
-        dealer.play(range, |index, outcome| tally.add(index, outcome));
-        tally
+    fn plan(&self) -> Plan {
+        Plan::new(self.deals, CHUNK)
     }
 
-    fn add(&mut self, index: u64, outcome: Outcome) {
-        self.deals += 1;
-        let found = Some(Found { index, outcome });
-        if let Status::Loop { .. } = outcome.status {
-            self.loops += 1;
-            self.first_loop = earlier(self.first_loop, found);
-            return;
-        }
-        count(&mut self.card_counts, outcome.cards);
-        count(&mut self.trick_counts, outcome.tricks);
-        self.longest = longer(self.longest, found);
+    fn empty(&self) -> Tally {
+        Tally::default()
     }
 
-    fn merge(self, other: Tally) -> Tally {
-        Tally {
-            deals: self.deals + other.deals,
-            loops: self.loops + other.loops,
-            card_counts: add_counts(self.card_counts, other.card_counts),
-            trick_counts: add_counts(self.trick_counts, other.trick_counts),
-            longest: longer(self.longest, other.longest),
-            first_loop: earlier(self.first_loop, other.first_loop),
-        }
+    fn basis(&self, _: &Tally) {}
+
+    fn play(&self, _chunk: u64, deals: Range<u64>, _: &()) -> Tally {
+        Tally::of(&self.dealer, deals)
     }
 
-    fn finished(&self) -> u64 {
-        self.deals - self.loops
+    fn commit(&self, tally: &mut Tally, _chunk: u64, part: Tally, _journal: &mut Vec<u8>) {
+        tally.merge(part);
+    }
+
+    fn check(&self, tally: &Tally, chunks: u64) -> Result<(), String> {
+        tally.check(&self.dealer, self.plan().items_before(chunks))
     }
 }
 
-fn count(counts: &mut Vec<u64>, value: u64) {
-    let value = value as usize;
-    if counts.len() <= value {
-        counts.resize(value + 1, 0);
-    }
-    counts[value] += 1;
-}
-
-fn add_counts(mut a: Vec<u64>, b: Vec<u64>) -> Vec<u64> {
-    if a.len() < b.len() {
-        return add_counts(b, a);
-    }
-    for (x, y) in a.iter_mut().zip(b) {
-        *x += y;
-    }
-    a
-}
-
-fn longer(a: Option<Found>, b: Option<Found>) -> Option<Found> {
-    let key = |f: &Found| {
-        (
-            f.outcome.cards,
-            f.outcome.tricks,
-            std::cmp::Reverse(f.index),
-        )
+pub fn run(args: &StatsArgs) -> Result<(), CliError> {
+    let dealer = Dealer::new(args.seed);
+    let job = Stats {
+        dealer: dealer.clone(),
+        deals: args.deals,
     };
-    match (a, b) {
-        (Some(a), Some(b)) => Some(if key(&b) > key(&a) { b } else { a }),
-        (a, b) => a.or(b),
-    }
-}
-
-fn earlier(a: Option<Found>, b: Option<Found>) -> Option<Found> {
-    match (a, b) {
-        (Some(a), Some(b)) => Some(if b.index < a.index { b } else { a }),
-        (a, b) => a.or(b),
-    }
+    let identity = longrun::identity("camicia stats")
+        .with("--deals", args.deals)
+        .with("--seed", args.seed);
+    let outputs = Outputs {
+        out: None,
+        at_the_end: args.plot.iter().map(|p| ("--plot", p.as_path())).collect(),
+    };
+    longrun::run(job, identity, &args.run, "deals", outputs, |tally| {
+        let summary = Summary::new(args.seed, &dealer, &tally);
+        let mut out = BufWriter::new(io::stdout().lock());
+        if args.json {
+            serde_json::to_writer(&mut out, &summary).map_err(io::Error::from)?;
+            writeln!(out)?;
+        } else {
+            write_text(&mut out, &summary, &tally, args.ascii)?;
+        }
+        out.flush()?;
+        if let Some(path) = &args.plot {
+            sweep::file::write_atomically(path, plot(&tally, args.seed).as_bytes())?;
+        }
+        Ok(())
+    })
 }
 
 /// What is printed, text or JSON.
@@ -198,27 +119,12 @@ struct Summary {
     deals: u64,
     seed: u64,
     finished: u64,
-    loops: u64,
-    loop_rate: Rate,
-    cards: Distribution,
-    tricks: Distribution,
+    loops: tally::Rate,
+    cards: Option<tally::Mean>,
+    tricks: Option<tally::Mean>,
     longest: Option<Game>,
     first_loop: Option<Game>,
     histogram: Histogram,
-}
-
-#[derive(Serialize)]
-struct Rate {
-    estimate: f64,
-    wilson95: [f64; 2],
-}
-
-#[derive(Serialize)]
-struct Distribution {
-    mean: Option<f64>,
-    ci95: Option<[f64; 2]>,
-    median: Option<f64>,
-    max: Option<u64>,
 }
 
 #[derive(Serialize)]
@@ -242,7 +148,7 @@ struct Histogram {
 }
 
 impl Summary {
-    fn new(args: &StatsArgs, dealer: &Dealer, tally: &Tally) -> Summary {
+    fn new(seed: u64, dealer: &Dealer, tally: &Tally) -> Summary {
         let game = |found: Option<Found>| {
             found.map(|Found { index, outcome }| {
                 let deal = pack_deal(&dealer.pack(index));
@@ -257,43 +163,15 @@ impl Summary {
             })
         };
         Summary {
-            deals: tally.deals,
-            seed: args.seed,
+            deals: tally.deals(),
+            seed,
             finished: tally.finished(),
-            loops: tally.loops,
-            loop_rate: Rate::wilson(tally.loops, tally.deals),
-            cards: Distribution::new(&tally.card_counts),
-            tricks: Distribution::new(&tally.trick_counts),
-            longest: game(tally.longest),
-            first_loop: game(tally.first_loop),
-            histogram: Histogram::new(&tally.card_counts, BIN, TAIL),
-        }
-    }
-}
-
-impl Rate {
-    fn wilson(hits: u64, trials: u64) -> Rate {
-        let (low, high) = wilson(hits, trials);
-        Rate {
-            estimate: hits as f64 / trials as f64,
-            wilson95: [low, high],
-        }
-    }
-}
-
-impl Distribution {
-    /// From a histogram of the finished games.
-    fn new(counts: &[u64]) -> Distribution {
-        let moments = Moments::from_histogram(counts);
-        let finished = moments.count > 0;
-        Distribution {
-            mean: finished.then(|| moments.mean()),
-            ci95: (moments.count > 1).then(|| {
-                let (low, high) = moments.mean_interval();
-                [low, high]
-            }),
-            median: histogram_median(counts),
-            max: finished.then_some(u64::from(moments.max)),
+            loops: tally::Rate::new(tally.loops(), tally.deals()),
+            cards: tally::Mean::of_histogram(tally.cards()),
+            tricks: tally::Mean::of_histogram(tally.tricks()),
+            longest: game(tally.longest()),
+            first_loop: game(tally.first_loop()),
+            histogram: Histogram::new(tally.cards(), BIN, TAIL),
         }
     }
 }
@@ -334,29 +212,22 @@ fn write_text(
         grouped(summary.deals),
         summary.seed
     )?;
-    let rate = &summary.loop_rate;
     writeln!(
         out,
-        "finished: {}, loops: {} (rate {:.3e}, 95% Wilson interval {:.3e} to {:.3e})",
+        "finished: {}, loops: {}",
         grouped(summary.finished),
-        grouped(summary.loops),
-        rate.estimate,
-        rate.wilson95[0],
-        rate.wilson95[1]
+        crate::format::rate(&summary.loops)
     )?;
     for (name, d) in [("cards", &summary.cards), ("tricks", &summary.tricks)] {
-        match (d.mean, d.median, d.max) {
-            (Some(mean), Some(median), Some(max)) => {
-                let ci = d.ci95.map_or_else(String::new, |[lo, hi]| {
-                    format!(" (95% CI {lo:.2} to {hi:.2})")
-                });
-                writeln!(
-                    out,
-                    "{name} per finished game: mean {mean:.2}{ci}, median {median}, max {}",
-                    grouped(max)
-                )?;
-            }
-            _ => writeln!(out, "{name} per finished game: no game finished")?,
+        match d {
+            Some(m) => writeln!(
+                out,
+                "{name} per finished game: {}, median {}, max {}",
+                crate::format::mean(m, 2, ""),
+                m.median.unwrap_or_default(),
+                grouped(m.max)
+            )?,
+            None => writeln!(out, "{name} per finished game: no game finished")?,
         }
     }
     writeln!(
@@ -425,7 +296,7 @@ fn write_histogram(
 
 /// The histogram of cards per finished game as an SVG picture.
 fn plot(tally: &Tally, seed: u64) -> String {
-    let histogram = Histogram::new(&tally.card_counts, PLOT_BIN, PLOT_TAIL);
+    let histogram = Histogram::new(tally.cards(), PLOT_BIN, PLOT_TAIL);
     let (width, height) = (900.0, 480.0);
     let (left, right, top, bottom) = (80.0, 30.0, 60.0, 70.0);
     let plot_w = width - left - right;
@@ -440,7 +311,7 @@ fn plot(tally: &Tally, seed: u64) -> String {
         Anchor::Middle,
         &format!(
             "Camicia: cards laid per finished game, {} random one-pack deals (seed {seed})",
-            grouped(tally.deals)
+            grouped(tally.deals())
         ),
     );
     // Horizontal grid and count labels.
@@ -492,7 +363,7 @@ fn plot(tally: &Tally, seed: u64) -> String {
             "cards laid (bins of {PLOT_BIN}); {} games of {PLOT_TAIL} cards or more not shown; \
              {} loops",
             grouped(histogram.tail),
-            grouped(tally.loops)
+            grouped(tally.loops())
         ),
     );
     svg.text(18.0, top - 14.0, 13.0, Anchor::Start, "games");
@@ -512,34 +383,6 @@ fn nice_step(raw: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn wilson_interval_matches_a_hand_computation() {
-        // 0 of 100: [0, 0.0370]; 50 of 100: [0.4038, 0.5962].
-        let r = Rate::wilson(0, 100);
-        assert_eq!(r.wilson95[0], 0.0);
-        assert!((r.wilson95[1] - 0.0370).abs() < 1e-4);
-        let r = Rate::wilson(50, 100);
-        assert!((r.wilson95[0] - 0.4038).abs() < 1e-4);
-        assert!((r.wilson95[1] - 0.5962).abs() < 1e-4);
-    }
-
-    #[test]
-    fn median_and_spread_from_counts() {
-        // Values 1, 2, 2, 10: median 2, mean 3.75.
-        let counts = [0, 1, 2, 0, 0, 0, 0, 0, 0, 0, 1];
-        let d = Distribution::new(&counts);
-        assert_eq!(d.median, Some(2.0));
-        assert_eq!(d.mean, Some(3.75));
-        assert_eq!(d.max, Some(10));
-        let d = Distribution::new(&[0, 1, 0, 1]);
-        assert_eq!(d.median, Some(2.0));
-        let none = Distribution::new(&[]);
-        assert_eq!(
-            (none.mean, none.ci95, none.median, none.max),
-            (None, None, None, None)
-        );
-    }
 
     #[test]
     fn nice_steps() {

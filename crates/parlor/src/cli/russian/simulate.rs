@@ -1,26 +1,31 @@
 //! `parlor russian simulate`: many deals, one strategy or all, and the casino's answer.
+//!
+//! The deals are played on the long-run engine in chunks, each chunk by every strategy asked
+//! for, so that the progress bar's time left is honest even when the planner runs beside
+//! strategies a thousand times faster.
 
 use super::parse_strategy;
 use crate::error::CliError;
 use crate::format::grouped;
-use crate::threads::Threads;
-use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
+use crate::longrun::{self, LongRun, Outputs};
+use clap::{ArgGroup, Args};
 use russian::strategy::DEFAULT_SAMPLES;
-use russian::{Game, STAKE, StrategyName, Tally};
+use russian::{STAKE, StrategyName, Tally};
 use serde::Serialize;
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io::{self, BufWriter, Write};
+use std::ops::Range;
 use std::path::PathBuf;
+use sweep::{Job, Plan};
 
 #[derive(Args)]
+#[command(group(ArgGroup::new("deals_played").required(true).args(["deals", "range"])))]
 pub struct SimulateArgs {
-    /// Number of deals to play
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
-    games: u64,
-    /// The first deal's number: deals S to S+N-1 are played
-    #[arg(long, default_value_t = 0)]
-    seed: u64,
+    /// Play deals 0 to N-1
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    deals: Option<u64>,
+    /// Play deals A to B-1 (deal numbers as `deal --seed` takes them; B at most 2^64)
+    #[arg(long, value_name = "A..B")]
+    range: Option<String>,
     /// random, greedy, lookahead, planner, clairvoyant, a list of them (greedy,clairvoyant), or
     /// all; several strategies play the same deals and make one table
     #[arg(long, default_value = "greedy", value_parser = parse_choice)]
@@ -28,20 +33,17 @@ pub struct SimulateArgs {
     /// Layouts planner samples at each decision
     #[arg(long, default_value_t = DEFAULT_SAMPLES, value_parser = clap::value_parser!(u32).range(1..))]
     samples: u32,
-    #[command(flatten)]
-    threads: Threads,
     /// One JSON object per strategy, one per line
     #[arg(long)]
     json: bool,
     /// Also draw the score histogram as an SVG picture in FILE.svg
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
-    /// No progress bar
-    #[arg(long)]
-    quiet: bool,
     /// Draw histogram bars with '#' instead of '█'
     #[arg(long)]
     ascii: bool,
+    #[command(flatten)]
+    run: LongRun,
 }
 
 /// The strategies to measure, in the order given.
@@ -62,8 +64,8 @@ fn parse_choice(names: &str) -> Result<Choice, String> {
     Ok(Choice(chosen))
 }
 
-/// Deals per unit of work: large enough to keep the progress bar cheap, small enough to balance
-/// the threads and to move the bar often, so fewer for the slow strategies.
+/// Deals per chunk of work: large enough to keep the engine's share small, small enough to
+/// balance the threads and to move the bar often, so fewer for the slow strategies.
 fn chunk(strategy: StrategyName) -> u64 {
     match strategy {
         StrategyName::Planner => 4,
@@ -72,86 +74,161 @@ fn chunk(strategy: StrategyName) -> u64 {
     }
 }
 
-pub fn run(args: &SimulateArgs) -> Result<(), CliError> {
-    let last = args.seed.checked_add(args.games - 1).ok_or_else(|| {
+/// The deals to play: `first` to `first + count - 1`, all within the 64-bit deal numbers.
+#[derive(Clone, Copy)]
+struct Deals {
+    first: u64,
+    count: u64,
+}
+
+impl Deals {
+    fn last(self) -> u64 {
+        self.first + (self.count - 1)
+    }
+}
+
+fn deals(args: &SimulateArgs) -> Result<Deals, CliError> {
+    if let Some(count) = args.deals {
+        return Ok(Deals { first: 0, count });
+    }
+    let text = args.range.as_deref().unwrap_or_default();
+    let number = |t: &str| {
+        t.parse::<u128>()
+            .ok()
+            .filter(|_| t.bytes().all(|b| b.is_ascii_digit()))
+    };
+    let end = 1u128 << 64;
+    let (a, b) = text
+        .split_once("..")
+        .and_then(|(a, b)| Some((number(a)?, number(b)?)))
+        .filter(|&(a, b)| a < b && b <= end)
+        .ok_or_else(|| {
+            CliError::BadInput(format!(
+                "--range: expected A..B, deal numbers with A < B <= {end}, found \"{}\"",
+                text.chars().take(80).collect::<String>()
+            ))
+        })?;
+    let count = u64::try_from(b - a).map_err(|_| {
         CliError::BadInput(format!(
-            "--seed {} with --games {} goes past the last deal, {}",
-            args.seed,
-            args.games,
-            u64::MAX
+            "--range: {} deals, but one run plays at most {} (2^64 - 1)",
+            grouped(b - a),
+            grouped(u64::MAX)
         ))
     })?;
-    let strategies = &args.strategy.0;
-    let (pool, _) = args.threads.pool()?;
-    let bar = progress_bar(args.games * strategies.len() as u64, args.quiet);
-    let tallies: Vec<(StrategyName, Tally)> = strategies
-        .iter()
-        .map(|&strategy| {
-            bar.set_message(strategy.name());
-            let tally = pool.install(|| tally(args.seed, last, strategy, args.samples, &bar));
-            (strategy, tally)
-        })
-        .collect();
-    bar.finish_and_clear();
+    // a < b <= 2^64, so a fits.
+    Ok(Deals {
+        first: a as u64,
+        count,
+    })
+}
 
-    let mut out = BufWriter::new(io::stdout().lock());
-    if args.json {
-        for (strategy, tally) in &tallies {
-            let json = SummaryJson::of(*strategy, tally, args.seed, args.samples);
-            serde_json::to_writer(&mut out, &json).map_err(io::Error::from)?;
-            writeln!(out)?;
+/// Every chosen strategy on the same deals.
+struct Simulate {
+    deals: Deals,
+    strategies: Vec<StrategyName>,
+    samples: u32,
+}
+
+impl Job for Simulate {
+    /// One tally per strategy, in the order given.
+    type Part = Vec<Tally>;
+    type Summary = Vec<Tally>;
+    type Basis = ();
+
+    fn plan(&self) -> Plan {
+        let size = self.strategies.iter().map(|&s| chunk(s)).min().unwrap_or(1);
+        Plan::new(self.deals.count, size)
+    }
+
+    fn empty(&self) -> Vec<Tally> {
+        vec![Tally::default(); self.strategies.len()]
+    }
+
+    fn basis(&self, _: &Vec<Tally>) {}
+
+    fn play(&self, _chunk: u64, items: Range<u64>, _: &()) -> Vec<Tally> {
+        let first = self.deals.first;
+        self.strategies
+            .iter()
+            .map(|&strategy| {
+                let numbers = items.clone().map(|i| first + i);
+                Tally::of_deals(numbers, strategy, self.samples)
+            })
+            .collect()
+    }
+
+    fn commit(&self, tallies: &mut Vec<Tally>, _chunk: u64, part: Vec<Tally>, _: &mut Vec<u8>) {
+        for (tally, more) in tallies.iter_mut().zip(&part) {
+            *tally = std::mem::take(tally).merge(more);
         }
-    } else if let [(strategy, tally)] = tallies.as_slice() {
-        write_summary(&mut out, *strategy, tally, args.seed, last, args.samples)?;
-        writeln!(out)?;
-        write_histogram(&mut out, tally, if args.ascii { '#' } else { '█' })?;
-    } else {
-        write_table(&mut out, &tallies, args.seed, last, args.samples)?;
     }
-    out.flush()?;
-    if let Some(path) = &args.plot {
-        std::fs::write(path, plot(&tallies, args.seed, last, args.samples)).map_err(|source| {
-            CliError::BadInput(format!("cannot write {}: {source}", path.display()))
-        })?;
+
+    fn check(&self, tallies: &Vec<Tally>, chunks: u64) -> Result<(), String> {
+        if tallies.len() != self.strategies.len() {
+            return Err(format!(
+                "{} tallies for {} strategies",
+                tallies.len(),
+                self.strategies.len()
+            ));
+        }
+        let games = self.plan().items_before(chunks);
+        tallies.iter().try_for_each(|t| t.check(games))
     }
-    Ok(())
 }
 
-/// Deals `first` to `last` in chunks over the pool's threads; the histogram sums make the result
-/// the same whatever the split.
-fn tally(first: u64, last: u64, strategy: StrategyName, samples: u32, bar: &ProgressBar) -> Tally {
-    let size = chunk(strategy);
-    let chunks = (last - first) / size + 1;
-    (0..chunks)
-        .into_par_iter()
-        .map(|chunk| {
-            let start = first + chunk * size;
-            let end = last.min(start + (size - 1));
-            let mut tally = Tally::default();
-            for number in start..=end {
-                let mut game = Game::deal(number);
-                let mut player = strategy.player(&game, number, samples);
-                tally.add(game.play(&mut player, |_| {}));
-            }
-            bar.inc(end - start + 1);
-            tally
-        })
-        .reduce(Tally::default, |a, b| a.merge(&b))
-}
-
-fn progress_bar(games: u64, quiet: bool) -> ProgressBar {
-    if quiet || !io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{msg:>9} [{bar:40}] {human_pos}/{human_len} games, {per_sec}, ETA {eta}",
+pub fn run(args: &SimulateArgs) -> Result<(), CliError> {
+    let deals = deals(args)?;
+    let strategies = args.strategy.0.clone();
+    let names: Vec<&str> = strategies.iter().map(|s| s.name()).collect();
+    let identity = longrun::identity("russian simulate")
+        .with(
+            "--range",
+            format!(
+                "{}..{}",
+                deals.first,
+                u128::from(deals.first) + u128::from(deals.count)
+            ),
         )
-        .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .progress_chars("=> "),
-    );
-    bar
+        .with("--strategy", names.join(","))
+        .with_some(
+            "--samples",
+            strategies
+                .contains(&StrategyName::Planner)
+                .then_some(args.samples),
+        );
+    let job = Simulate {
+        deals,
+        strategies: strategies.clone(),
+        samples: args.samples,
+    };
+    let outputs = Outputs {
+        out: None,
+        at_the_end: args.plot.iter().map(|p| ("--plot", p.as_path())).collect(),
+    };
+    longrun::run(job, identity, &args.run, "deals", outputs, |tallies| {
+        let tallies: Vec<(StrategyName, Tally)> = strategies.into_iter().zip(tallies).collect();
+        let (first, last) = (deals.first, deals.last());
+        let mut out = BufWriter::new(io::stdout().lock());
+        if args.json {
+            for (strategy, tally) in &tallies {
+                let json = SummaryJson::of(*strategy, tally, first, args.samples);
+                serde_json::to_writer(&mut out, &json).map_err(io::Error::from)?;
+                writeln!(out)?;
+            }
+        } else if let [(strategy, tally)] = tallies.as_slice() {
+            write_summary(&mut out, *strategy, tally, first, last, args.samples)?;
+            writeln!(out)?;
+            write_histogram(&mut out, tally, if args.ascii { '#' } else { '█' })?;
+        } else {
+            write_table(&mut out, &tallies, first, last, args.samples)?;
+        }
+        out.flush()?;
+        if let Some(path) = &args.plot {
+            let picture = plot(&tallies, first, last, args.samples);
+            sweep::file::write_atomically(path, picture.as_bytes())?;
+        }
+        Ok(())
+    })
 }
 
 fn percent(rate: f64) -> String {
@@ -175,30 +252,25 @@ fn write_summary(
     last: u64,
     samples: u32,
 ) -> io::Result<()> {
-    let (low, high) = tally.mean_interval();
-    let (win_low, win_high) = tally.win_interval();
     let (profit_low, profit_high) = tally.house_profit_interval();
     writeln!(
         out,
-        "strategy {}: {} games, deals {first} to {last}",
+        "strategy {}: {} deals, {first} to {last}",
         label(strategy, samples),
         grouped(tally.games())
     )?;
+    if let Some(score) = tally::Mean::of_histogram(&tally.histogram) {
+        writeln!(
+            out,
+            "score           {}, median {}",
+            crate::format::mean(&score, 4, ""),
+            tally.median()
+        )?;
+    }
     writeln!(
         out,
-        "mean score      {:.4} ± {:.4} (95% CI {low:.4} to {high:.4})",
-        tally.mean(),
-        (high - low) / 2.0
-    )?;
-    writeln!(out, "median          {}", tally.median())?;
-    writeln!(out, "std deviation   {:.4}", tally.std_dev())?;
-    writeln!(
-        out,
-        "wins (52 cards) {} = {} (95% Wilson {} to {})",
-        grouped(tally.wins()),
-        percent(tally.win_rate()),
-        percent(win_low),
-        percent(win_high)
+        "wins (52 cards) {}",
+        crate::format::rate(&tally::Rate::new(tally.wins(), tally.games()))
     )?;
     writeln!(
         out,
@@ -283,6 +355,13 @@ fn write_table(
     Ok(())
 }
 
+/// A derived quantity: its estimate and 95% interval.
+#[derive(Serialize)]
+struct Estimate {
+    mean: f64,
+    ci95: [f64; 2],
+}
+
 #[derive(Serialize)]
 struct SummaryJson {
     strategy: &'static str,
@@ -290,16 +369,14 @@ struct SummaryJson {
     #[serde(skip_serializing_if = "Option::is_none")]
     samples: Option<u32>,
     first_deal: u64,
-    games: u64,
-    mean: f64,
-    mean_ci95: (f64, f64),
-    median: f64,
-    std_dev: f64,
-    wins: u64,
-    win_rate: f64,
-    win_rate_wilson95: (f64, f64),
-    house_profit: f64,
-    house_profit_ci95: (f64, f64),
+    deals: u64,
+    /// Cards on the foundations at the end.
+    score: Option<tally::Mean>,
+    /// Games with all 52 cards on the foundations.
+    wins: tally::Rate,
+    /// The casino's profit per $55 game.
+    house_profit: Estimate,
+    /// The profit as a share of the stake.
     house_edge: f64,
     /// Games ending with each score, 0 to 52.
     histogram: Vec<u64>,
@@ -307,21 +384,18 @@ struct SummaryJson {
 
 impl SummaryJson {
     fn of(strategy: StrategyName, tally: &Tally, first: u64, samples: u32) -> SummaryJson {
-        let profit = tally.house_profit_interval();
+        let (low, high) = tally.house_profit_interval();
         SummaryJson {
             strategy: strategy.name(),
             samples: (strategy == StrategyName::Planner).then_some(samples),
             first_deal: first,
-            games: tally.games(),
-            mean: tally.mean(),
-            mean_ci95: tally.mean_interval(),
-            median: tally.median(),
-            std_dev: tally.std_dev(),
-            wins: tally.wins(),
-            win_rate: tally.win_rate(),
-            win_rate_wilson95: tally.win_interval(),
-            house_profit: tally.house_profit(),
-            house_profit_ci95: profit,
+            deals: tally.games(),
+            score: tally::Mean::of_histogram(&tally.histogram),
+            wins: tally::Rate::new(tally.wins(), tally.games()),
+            house_profit: Estimate {
+                mean: tally.house_profit(),
+                ci95: [low, high],
+            },
             house_edge: tally.house_profit() / STAKE,
             histogram: tally.histogram.to_vec(),
         }
