@@ -13,12 +13,12 @@ pub const PAY_PER_CARD: f64 = 5.0;
 /// How many games ended with each score (0 to 52).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tally {
-    #[serde(with = "scores")]
+    #[serde(with = "counts")]
     pub histogram: [u64; 53],
 }
 
 /// The histogram saved as a list of its 53 counts.
-mod scores {
+mod counts {
     use serde::de::Error;
     use serde::{Deserialize, Deserializer, Serializer};
 

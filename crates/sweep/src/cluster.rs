@@ -263,8 +263,9 @@ fn watch_for_lost_peers(cluster: &Cluster, die: Die) {
                     .strip_prefix("timely communication error: ")
                     .unwrap_or(message);
                 die(&format!(
-                    "lost process {peer} ({}): {cause}; every process of the cluster stops; \
-                     start them all again with the same command to resume from the checkpoint",
+                    "lost process {peer} ({}): {cause}; every process of the cluster stops: \
+                     start them all again with the same command, and a run with a checkpoint \
+                     resumes where it stopped",
                     addresses[peer]
                 ))
             }
