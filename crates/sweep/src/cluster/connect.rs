@@ -48,8 +48,13 @@ pub struct Hello {
 
 const GREETING: &str = "parlor-cluster 1";
 
-/// Time between attempts to reach a process that is not listening yet.
-const RETRY: Duration = Duration::from_millis(100);
+/// How long a hello may take to arrive: it is sent at once, so a connection that stays silent
+/// is a stranger, and must not hold the wait for the real process.
+const HELLO: Duration = Duration::from_secs(5);
+
+/// Time between attempts to reach a process that is not listening yet, and between looks for a
+/// process calling: short, as the whole cluster waits for the last to connect.
+const RETRY: Duration = Duration::from_millis(10);
 
 /// Connects to every other process: the streams by process (`None` for this one) and what
 /// process 0 said (this process's own hello for process 0).
@@ -126,12 +131,16 @@ fn call(
             .to_socket_addrs()
             .ok()
             .and_then(|mut addresses| addresses.next())
-            .and_then(|socket| TcpStream::connect_timeout(&socket, left.min(RETRY * 10)).ok());
+            .and_then(|socket| {
+                TcpStream::connect_timeout(&socket, left.min(Duration::from_secs(1))).ok()
+            });
         let Some(mut stream) = attempt else {
             std::thread::sleep(RETRY.min(left));
             continue;
         };
-        stream.set_read_timeout(Some(left.max(RETRY))).ok();
+        stream
+            .set_read_timeout(Some(HELLO.min(left).max(RETRY)))
+            .ok();
         if say(&mut stream, mine).is_err() {
             continue;
         }
@@ -154,7 +163,9 @@ fn answer(
 ) -> Result<Option<(usize, TcpStream)>, Error> {
     stream.set_nonblocking(false).map_err(io_peer)?;
     let left = deadline.saturating_duration_since(Instant::now());
-    stream.set_read_timeout(Some(left.max(RETRY))).ok();
+    stream
+        .set_read_timeout(Some(HELLO.min(left).max(RETRY)))
+        .ok();
     let Some(hello) = hear(&stream) else {
         return Ok(None);
     };

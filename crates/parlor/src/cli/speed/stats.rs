@@ -169,7 +169,7 @@ fn write_text(out: &mut impl Write, s: &Summary) -> io::Result<()> {
     )?;
     let per_game = |name: &str, m: &Option<Mean>, decimals: usize, unit: &str| match m {
         Some(m) => format!(
-            "{name:<22}{} per game, min {}{unit}, max {}{unit}",
+            "{name:<22}{}, min {}{unit}, max {}{unit}",
             crate::format::mean(m, decimals, unit),
             grouped(m.min),
             grouped(m.max)
