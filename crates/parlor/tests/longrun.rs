@@ -636,3 +636,39 @@ fn a_process_lost_mid_run_stops_the_others_and_the_cluster_resumes() {
     assert_eq!(resumed, alone);
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn under_slurm_a_process_takes_its_place_from_the_environment() {
+    let dir = scratch("slurm");
+    let hosts = hostfile(&dir, 1);
+    let run = ["speed", "stats", "--deals", "3000", "--quiet"];
+    let alone = stdout_of(&run);
+    let output = parlor()
+        .args(run)
+        .args(["--cluster", "--hostfile", hosts.to_str().unwrap()])
+        .env("SLURM_PROCID", "0")
+        .env("SLURM_NTASKS", "1")
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), alone);
+    parlor()
+        .args(run)
+        .args(["--cluster", "--hostfile", hosts.to_str().unwrap()])
+        .env_remove("SLURM_PROCID")
+        .env_remove("SLURM_NTASKS")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--cluster needs --processes N"));
+    parlor()
+        .args(run)
+        .args(["--cluster", "--hostfile", hosts.to_str().unwrap()])
+        .env("SLURM_PROCID", "3")
+        .env("SLURM_NTASKS", "2")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--process 3: expected a process from 0 to 1",
+        ));
+    std::fs::remove_dir_all(dir).unwrap();
+}
