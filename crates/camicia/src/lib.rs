@@ -11,6 +11,7 @@
 //!   in bulk ([`deal::Dealer::play`]), made straight into the fast engine where the processor
 //!   allows.
 //! - [`index`] numbers one-pack deals as camicia.dev does, and steps through them in that order.
+//! - [`workunit`] computes camicia.dev's work units, byte for byte.
 //! - [`stats`] sums up random one-pack deals: game lengths, loops, the longest game.
 //! - [`search`] is the record hunt: deals played in bulk keeping the longest games and the loops,
 //!   and a climb from a deal.
@@ -27,6 +28,7 @@ mod lanes;
 pub mod notation;
 pub mod search;
 pub mod stats;
+pub mod workunit;
 
 pub use face::{Face, record};
 pub use game::{Deal, EmptyDeal, Event, Game, Outcome, Player, Status};

@@ -21,7 +21,7 @@ use std::ops::Range;
 
 /// Deals played per call of the eight-lane engine: the deals of a batch are kept, so that a find
 /// can be reported with its deal; 8,192 deals are 416 kB, which stay in the level-2 cache.
-const BATCH: usize = 8192;
+pub(crate) const BATCH: usize = 8192;
 
 /// Loops listed by a [`Tally`], the earliest first (all of them are reported as they are found).
 pub const LOOPS_LISTED: usize = 100;

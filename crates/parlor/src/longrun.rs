@@ -7,7 +7,7 @@ use crate::format::grouped;
 use crate::threads::Threads;
 use clap::Args;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 use sweep::cluster::Cluster;
 use sweep::{Checkpointing, Files, Finish, Identity, Job, Ledger};
@@ -163,12 +163,43 @@ fn hosts(text: &str, processes: usize) -> Result<Vec<String>, String> {
     ))
 }
 
-/// A long run's files besides its checkpoint: its journal (`--out`), and the files the command
-/// writes at the end (`--plot`), all checked before the run starts.
+/// A long run's files besides its checkpoint: its journal (`--out`), the files the command
+/// writes at the end (`--plot`), and a file that holds how much of the run is done, a number
+/// from 0 to 1 (`--fraction-done`, for BOINC's wrapper); all checked before the run starts.
 #[derive(Default)]
 pub struct Outputs<'a> {
     pub out: Option<&'a Path>,
     pub at_the_end: Vec<(&'static str, &'a Path)>,
+    pub fraction_done: Option<&'a Path>,
+}
+
+/// How often the fraction done is written: BOINC's wrapper reads it about once a second.
+const FRACTION_EVERY: Duration = Duration::from_secs(1);
+
+/// Writes the fraction of a run that is done to its file, at most once a [`FRACTION_EVERY`],
+/// whole or not at all; keeps the first failure, to be reported when the run ends.
+struct FractionDone {
+    path: PathBuf,
+    last: Option<std::time::Instant>,
+    failure: Option<sweep::Error>,
+}
+
+impl FractionDone {
+    fn show(&mut self, progress: &sweep::Progress) {
+        let due = self.last.is_none_or(|t| t.elapsed() >= FRACTION_EVERY);
+        if due && self.failure.is_none() {
+            let fraction = progress.done as f64 / progress.total.max(1) as f64;
+            self.write(fraction);
+        }
+    }
+
+    fn write(&mut self, fraction: f64) {
+        let text = format!("{fraction:.6}\n");
+        if let Err(e) = sweep::file::write_atomically(&self.path, text.as_bytes()) {
+            self.failure.get_or_insert(e);
+        }
+        self.last = Some(std::time::Instant::now());
+    }
 }
 
 /// Runs `job` as the options say — on this machine's threads or as a process of a cluster —
@@ -183,8 +214,13 @@ pub fn run<J: Job>(
     outputs: Outputs,
     report: impl FnOnce(J::Summary) -> Result<(), CliError>,
 ) -> Result<(), CliError> {
-    let Outputs { out, at_the_end } = outputs;
-    let outputs = at_the_end.as_slice();
+    let Outputs {
+        out,
+        at_the_end,
+        fraction_done,
+    } = outputs;
+    let mut outputs = at_the_end;
+    outputs.extend(fraction_done.map(|p| ("--fraction-done", p)));
     let cluster = args.cluster.cluster()?;
     let mut files: Vec<(&'static str, &Path)> = outputs.to_vec();
     files.extend(out.map(|p| ("--out", p)));
@@ -192,7 +228,7 @@ pub fn run<J: Job>(
     sweep::file::check_distinct(&files)?;
     let writes_results = cluster.as_ref().is_none_or(|c| c.process == 0);
     if writes_results {
-        for (_, path) in outputs {
+        for (_, path) in &outputs {
             sweep::file::check_writable(path)?;
         }
     }
@@ -206,12 +242,27 @@ pub fn run<J: Job>(
     let threads = args.threads.count();
     let bar = crate::progress::bar(0, unit, args.quiet);
     let shown = bar.clone();
+    let fraction = fraction_done.filter(|_| writes_results).map(|path| {
+        Arc::new(Mutex::new(FractionDone {
+            path: path.to_owned(),
+            last: None,
+            failure: None,
+        }))
+    });
+    let told = fraction.clone();
+    let mut show = move |p: &sweep::Progress| {
+        crate::progress::show(&shown, p);
+        if let Some(fraction) = &told {
+            fraction
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .show(p);
+        }
+    };
     let finish: Option<Finish<J::Summary>> = match &cluster {
         None => {
             let ledger = Ledger::open(Arc::new(job), identity, files)?;
-            Some(sweep::local::run(ledger, threads, &mut |p| {
-                crate::progress::show(&shown, p)
-            })?)
+            Some(sweep::local::run(ledger, threads, &mut show)?)
         }
         Some(cluster) => sweep::cluster::run(
             Arc::new(job),
@@ -219,11 +270,22 @@ pub fn run<J: Job>(
             files,
             cluster,
             threads,
-            Box::new(move |p| crate::progress::show(&shown, p)),
+            Box::new(show),
             die,
         )?,
     };
     bar.finish_and_clear();
+    let failed = |fraction: &Option<Arc<Mutex<FractionDone>>>| {
+        fraction.as_ref().and_then(|f| {
+            f.lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .failure
+                .take()
+        })
+    };
+    if let Some(failure) = failed(&fraction) {
+        return Err(failure.into());
+    }
     let workers = match &cluster {
         Some(c) => format!(
             "{} process{} × {threads} thread{}",
@@ -237,6 +299,13 @@ pub fn run<J: Job>(
         Some(finish) => {
             let line = throughput(&finish, unit, &workers);
             report(finish.summary)?;
+            // Done only once the results are written.
+            if let Some(f) = &fraction {
+                f.lock().unwrap_or_else(PoisonError::into_inner).write(1.0);
+            }
+            if let Some(failure) = failed(&fraction) {
+                return Err(failure.into());
+            }
             if !args.quiet {
                 eprintln!("{line}");
             }

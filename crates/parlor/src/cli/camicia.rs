@@ -1,12 +1,14 @@
 //! `parlor camicia`: plays the games of a file (text or the exercise's JSON lines), with traces
 //! and JSON; `parlor camicia stats`: statistics of random one-pack deals; `parlor camicia index`
-//! and `deal`: camicia.dev's deal numbering; `parlor camicia search`: the record hunt.
+//! and `deal`: camicia.dev's deal numbering; `parlor camicia search`: the record hunt;
+//! `parlor camicia workunit`: camicia.dev's work units.
 
 mod index;
 mod jsonl;
 mod search;
 mod stats;
 mod trace;
+mod workunit;
 
 use crate::error::CliError;
 use crate::input;
@@ -37,6 +39,9 @@ enum Command {
     Index(index::IndexArgs),
     /// The one-pack deals of indices, in record notation (A's deck/B's deck)
     Deal(index::DealArgs),
+    /// A camicia.dev work unit: every deal from START to END, written as camicia.dev's worker
+    /// writes it, resumable, on every core
+    Workunit(workunit::WorkunitArgs),
 }
 
 #[derive(Args)]
@@ -70,6 +75,7 @@ pub fn run(args: &CamiciaArgs) -> Result<(), CliError> {
         Some(Command::Search(search)) => search::run(search),
         Some(Command::Index(index)) => index::run_index(index),
         Some(Command::Deal(deal)) => index::run_deal(deal),
+        Some(Command::Workunit(unit)) => workunit::run(unit),
         None => play(&args.play),
     }
 }

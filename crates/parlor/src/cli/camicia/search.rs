@@ -236,6 +236,7 @@ pub fn run(args: &SearchArgs) -> Result<(), CliError> {
     let outputs = Outputs {
         out: args.out.as_deref(),
         at_the_end: Vec::new(),
+        ..Outputs::default()
     };
     longrun::run(search, identity, &args.run, "deals", outputs, |hunt| {
         let summary = Summary::new(mode, keep, &hunt);

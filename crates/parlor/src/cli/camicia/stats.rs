@@ -95,6 +95,7 @@ pub fn run(args: &StatsArgs) -> Result<(), CliError> {
     let outputs = Outputs {
         out: None,
         at_the_end: args.plot.iter().map(|p| ("--plot", p.as_path())).collect(),
+        ..Outputs::default()
     };
     longrun::run(job, identity, &args.run, "deals", outputs, |tally| {
         let summary = Summary::new(args.seed, &dealer, &tally);

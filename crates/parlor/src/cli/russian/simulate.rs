@@ -204,6 +204,7 @@ pub fn run(args: &SimulateArgs) -> Result<(), CliError> {
     let outputs = Outputs {
         out: None,
         at_the_end: args.plot.iter().map(|p| ("--plot", p.as_path())).collect(),
+        ..Outputs::default()
     };
     longrun::run(job, identity, &args.run, "deals", outputs, |tallies| {
         let tallies: Vec<(StrategyName, Tally)> = strategies.into_iter().zip(tallies).collect();

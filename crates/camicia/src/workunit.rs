@@ -1,0 +1,358 @@
+//! camicia.dev's work units: the project walks every one-pack deal, by the index of [`crate::index`],
+//! in units of consecutive indices, each computed by two volunteers and accepted when their two
+//! result files are byte-identical. A unit's input is two decimal indices, `START END`, END
+//! included; its result is one line `finished,INDEX,CARDS,TRICKS` for the longest finished game
+//! (most cards; among equally long games the earliest index, whatever their tricks), absent when
+//! no game of the unit finishes, then one line `loop,INDEX,CARDS,TRICKS` for every deal that
+//! loops, in increasing index. Cards and tricks are counted as the rule book counts them.
+//!
+//! ```
+//! use camicia::workunit::{Report, Unit};
+//!
+//! let unit: Unit = "447247122283566119050 447247122283566119059\n".parse().unwrap();
+//! let report = Report::of(unit.indices());
+//! assert_eq!(report.text(), "finished,447247122283566119055,8344,1164\n");
+//! ```
+
+use crate::game::Status;
+use crate::index::{self, DEALS};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::ops::Range;
+use std::str::FromStr;
+use thiserror::Error;
+
+/// A unit: the deals of index `first` to `last`, both included.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unit {
+    first: u128,
+    last: u128,
+}
+
+/// Why a unit's input cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum UnitError {
+    #[error("line {line}, column {column}: expected {expected}, found {found}")]
+    Syntax {
+        line: usize,
+        column: usize,
+        expected: &'static str,
+        found: String,
+    },
+    #[error("expected START <= END, found START {first} after END {last}")]
+    Order { first: u128, last: u128 },
+}
+
+impl Unit {
+    /// The unit of indices `first` to `last`, both included, if they are in order and are deal
+    /// indices.
+    ///
+    /// # Errors
+    ///
+    /// [`UnitError::Order`] when `first > last`; [`UnitError::Syntax`] when `last` is not a deal
+    /// index.
+    pub fn new(first: u128, last: u128) -> Result<Unit, UnitError> {
+        if last >= DEALS {
+            return Err(UnitError::Syntax {
+                line: 1,
+                column: 1,
+                expected: "deal indices from 0 to 653534134886878244999",
+                found: last.to_string(),
+            });
+        }
+        if first > last {
+            return Err(UnitError::Order { first, last });
+        }
+        Ok(Unit { first, last })
+    }
+
+    pub fn first(&self) -> u128 {
+        self.first
+    }
+
+    pub fn last(&self) -> u128 {
+        self.last
+    }
+
+    /// The unit's indices, as a range.
+    pub fn indices(&self) -> Range<u128> {
+        self.first..self.last + 1
+    }
+}
+
+impl fmt::Display for Unit {
+    /// The unit as its input file holds it: `START END`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.first, self.last)
+    }
+}
+
+impl FromStr for Unit {
+    type Err = UnitError;
+
+    /// Two decimal indices separated by whitespace, whitespace around them allowed; nothing else.
+    fn from_str(text: &str) -> Result<Unit, UnitError> {
+        let mut numbers = Vec::new();
+        let (mut line, mut column) = (1, 1);
+        let mut chars = text.char_indices().peekable();
+        while let Some(&(at, c)) = chars.peek() {
+            if c.is_whitespace() {
+                chars.next();
+                (line, column) = if c == '\n' {
+                    (line + 1, 1)
+                } else {
+                    (line, column + 1)
+                };
+                continue;
+            }
+            let (start_line, start_column) = (line, column);
+            let mut end = at;
+            while let Some(&(i, c)) = chars.peek() {
+                if c.is_whitespace() {
+                    break;
+                }
+                end = i + c.len_utf8();
+                column += 1;
+                chars.next();
+            }
+            let token = &text[at..end];
+            let syntax = |expected| UnitError::Syntax {
+                line: start_line,
+                column: start_column,
+                expected,
+                found: quoted(token),
+            };
+            if numbers.len() == 2 {
+                return Err(syntax("the end of the unit after START and END"));
+            }
+            let index = token
+                .parse::<u128>()
+                .ok()
+                .filter(|_| token.bytes().all(|b| b.is_ascii_digit()))
+                .filter(|&i| i < DEALS)
+                .ok_or_else(|| syntax("a deal index from 0 to 653534134886878244999"))?;
+            numbers.push(index);
+        }
+        match numbers[..] {
+            [first, last] => Unit::new(first, last),
+            _ => Err(UnitError::Syntax {
+                line,
+                column,
+                expected: if numbers.is_empty() {
+                    "two deal indices, START and END"
+                } else {
+                    "END, a second deal index"
+                },
+                found: "the end of the input".into(),
+            }),
+        }
+    }
+}
+
+/// Some text as a message shows it: quoted, at most 40 characters, control characters escaped.
+fn quoted(text: &str) -> String {
+    let mut shown: String = text.chars().take(40).flat_map(char::escape_debug).collect();
+    if text.chars().count() > 40 {
+        shown.push('…');
+    }
+    format!("\"{shown}\"")
+}
+
+/// A game a unit reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Game {
+    pub index: u128,
+    pub cards: u64,
+    pub tricks: u64,
+}
+
+/// What a run of consecutive indices reports: the longest finished game and every loop.
+/// Reports of consecutive runs merge, earlier first, into the report of their union.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Report {
+    longest: Option<Game>,
+    loops: Vec<Game>,
+}
+
+impl Report {
+    /// Plays the deals of `indices` (one-pack deal indices) with the fast engine.
+    pub fn of(indices: Range<u128>) -> Report {
+        let mut report = Report::default();
+        let first = indices.start;
+        let mut batch = Vec::with_capacity(crate::search::BATCH);
+        let mut packs = index::packs(indices);
+        let mut offset = 0u128;
+        loop {
+            batch.clear();
+            batch.extend(packs.by_ref().take(crate::search::BATCH));
+            if batch.is_empty() {
+                break;
+            }
+            crate::fast::play_packs(batch.iter().copied(), |k, outcome| {
+                let game = Game {
+                    index: first + offset + u128::from(k),
+                    cards: outcome.cards,
+                    tricks: outcome.tricks,
+                };
+                report.note(game, matches!(outcome.status, Status::Loop { .. }));
+            });
+            offset += batch.len() as u128;
+        }
+        report
+    }
+
+    /// Counts a game, games coming in increasing index.
+    fn note(&mut self, game: Game, looped: bool) {
+        if looped {
+            self.loops.push(game);
+        } else if self.longest.is_none_or(|best| game.cards > best.cards) {
+            self.longest = Some(game);
+        }
+    }
+
+    /// Adds the report of the indices that follow this report's.
+    pub fn merge(&mut self, later: Report) {
+        if let Some(game) = later.longest {
+            self.note(game, false);
+        }
+        self.loops.extend(later.loops);
+    }
+
+    pub fn longest(&self) -> Option<Game> {
+        self.longest
+    }
+
+    pub fn loops(&self) -> &[Game] {
+        &self.loops
+    }
+
+    /// Whether this can be the report of `indices`: every game it names lies in them, in
+    /// order, and ends as it says (each is played again).
+    ///
+    /// # Errors
+    ///
+    /// What does not agree, in words.
+    pub fn check(&self, indices: Range<u128>) -> Result<(), String> {
+        let plays = |game: &Game, looped: bool| {
+            indices.contains(&game.index)
+                && index::pack(game.index).is_some_and(|pack| {
+                    let outcome = crate::fast::play_pack(&pack);
+                    matches!(outcome.status, Status::Loop { .. }) == looped
+                        && (outcome.cards, outcome.tricks) == (game.cards, game.tricks)
+                })
+        };
+        if !self.longest.iter().all(|g| plays(g, false))
+            || !self.loops.iter().all(|g| plays(g, true))
+            || !self.loops.windows(2).all(|w| w[0].index < w[1].index)
+        {
+            return Err("a game it lists is not the game of its deal, or not in the unit".into());
+        }
+        Ok(())
+    }
+
+    /// The result file, byte for byte as camicia.dev's worker writes it.
+    pub fn text(&self) -> String {
+        let mut text = String::new();
+        let line = |text: &mut String, kind: &str, g: &Game| {
+            text.push_str(&format!("{kind},{},{},{}\n", g.index, g.cards, g.tricks));
+        };
+        if let Some(game) = &self.longest {
+            line(&mut text, "finished", game);
+        }
+        for game in &self.loops {
+            line(&mut text, "loop", game);
+        }
+        text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn units_are_two_indices_in_order() {
+        let unit: Unit = " 5\t 9 \n".parse().unwrap();
+        assert_eq!((unit.first(), unit.last()), (5, 9));
+        assert_eq!(unit.indices(), 5..10);
+        assert_eq!(unit.to_string(), "5 9");
+        let last = (DEALS - 1).to_string();
+        assert!(format!("{last} {last}").parse::<Unit>().is_ok());
+        let error = |text: &str| text.parse::<Unit>().unwrap_err().to_string();
+        assert_eq!(
+            error("9 5"),
+            "expected START <= END, found START 9 after END 5"
+        );
+        assert_eq!(
+            error("5"),
+            "line 1, column 2: expected END, a second deal index, found the end of the input"
+        );
+        assert_eq!(
+            error(""),
+            "line 1, column 1: expected two deal indices, START and END, found the end of the input"
+        );
+        assert_eq!(
+            error("1 2\n3"),
+            "line 2, column 1: expected the end of the unit after START and END, found \"3\""
+        );
+        assert_eq!(
+            error("1 653534134886878245000"),
+            "line 1, column 3: expected a deal index from 0 to 653534134886878244999, found \
+             \"653534134886878245000\""
+        );
+        assert_eq!(
+            error("+1 2"),
+            "line 1, column 1: expected a deal index from 0 to 653534134886878244999, found \"+1\""
+        );
+        assert!(error("1 2\u{0}").contains("\\0"));
+        assert!(error(&"9".repeat(100)).contains('…'));
+    }
+
+    #[test]
+    fn reports_of_parts_merge_into_the_report_of_the_whole() {
+        let casella = 472_460_898_658_889_399_111;
+        let whole = Report::of(casella - 20_000..casella + 20_000);
+        assert_eq!(whole.loops().len(), 1);
+        assert_eq!(whole.loops()[0].index, casella);
+        let mut parts = Report::of(casella - 20_000..casella);
+        parts.merge(Report::of(casella..casella + 1));
+        parts.merge(Report::of(casella + 1..casella + 20_000));
+        assert_eq!(parts, whole);
+        assert!(whole.check(casella - 20_000..casella + 20_000).is_ok());
+        assert!(whole.check(casella - 20_000..casella).is_err());
+    }
+
+    #[test]
+    fn equally_long_games_go_to_the_earliest_index_whatever_their_tricks() {
+        let mut report = Report::default();
+        report.note(
+            Game {
+                index: 1,
+                cards: 50,
+                tricks: 3,
+            },
+            false,
+        );
+        report.note(
+            Game {
+                index: 2,
+                cards: 50,
+                tricks: 9,
+            },
+            false,
+        );
+        assert_eq!(report.longest().unwrap().index, 1);
+        let mut later = Report::default();
+        later.note(
+            Game {
+                index: 3,
+                cards: 50,
+                tricks: 9,
+            },
+            false,
+        );
+        report.merge(later);
+        assert_eq!(report.longest().unwrap().index, 1);
+        assert_eq!(report.text(), "finished,1,50,3\n");
+    }
+}

@@ -1,0 +1,229 @@
+//! `parlor camicia workunit` against camicia.dev's format: units around the records, at both
+//! ends of the index space and of one deal, each compared with a result file made here
+//! independently — every deal played by the simple engine, the file written by the format's
+//! own rules — killed and resumed, and bad units refused without an output.
+
+mod common;
+
+use camicia::deal::pack_deal;
+use camicia::index::{self, DEALS};
+use camicia::{Game, Status};
+use common::parlor;
+use predicates::prelude::*;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+const NESSLER: u128 = 447_247_122_283_566_119_055;
+const CASELLA: u128 = 472_460_898_658_889_399_111;
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("parlor-unit-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The result file of the unit `first ..= last` by the format's words: the longest finished
+/// game, the earliest of equally long ones, then every loop; every deal played by the simple
+/// engine, which reads the rule book line by line.
+fn expected(first: u128, last: u128) -> String {
+    let mut longest: Option<(u128, u64, u64)> = None;
+    let mut loops = String::new();
+    for i in first..=last {
+        let outcome = Game::play(&pack_deal(&index::pack(i).unwrap()));
+        match outcome.status {
+            Status::Loop { .. } => {
+                loops += &format!("loop,{i},{},{}\n", outcome.cards, outcome.tricks);
+            }
+            Status::Finished => {
+                if longest.is_none_or(|(_, cards, _)| outcome.cards > cards) {
+                    longest = Some((i, outcome.cards, outcome.tricks));
+                }
+            }
+        }
+    }
+    let finished = longest.map_or(String::new(), |(i, cards, tricks)| {
+        format!("finished,{i},{cards},{tricks}\n")
+    });
+    finished + &loops
+}
+
+fn run_unit(dir: &Path, unit: &str, extra: &[&str]) -> (std::process::Output, PathBuf) {
+    let input = dir.join("in");
+    let output = dir.join("out");
+    std::fs::write(&input, unit).unwrap();
+    let _ = std::fs::remove_file(&output);
+    let result = parlor()
+        .args(["camicia", "workunit"])
+        .arg(&input)
+        .arg(&output)
+        .args(extra)
+        .output()
+        .unwrap();
+    (result, output)
+}
+
+#[test]
+fn units_are_written_as_camicia_dev_writes_them() {
+    let dir = scratch("units");
+    let units = [
+        (NESSLER - 1500, NESSLER + 1500),
+        (CASELLA - 1500, CASELLA + 1500),
+        (0, 2999),
+        (DEALS - 3000, DEALS - 1),
+        (NESSLER, NESSLER),
+        (CASELLA, CASELLA),
+        (DEALS - 1, DEALS - 1),
+    ];
+    for (first, last) in units {
+        let (result, output) = run_unit(&dir, &format!("{first} {last}\n"), &["--quiet"]);
+        assert!(result.status.success(), "{first} {last}: {result:?}");
+        assert!(result.stdout.is_empty() && result.stderr.is_empty());
+        let written = std::fs::read_to_string(&output).unwrap();
+        assert_eq!(written, expected(first, last), "unit {first} {last}");
+    }
+    // The records are where they should be.
+    let (_, output) = run_unit(&dir, &format!("{NESSLER} {NESSLER}"), &["--quiet"]);
+    assert_eq!(
+        std::fs::read_to_string(&output).unwrap(),
+        format!("finished,{NESSLER},8344,1164\n")
+    );
+    let (_, output) = run_unit(&dir, &format!("{CASELLA}\n{CASELLA}\n"), &["--quiet"]);
+    assert_eq!(
+        std::fs::read_to_string(&output).unwrap(),
+        format!("loop,{CASELLA},474,66\n")
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_unit_killed_mid_way_resumes_to_the_same_result() {
+    let dir = scratch("resume");
+    let unit = "300000000000000000000 300000000000004000000\n";
+    let (whole, output) = run_unit(&dir, unit, &["--quiet", "--threads", "1"]);
+    assert!(whole.status.success());
+    let whole = std::fs::read(&output).unwrap();
+    assert!(!whole.is_empty());
+    std::fs::remove_file(&output).unwrap();
+
+    let checkpoint = dir.join("state");
+    let fraction = dir.join("fraction");
+    let args: Vec<PathBuf> = [
+        "camicia",
+        "workunit",
+        dir.join("in").to_str().unwrap(),
+        output.to_str().unwrap(),
+        "--quiet",
+        "--checkpoint",
+        checkpoint.to_str().unwrap(),
+        "--checkpoint-every",
+        "0",
+        "--fraction-done",
+        fraction.to_str().unwrap(),
+    ]
+    .iter()
+    .map(PathBuf::from)
+    .collect();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_parlor"))
+        .args(&args)
+        .spawn()
+        .unwrap();
+    let committed = || -> Option<u64> {
+        let text = std::fs::read_to_string(&checkpoint).ok()?;
+        let value: serde_json::Value = serde_json::from_str(&text).ok()?;
+        value["body"]["state"]["committed"].as_u64()
+    };
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while committed().is_none_or(|c| c < 4) {
+        assert!(child.try_wait().unwrap().is_none(), "the unit ended first");
+        assert!(Instant::now() < deadline);
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        !output.exists(),
+        "a unit killed mid-way leaves no result file"
+    );
+    let done: f64 = std::fs::read_to_string(&fraction)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    assert!((0.0..1.0).contains(&done), "{done}");
+    parlor().args(&args).assert().success().stdout("");
+    assert_eq!(std::fs::read(&output).unwrap(), whole);
+    assert_eq!(std::fs::read_to_string(&fraction).unwrap(), "1.000000\n");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn bad_units_are_refused_without_a_result() {
+    let dir = scratch("bad");
+    for (unit, code, message) in [
+        (
+            "",
+            2,
+            "expected two deal indices, START and END, found the end of the input",
+        ),
+        (
+            "12",
+            2,
+            "line 1, column 3: expected END, a second deal index",
+        ),
+        (
+            "1 2 3",
+            2,
+            "line 1, column 5: expected the end of the unit after START and END",
+        ),
+        (
+            "1 x",
+            2,
+            "line 1, column 3: expected a deal index from 0 to 653534134886878244999, found \"x\"",
+        ),
+        ("-1 5", 2, "found \"-1\""),
+        ("9 5", 2, "expected START <= END, found START 9 after END 5"),
+        (
+            "0 653534134886878245000",
+            2,
+            "found \"653534134886878245000\"",
+        ),
+        ("1 \u{7}5", 2, "found \"\\u{7}5\""),
+    ] {
+        let (result, output) = run_unit(&dir, unit, &[]);
+        assert_eq!(result.status.code(), Some(code), "{unit:?}: {result:?}");
+        let stderr = String::from_utf8(result.stderr).unwrap();
+        assert!(
+            stderr.starts_with("error: ") && stderr.contains(message),
+            "{unit:?}: {stderr}"
+        );
+        assert!(!output.exists(), "{unit:?}");
+    }
+    let (result, output) = run_unit(&dir, &"1 ".repeat(3000), &[]);
+    assert_eq!(result.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&result.stderr).contains("more than 4,096 bytes"));
+    assert!(!output.exists());
+    // An input that cannot be read, an output that cannot be written.
+    parlor()
+        .args(["camicia", "workunit"])
+        .arg(dir.join("missing"))
+        .arg(dir.join("out"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot read"));
+    std::fs::write(dir.join("in"), "0 100\n").unwrap();
+    parlor()
+        .args(["camicia", "workunit"])
+        .arg(dir.join("in"))
+        .arg(dir.join("no/such/folder/out"))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("does not exist"));
+    parlor()
+        .args(["camicia", "workunit"])
+        .arg(dir.join("in"))
+        .arg(dir.join("in"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("IN and OUT are the same file"));
+    std::fs::remove_dir_all(dir).unwrap();
+}
