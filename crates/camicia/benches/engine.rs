@@ -1,12 +1,13 @@
-//! Throughput of the engines on random one-pack deals (seed 2026, deals 0 to 99,999): the fast
-//! engine with exact loop detection, eight deals at once (AVX-512 where the processor has it) and
-//! one at a time, with and without making the deals; and the simple engine. Then the record
+//! Throughput of the engines on random one-pack deals (seed 2026, deals 0 to 99,999): every
+//! engine this processor runs (`camicia::engine`), with and without making the deals, exact loop
+//! detection included; and the simple engine. Then the record
 //! hunt's costs on one core: deals made in index order, and searches (play and keep the finds)
 //! against the bare engine on the same deals.
 
 use camicia::deal::{Dealer, pack_deal};
+use camicia::engine::Engine;
 use camicia::search::{Climb, Keep, haul, haul_dealt};
-use camicia::{Game, fast, index};
+use camicia::{Game, index};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 
@@ -18,35 +19,26 @@ fn engines(c: &mut Criterion) {
     let mut group = c.benchmark_group("camicia, 100,000 random one-pack deals");
     group.throughput(Throughput::Elements(DEALS));
     group.sample_size(20);
-    group.bench_function("deal and play, eight at once", |b| {
-        b.iter(|| {
-            let mut cards = 0;
-            dealer.play(black_box(0..DEALS), |_, o| cards += o.cards);
-            cards
-        })
-    });
-    group.bench_function("deal packs and play them, eight at once", |b| {
-        b.iter(|| {
-            let mut cards = 0;
-            fast::play_packs(dealer.packs(black_box(0..DEALS)), |_, o| cards += o.cards);
-            cards
-        })
-    });
-    group.bench_function("play only, eight at once", |b| {
-        b.iter(|| {
-            let mut cards = 0;
-            fast::play_packs(black_box(&packs).iter().copied(), |_, o| cards += o.cards);
-            cards
-        })
-    });
-    group.bench_function("play only, one at a time", |b| {
-        b.iter(|| {
-            packs
-                .iter()
-                .map(|pack| fast::play_pack(black_box(pack)).cards)
-                .sum::<u64>()
-        })
-    });
+    // Every engine this processor runs, side by side: dealing included, then play only.
+    let mut engines = Engine::available();
+    engines.retain(|e| e.name() != "portable");
+    engines.push(Engine::portable());
+    for engine in engines {
+        group.bench_function(format!("deal and play, {engine}"), |b| {
+            b.iter(|| {
+                let mut cards = 0;
+                dealer.play(engine, black_box(0..DEALS), |_, o| cards += o.cards);
+                cards
+            })
+        });
+        group.bench_function(format!("play only, {engine}"), |b| {
+            b.iter(|| {
+                let mut cards = 0;
+                engine.play_packs(black_box(&packs).iter().copied(), |_, o| cards += o.cards);
+                cards
+            })
+        });
+    }
     group.bench_function("deal only", |b| {
         b.iter(|| {
             dealer
@@ -99,19 +91,22 @@ fn search(c: &mut Criterion) {
                 .sum::<u64>()
         })
     });
-    group.bench_function("index order: play only, eight at once", |b| {
+    let engine = Engine::best();
+    group.bench_function(format!("index order: play only, {engine}"), |b| {
         b.iter(|| {
             let mut cards = 0;
-            fast::play_packs(black_box(&ordered).iter().copied(), |_, o| cards += o.cards);
+            engine.play_packs(black_box(&ordered).iter().copied(), |_, o| cards += o.cards);
             cards
         })
     });
-    group.bench_function("index order: search (make, play, keep)", |b| {
-        b.iter(|| haul(index::packs(black_box(window.clone())), start, keep).deals)
-    });
-    group.bench_function("random: search (make, play, keep)", |b| {
-        b.iter(|| haul_dealt(&dealer, black_box(0..DEALS), keep).deals)
-    });
+    group.bench_function(
+        format!("index order: search (make, play, keep), {engine}"),
+        |b| b.iter(|| haul(engine, index::packs(black_box(window.clone())), start, keep).deals),
+    );
+    group.bench_function(
+        format!("random: search (make, play, keep), {engine}"),
+        |b| b.iter(|| haul_dealt(engine, &dealer, black_box(0..DEALS), keep).deals),
+    );
     let climb = Climb::new(dealer.pack(0), 2026);
     group.bench_function("climb: neighbours only", |b| {
         b.iter(|| {
@@ -122,7 +117,7 @@ fn search(c: &mut Criterion) {
         })
     });
     group.bench_function("climb: search (make, play, keep)", |b| {
-        b.iter(|| haul(climb.steps(black_box(0..DEALS)), 0, keep).deals)
+        b.iter(|| haul(engine, climb.steps(black_box(0..DEALS)), 0, keep).deals)
     });
     group.finish();
 }

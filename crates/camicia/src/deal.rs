@@ -16,6 +16,7 @@
 //! Places 0 to 25 are A's deck top first, 26 to 51 B's. Every one of the 52!/(36!·4!⁴) deals has
 //! the same chance.
 
+use crate::engine::Engine;
 use crate::face::Face;
 use crate::game::{Deal, Outcome};
 use rand_chacha::ChaCha8Rng;
@@ -61,23 +62,29 @@ impl Dealer {
         })
     }
 
-    /// Plays deals `range.start` to `range.end - 1` with [`crate::fast::play_packs`]'s engine and
-    /// reports each outcome with the deal's index, in an order that depends only on the deals.
-    /// On processors with AVX-512 the deals are made eight at once straight into the engine's
-    /// hands, which is faster than `play_packs(dealer.packs(range), …)` and gives the same
-    /// outcomes.
-    pub fn play(&self, range: std::ops::Range<u64>, mut report: impl FnMut(u64, Outcome)) {
+    /// Plays deals `range.start` to `range.end - 1` with `engine` and reports each outcome with
+    /// the deal's index, in an order that depends only on the deals. The AVX-512 engine makes
+    /// the deals eight at once straight into its hands, which is faster than
+    /// `engine.play_packs(dealer.packs(range), …)` and gives the same outcomes; the others take
+    /// them from [`Dealer::packs`].
+    pub fn play(
+        &self,
+        engine: Engine,
+        range: std::ops::Range<u64>,
+        mut report: impl FnMut(u64, Outcome),
+    ) {
         let first = range.start;
         #[cfg(target_arch = "x86_64")]
         {
-            if crate::lanes::wide() {
-                // SAFETY: `wide` checked that the processor has what `wide::Hands` needs.
+            if engine.deals_in_lanes() {
+                // SAFETY: the AVX-512 engine exists only where the processor has AVX-512 F and
+                // BMI2, which `wide::Hands` needs.
                 let mut hands = unsafe { wide::Hands::new(self, range) };
-                crate::lanes::play_from(&mut hands, &mut |k, outcome| report(first + k, outcome));
+                engine.play(&mut hands, &mut |k, outcome| report(first + k, outcome));
                 return;
             }
         }
-        crate::lanes::play_packs(self.packs(range), |k, outcome| report(first + k, outcome));
+        engine.play_packs(self.packs(range), |k, outcome| report(first + k, outcome));
     }
 }
 
@@ -140,10 +147,11 @@ fn shuffle_on(block: [u32; BLOCK as usize], mut more: ChaCha8Rng) -> [u8; 52] {
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod wide {
     use super::{BLOCK, Dealer};
-    use crate::fast::{Hand, pack_hands, play_pack};
+    use crate::fast::{pack_hands, play_pack};
     use crate::game::Outcome;
-    use crate::lanes::Source;
-    use crate::lanes::avx512::{LANES, to_array};
+    use crate::hand::Hand;
+    use crate::lanes::avx512::to_array;
+    use crate::lanes::{LANES, Source};
     use rand_chacha::ChaCha8Rng;
     use rand_chacha::rand_core::Rng;
     use std::arch::x86_64::*;
@@ -186,7 +194,7 @@ pub(crate) mod wide {
                 // SAFETY: `Hands::new`'s contract is that the processor has these features.
                 self.made = unsafe { eight(&bytes) };
                 for (lane, made) in self.made.iter_mut().enumerate() {
-                    if made.0.len == 0 {
+                    if made.0.is_empty() {
                         *made = pack_hands(&self.dealer.pack(self.next + lane as u64));
                     }
                 }
@@ -273,12 +281,13 @@ pub(crate) mod wide {
                 return (Hand::EMPTY, Hand::EMPTY);
             }
             // A hand from its payment places in the pack, the first of its deck at `top`.
-            let hand = |places: u64, top: u32| Hand {
-                pay: places >> top,
-                values: _pdep_u64(_pext_u64(low_rank[k], places), 0x5555_5555_5555_5555)
-                    | _pdep_u64(_pext_u64(high_rank[k], places), 0xaaaa_aaaa_aaaa_aaaa),
-                len: B_FIRST,
-                count: places.count_ones(),
+            let hand = |places: u64, top: u32| {
+                Hand::from_parts(
+                    places >> top,
+                    _pdep_u64(_pext_u64(low_rank[k], places), 0x5555_5555_5555_5555)
+                        | _pdep_u64(_pext_u64(high_rank[k], places), 0xaaaa_aaaa_aaaa_aaaa),
+                    B_FIRST,
+                )
             };
             let a_places = (1 << B_FIRST) - 1;
             (
@@ -401,11 +410,13 @@ mod tests {
 
     #[cfg(target_arch = "x86_64")]
     #[test]
+    #[cfg_attr(not(runs_avx512), ignore = "this processor has no AVX-512 (F, BMI2)")]
     fn deals_made_eight_at_once_are_the_deals_made_one_by_one() {
         use crate::lanes::Source;
-        if !crate::lanes::wide() {
-            return;
-        }
+        assert!(
+            Engine::available().iter().any(|e| e.deals_in_lanes()),
+            "built where AVX-512 runs, but this processor has none"
+        );
         // A million deals from an index that is not a multiple of 8, so that the last few are
         // made one by one; among them, deals whose block places fewer than 16 cards.
         let dealer = Dealer::new(12);

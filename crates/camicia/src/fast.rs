@@ -21,95 +21,12 @@
 
 use crate::face::Face;
 use crate::game::{Deal, Outcome, Status};
-
-pub use crate::lanes::play_packs;
+use crate::hand::Hand;
 
 /// The most cards a deal may hold for this engine. Bit 63 of a hand serves as a sentinel.
 pub const MAX_CARDS: usize = 63;
 /// The most payment cards a deal may hold: their penalties fill two bits each of one word.
 pub const MAX_PAYMENT: usize = 32;
-
-/// Bit 63: never a card, so that the first set bit of `pay | SENTINEL` exists.
-pub(crate) const SENTINEL: u64 = 1 << 63;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Hand {
-    /// Bit i set: the i-th card from the top is a payment card. No bit at or above `len`.
-    pub(crate) pay: u64,
-    /// Penalty minus 1 of each payment card, two bits each, the topmost payment card lowest.
-    pub(crate) values: u64,
-    pub(crate) len: u32,
-    /// Number of payment cards, to know where the next penalty goes in `values`.
-    pub(crate) count: u32,
-}
-
-impl Hand {
-    pub(crate) const EMPTY: Hand = Hand {
-        pay: 0,
-        values: 0,
-        len: 0,
-        count: 0,
-    };
-
-    /// From penalties, top first (0 for a number card, 1 to 4 for J Q K A).
-    fn from_penalties(penalties: impl Iterator<Item = u8>) -> Hand {
-        let mut hand = Hand::EMPTY;
-        for penalty in penalties {
-            if penalty > 0 {
-                hand.pay |= 1 << hand.len;
-                hand.values |= u64::from(penalty - 1) << (2 * hand.count);
-                hand.count += 1;
-            }
-            hand.len += 1;
-        }
-        hand
-    }
-
-    /// The place of the first payment card, or `len` (or more) when there is none.
-    #[inline(always)]
-    pub(crate) fn first_payment(&self) -> u32 {
-        (self.pay | SENTINEL).trailing_zeros()
-    }
-
-    /// Lays `n` number cards from the top.
-    #[inline(always)]
-    pub(crate) fn drop_numbers(&mut self, n: u32) {
-        self.pay >>= n;
-        self.len -= n;
-    }
-
-    /// Lays `n` number cards and then the payment card under them; gives its penalty.
-    #[inline(always)]
-    fn drop_through_payment(&mut self, n: u32) -> u32 {
-        let penalty = (self.values & 3) as u32 + 1;
-        self.pay >>= n + 1;
-        self.values >>= 2;
-        self.len -= n + 1;
-        self.count -= 1;
-        penalty
-    }
-
-    /// Puts the pile under this hand.
-    #[inline(always)]
-    fn take(&mut self, pile: Hand) {
-        // Shift counts stay below 64 except `2 * count` when all 32 payment cards are here; then
-        // the pile has none, its `values` is 0, and the wrapped shift still gives 0.
-        self.pay |= pile.pay << self.len;
-        self.values |= pile.values.wrapping_shl(2 * self.count);
-        self.len += pile.len;
-        self.count += pile.count;
-    }
-
-    /// Adds `n` number cards and then a payment card of `penalty` on top of the pile (this hand).
-    #[inline(always)]
-    fn lay_through_payment(&mut self, n: u32, penalty: u32) {
-        self.len += n;
-        self.pay |= 1 << self.len;
-        self.values |= u64::from(penalty - 1) << (2 * self.count);
-        self.len += 1;
-        self.count += 1;
-    }
-}
 
 /// A game between two round starts: the leader's hand, the other's, and whether B leads. This is
 /// all a situation is (the pile is empty at a round start).
@@ -124,7 +41,7 @@ impl Situation {
     /// Same situation. Lengths differ in nearly every call, so they are compared first.
     #[inline(always)]
     fn same(&self, other: &Situation) -> bool {
-        self.leader.len == other.leader.len && self == other
+        self.leader.len() == other.leader.len() && self == other
     }
 
     /// Plays one round, from its first card to the trick, adding what was laid and taken to
@@ -133,8 +50,8 @@ impl Situation {
     fn round(&mut self, counts: &mut (u64, u64)) -> bool {
         // Alternation: the leader's k-th card is the 2k-th laid, the other's the (2k+1)-th. Each
         // player's event is its first payment card, or the card it does not have.
-        let l = self.leader.first_payment().min(self.leader.len);
-        let o = self.other.first_payment().min(self.other.len);
+        let l = self.leader.first_payment().min(self.leader.len());
+        let o = self.other.first_payment().min(self.other.len());
         let leader_first = l <= o;
         // The player whose event comes first, and the one who laid number cards meanwhile.
         let (mut event, mut waiting) = if leader_first {
@@ -148,10 +65,10 @@ impl Situation {
         waiting.drop_numbers(waited);
         let laid = before + waited;
         let mut pile = Hand::EMPTY;
-        if before == event.len {
+        if before == event.len() {
             // The event is a card the player does not have: the other takes the pile and wins.
             event.drop_numbers(before);
-            pile.len = laid;
+            pile.lay_numbers(laid);
             waiting.take(pile);
             counts.0 += u64::from(laid);
             counts.1 += 1;
@@ -168,7 +85,7 @@ impl Situation {
         let mut owner_is_leader = leader_first;
         loop {
             let first = payer.first_payment();
-            if first >= due.min(payer.len) {
+            if first >= due.min(payer.len()) {
                 break;
             }
             due = payer.drop_through_payment(first);
@@ -176,16 +93,16 @@ impl Situation {
             std::mem::swap(&mut payer, &mut owner);
             owner_is_leader = !owner_is_leader;
         }
-        let paid = due.min(payer.len);
+        let paid = due.min(payer.len());
         payer.drop_numbers(paid);
-        pile.len += paid;
+        pile.lay_numbers(paid);
         owner.take(pile);
-        counts.0 += u64::from(pile.len);
+        counts.0 += u64::from(pile.len());
         counts.1 += 1;
         self.leader_is_b ^= !owner_is_leader;
         self.leader = owner;
         self.other = payer;
-        payer.len == 0
+        payer.is_empty()
     }
 }
 
@@ -246,18 +163,9 @@ pub(crate) fn pack_hands(pack: &[u8; 52]) -> (Hand, Hand) {
     }
     let a_pay = pay & ((1 << 26) - 1);
     let a_count = a_pay.count_ones();
-    let a = Hand {
-        pay: a_pay,
-        values: values & ((1 << (2 * a_count)) - 1),
-        len: 26,
-        count: a_count,
-    };
-    let b = Hand {
-        pay: pay >> 26,
-        values: values >> (2 * a_count),
-        len: 26,
-        count: count - a_count,
-    };
+    debug_assert!(count <= 32);
+    let a = Hand::from_parts(a_pay, values & ((1 << (2 * a_count)) - 1), 26);
+    let b = Hand::from_parts(pay >> 26, values >> (2 * a_count), 26);
     (a, b)
 }
 

@@ -20,9 +20,11 @@
 //! share its deals among threads and machines and save what it has done.
 
 pub mod deal;
+pub mod engine;
 mod face;
 pub mod fast;
 mod game;
+mod hand;
 pub mod index;
 mod lanes;
 pub mod notation;

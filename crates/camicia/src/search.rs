@@ -10,7 +10,7 @@
 //! K longest are the same whatever order the runs are played in.
 
 use crate::deal::Dealer;
-use crate::fast::play_packs;
+use crate::engine::Engine;
 use crate::game::{Outcome, Status};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
@@ -237,9 +237,9 @@ impl Haul {
     }
 
     /// Plays deals whose places in the search start at `first`.
-    fn play(&mut self, packs: &[[u8; 52]], first: u128) {
+    fn play(&mut self, engine: Engine, packs: &[[u8; 52]], first: u128) {
         let mut at_least = self.threshold();
-        play_packs(packs.iter().copied(), |k, outcome| {
+        engine.play_packs(packs.iter().copied(), |k, outcome| {
             let order = first + u128::from(k);
             self.note(order, outcome, || packs[k as usize], &mut at_least);
         });
@@ -306,8 +306,13 @@ impl Haul {
     }
 }
 
-/// Plays deals whose places in the search start at `first`, and keeps their finds.
-pub fn haul(packs: impl Iterator<Item = [u8; 52]>, first: u128, keep: Keep) -> Haul {
+/// Plays deals whose places in the search start at `first` with `engine`, and keeps their finds.
+pub fn haul(
+    engine: Engine,
+    packs: impl Iterator<Item = [u8; 52]>,
+    first: u128,
+    keep: Keep,
+) -> Haul {
     let mut haul = Haul::new(keep);
     let mut packs = packs;
     let mut batch = Vec::with_capacity(BATCH.min(packs.size_hint().0.max(1)));
@@ -318,7 +323,7 @@ pub fn haul(packs: impl Iterator<Item = [u8; 52]>, first: u128, keep: Keep) -> H
         if batch.is_empty() {
             break;
         }
-        haul.play(&batch, order);
+        haul.play(engine, &batch, order);
         order += batch.len() as u128;
     }
     haul.sort();
@@ -328,10 +333,15 @@ pub fn haul(packs: impl Iterator<Item = [u8; 52]>, first: u128, keep: Keep) -> H
 /// Plays the random deals `deals` of `dealer` (each at its index as its place in the search)
 /// and keeps their finds: [`haul`] of `dealer.packs(deals)`, faster, as only finds are dealt
 /// as packs.
-pub fn haul_dealt(dealer: &Dealer, deals: std::ops::Range<u64>, keep: Keep) -> Haul {
+pub fn haul_dealt(
+    engine: Engine,
+    dealer: &Dealer,
+    deals: std::ops::Range<u64>,
+    keep: Keep,
+) -> Haul {
     let mut haul = Haul::new(keep);
     let mut at_least = haul.threshold();
-    dealer.play(deals.clone(), |index, outcome| {
+    dealer.play(engine, deals.clone(), |index, outcome| {
         haul.note(index.into(), outcome, || dealer.pack(index), &mut at_least);
     });
     haul.deals = deals.end.saturating_sub(deals.start);
@@ -824,7 +834,7 @@ mod tests {
         let casella = 472_460_898_658_889_399_111 - 3000;
         let near: Vec<[u8; 52]> = index::packs(casella..casella + 6000).collect();
         for (packs, first) in [(random, 100), (near, casella)] {
-            let haul = haul(packs.iter().copied(), first, KEEP);
+            let haul = haul(Engine::best(), packs.iter().copied(), first, KEEP);
             let (loops, long, top) = plainly(&packs, first, KEEP);
             assert_eq!(haul.deals, packs.len() as u64);
             assert_eq!(haul.loops, loops);
@@ -845,7 +855,12 @@ mod tests {
             let mut tally = Tally::new(keep, false);
             let mut reported = Vec::new();
             for pair in cuts.windows(2) {
-                let run = haul(dealer.packs(pair[0]..pair[1]), pair[0].into(), keep);
+                let run = haul(
+                    Engine::best(),
+                    dealer.packs(pair[0]..pair[1]),
+                    pair[0].into(),
+                    keep,
+                );
                 reported.extend(tally.commit(run));
             }
             (reported, tally)
@@ -873,7 +888,7 @@ mod tests {
     }
 
     #[test]
-    fn random_deals_dealt_into_the_lanes_find_what_their_packs_find() {
+    fn random_deals_dealt_by_every_engine_find_what_their_packs_find() {
         let dealer = Dealer::new(8);
         let keep = Keep {
             top: 6,
@@ -881,10 +896,18 @@ mod tests {
         };
         let summary = |h: Haul| (h.deals, h.loops, h.long, h.top.games(), h.best);
         for deals in [0..0, 3..5, 100..30_107] {
-            let from_packs = haul(dealer.packs(deals.clone()), deals.start.into(), keep);
-            let dealt = haul_dealt(&dealer, deals.clone(), keep);
-            assert_eq!(dealt.best.is_some(), !deals.is_empty());
-            assert_eq!(summary(dealt), summary(from_packs), "deals {deals:?}");
+            let from_packs = haul(
+                Engine::scalar(),
+                dealer.packs(deals.clone()),
+                deals.start.into(),
+                keep,
+            );
+            let from_packs = summary(from_packs);
+            for engine in Engine::available() {
+                let dealt = haul_dealt(engine, &dealer, deals.clone(), keep);
+                assert_eq!(dealt.best.is_some(), !deals.is_empty());
+                assert_eq!(summary(dealt), from_packs, "{engine}, deals {deals:?}");
+            }
         }
     }
 
@@ -896,9 +919,13 @@ mod tests {
         };
         let pack = Dealer::new(1).pack(0);
         let mut tally = Tally::new(keep, true);
-        let first = tally.commit(haul([pack, pack].into_iter(), 0, keep));
+        let first = tally.commit(haul(Engine::best(), [pack, pack].into_iter(), 0, keep));
         assert_eq!(first.len(), 1);
-        assert!(tally.commit(haul([pack].into_iter(), 2, keep)).is_empty());
+        assert!(
+            tally
+                .commit(haul(Engine::best(), [pack].into_iter(), 2, keep))
+                .is_empty()
+        );
         assert_eq!(tally.long, 1);
         assert_eq!(tally.deals, 3);
     }
@@ -935,7 +962,12 @@ mod tests {
         for round in 0..40 {
             wide_rounds += u32::from(climb.is_wide());
             let first = round * ROUND;
-            let haul = haul(climb.steps(first..first + ROUND), first.into(), keep);
+            let haul = haul(
+                Engine::best(),
+                climb.steps(first..first + ROUND),
+                first.into(),
+                keep,
+            );
             let best = climb.best.outcome.cards;
             climb.advance(haul.best);
             assert!(climb.best.outcome.cards >= best);

@@ -5,6 +5,7 @@
 //! index on ties), so tallies of any share of the deals merge into the same total.
 
 use crate::deal::Dealer;
+use crate::engine::Engine;
 use crate::fast::play_pack;
 use crate::game::{Outcome, Status};
 use serde::{Deserialize, Serialize};
@@ -33,10 +34,10 @@ pub struct Tally {
 }
 
 impl Tally {
-    /// Plays deals `range` of `dealer` and sums them up.
-    pub fn of(dealer: &Dealer, range: Range<u64>) -> Tally {
+    /// Plays deals `range` of `dealer` with `engine` and sums them up.
+    pub fn of(engine: Engine, dealer: &Dealer, range: Range<u64>) -> Tally {
         let mut tally = Tally::default();
-        dealer.play(range, |index, outcome| tally.add(index, outcome));
+        dealer.play(engine, range, |index, outcome| tally.add(index, outcome));
         tally
     }
 
@@ -186,10 +187,10 @@ mod tests {
     #[test]
     fn tallies_of_parts_merge_into_the_tally_of_the_whole() {
         let dealer = Dealer::new(5);
-        let whole = Tally::of(&dealer, 0..20_000);
-        let mut parts = Tally::of(&dealer, 12_000..20_000);
-        parts.merge(Tally::of(&dealer, 0..5));
-        parts.merge(Tally::of(&dealer, 5..12_000));
+        let whole = Tally::of(Engine::best(), &dealer, 0..20_000);
+        let mut parts = Tally::of(Engine::best(), &dealer, 12_000..20_000);
+        parts.merge(Tally::of(Engine::best(), &dealer, 0..5));
+        parts.merge(Tally::of(Engine::best(), &dealer, 5..12_000));
         assert_eq!(parts, whole);
         assert_eq!(whole.deals(), 20_000);
         assert_eq!(whole.loops() > 0, whole.first_loop().is_some());
@@ -201,7 +202,7 @@ mod tests {
     #[test]
     fn a_tally_that_does_not_add_up_is_named() {
         let dealer = Dealer::new(5);
-        let tally = Tally::of(&dealer, 0..3000);
+        let tally = Tally::of(Engine::best(), &dealer, 0..3000);
         assert!(
             tally
                 .check(&dealer, 3001)

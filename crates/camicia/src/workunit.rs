@@ -7,13 +7,15 @@
 //! loops, in increasing index. Cards and tricks are counted as the rule book counts them.
 //!
 //! ```
+//! use camicia::engine::Engine;
 //! use camicia::workunit::{Report, Unit};
 //!
 //! let unit: Unit = "447247122283566119050 447247122283566119059\n".parse().unwrap();
-//! let report = Report::of(unit.indices());
+//! let report = Report::of(Engine::best(), unit.indices());
 //! assert_eq!(report.text(), "finished,447247122283566119055,8344,1164\n");
 //! ```
 
+use crate::engine::Engine;
 use crate::game::Status;
 use crate::index::{self, DEALS};
 use serde::{Deserialize, Serialize};
@@ -175,8 +177,8 @@ pub struct Report {
 }
 
 impl Report {
-    /// Plays the deals of `indices` (one-pack deal indices) with the fast engine.
-    pub fn of(indices: Range<u128>) -> Report {
+    /// Plays the deals of `indices` (one-pack deal indices) with `engine`.
+    pub fn of(engine: Engine, indices: Range<u128>) -> Report {
         let mut report = Report::default();
         let first = indices.start;
         let mut batch = Vec::with_capacity(crate::search::BATCH);
@@ -188,7 +190,7 @@ impl Report {
             if batch.is_empty() {
                 break;
             }
-            crate::fast::play_packs(batch.iter().copied(), |k, outcome| {
+            engine.play_packs(batch.iter().copied(), |k, outcome| {
                 let game = Game {
                     index: first + offset + u128::from(k),
                     cards: outcome.cards,
@@ -311,12 +313,12 @@ mod tests {
     #[test]
     fn reports_of_parts_merge_into_the_report_of_the_whole() {
         let casella = 472_460_898_658_889_399_111;
-        let whole = Report::of(casella - 20_000..casella + 20_000);
+        let whole = Report::of(Engine::best(), casella - 20_000..casella + 20_000);
         assert_eq!(whole.loops().len(), 1);
         assert_eq!(whole.loops()[0].index, casella);
-        let mut parts = Report::of(casella - 20_000..casella);
-        parts.merge(Report::of(casella..casella + 1));
-        parts.merge(Report::of(casella + 1..casella + 20_000));
+        let mut parts = Report::of(Engine::best(), casella - 20_000..casella);
+        parts.merge(Report::of(Engine::best(), casella..casella + 1));
+        parts.merge(Report::of(Engine::best(), casella + 1..casella + 20_000));
         assert_eq!(parts, whole);
         assert!(whole.check(casella - 20_000..casella + 20_000).is_ok());
         assert!(whole.check(casella - 20_000..casella).is_err());

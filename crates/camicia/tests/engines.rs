@@ -2,6 +2,7 @@
 //! then rule invariants and the fast engine against the simple one on random deals.
 
 use camicia::deal::{Dealer, pack_deal};
+use camicia::engine::Engine;
 use camicia::notation::parse_deck;
 use camicia::{Deal, Event, Face, Game, Outcome, Player, Status, fast, play};
 use cards::Rank;
@@ -309,44 +310,50 @@ fn casella_pack() -> [u8; 52] {
     codes.try_into().unwrap()
 }
 
-/// `play_packs` on these deals, checked deal by deal against `play_pack`.
-fn check_batch(packs: &[[u8; 52]]) {
+/// `engine` on these deals, checked deal by deal against the scalar engine.
+fn check_batch(engine: Engine, packs: &[[u8; 52]]) {
     let mut got = vec![None; packs.len()];
-    fast::play_packs(packs.iter().copied(), |index, outcome| {
+    engine.play_packs(packs.iter().copied(), |index, outcome| {
         let slot = &mut got[usize::try_from(index).unwrap()];
         assert!(slot.is_none(), "deal {index} reported twice");
         *slot = Some(outcome);
     });
     for (index, pack) in packs.iter().enumerate() {
-        assert_eq!(got[index], Some(fast::play_pack(pack)), "deal {index}");
+        assert_eq!(
+            got[index],
+            Some(fast::play_pack(pack)),
+            "{engine}, deal {index}"
+        );
     }
 }
 
-#[test]
-fn deals_made_and_played_at_once_agree_with_one_at_a_time() {
+/// The engine of that name, which the processor must run.
+fn engine(name: &str) -> Engine {
+    name.parse()
+        .unwrap_or_else(|e| panic!("built where {name} runs, but here: {e}"))
+}
+
+/// Every way an engine meets deals, against the scalar engine: random deals made by the dealer
+/// (for AVX-512, eight at once in the lanes), 200,000 deals given as packs, and batches with
+/// loops, games over in the first round, 32 payment cards and fewer deals than lanes.
+fn agrees_with_the_scalar_engine(engine: Engine) {
     let dealer = Dealer::new(79);
     for range in [0..0, 9..9, 5..7, 16..24, 3..200_003] {
         let mut got = Vec::new();
-        dealer.play(range.clone(), |index, outcome| got.push((index, outcome)));
+        dealer.play(engine, range.clone(), |index, outcome| {
+            got.push((index, outcome))
+        });
         got.sort_by_key(|&(index, _)| index);
         let expected: Vec<_> = range
             .map(|index| (index, fast::play_pack(&dealer.pack(index))))
             .collect();
-        assert_eq!(got, expected);
+        assert_eq!(got, expected, "{engine}");
     }
-}
-
-#[test]
-fn many_deals_at_once_agree_with_one_at_a_time() {
-    let dealer = Dealer::new(77);
-    let packs: Vec<[u8; 52]> = dealer.packs(0..200_000).collect();
-    check_batch(&packs);
-}
-
-#[test]
-fn many_deals_at_once_with_loops_short_games_and_few_deals() {
-    let dealer = Dealer::new(78);
-    let mut packs: Vec<[u8; 52]> = dealer.packs(0..100).collect();
+    check_batch(
+        engine,
+        &Dealer::new(77).packs(0..200_000).collect::<Vec<_>>(),
+    );
+    let mut packs: Vec<[u8; 52]> = Dealer::new(78).packs(0..100).collect();
     // A loop among the first deals, one in the middle and one among the last; a deal with no
     // payment card (over in the first round); a deal with 32 payment cards.
     for at in [0, 5, 13, 60, 97] {
@@ -358,12 +365,65 @@ fn many_deals_at_once_with_loops_short_games_and_few_deals() {
         *code = if i % 13 < 8 { (i % 4) as u8 + 1 } else { 0 };
     }
     packs[41] = many;
-    check_batch(&packs);
-    check_batch(&packs[..3]);
-    check_batch(&[casella_pack(); 20]);
-    check_batch(&[]);
+    check_batch(engine, &packs);
+    check_batch(engine, &packs[..3]);
+    check_batch(engine, &[casella_pack(); 20]);
+    check_batch(engine, &[]);
     assert!(matches!(
         fast::play_pack(&casella_pack()).status,
         Status::Loop { .. }
     ));
+}
+
+#[test]
+#[cfg_attr(
+    not(runs_avx512),
+    ignore = "this processor has no AVX-512 (F, VPOPCNTDQ, BMI2)"
+)]
+fn the_avx512_engine_agrees_with_the_scalar_engine() {
+    agrees_with_the_scalar_engine(engine("avx512"));
+}
+
+#[test]
+#[cfg_attr(
+    not(runs_avx2),
+    ignore = "this processor has no AVX2 (with POPCNT, BMI1, BMI2)"
+)]
+fn the_avx2_engine_agrees_with_the_scalar_engine() {
+    agrees_with_the_scalar_engine(engine("avx2"));
+}
+
+#[test]
+fn the_portable_engine_agrees_with_the_scalar_engine() {
+    agrees_with_the_scalar_engine(Engine::portable());
+}
+
+#[test]
+fn the_scalar_engine_agrees_with_itself_through_the_lanes_source() {
+    agrees_with_the_scalar_engine(Engine::scalar());
+}
+
+#[test]
+fn engines_are_named_and_refused_where_they_cannot_run() {
+    let available = Engine::available();
+    assert!(available.contains(&Engine::scalar()) && available.contains(&Engine::portable()));
+    assert!(available.contains(&Engine::best()));
+    for name in ["avx512", "avx2", "portable", "scalar"] {
+        match name.parse::<Engine>() {
+            Ok(engine) => assert_eq!(engine.name(), name),
+            Err(error) => {
+                let text = error.to_string();
+                assert!(
+                    text.starts_with(&format!("the engine {name} needs ")),
+                    "{text}"
+                );
+                assert!(text.contains("this processor can run"), "{text}");
+            }
+        }
+    }
+    let error = "sse9".parse::<Engine>().unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "expected an engine: avx512, avx2, portable or scalar, found \"sse9\""
+    );
 }

@@ -205,12 +205,14 @@ impl FractionDone {
 /// Runs `job` as the options say — on this machine's threads or as a process of a cluster —
 /// after checking every file it will write, and gives its summary to `report` (in a process of
 /// a cluster other than process 0, which has no summary, `report` is not called). The
-/// throughput goes to standard error after the report.
+/// throughput goes to standard error after the report, naming `engine` when the game has
+/// several.
 pub fn run<J: Job>(
     job: J,
     identity: Identity,
     args: &LongRun,
     unit: &str,
+    engine: Option<&str>,
     outputs: Outputs,
     report: impl FnOnce(J::Summary) -> Result<(), CliError>,
 ) -> Result<(), CliError> {
@@ -286,7 +288,7 @@ pub fn run<J: Job>(
     if let Some(failure) = failed(&fraction) {
         return Err(failure.into());
     }
-    let workers = match &cluster {
+    let mut workers = match &cluster {
         Some(c) => format!(
             "{} process{} × {threads} thread{}",
             c.processes(),
@@ -295,6 +297,9 @@ pub fn run<J: Job>(
         ),
         None => format!("{threads} thread{}", if threads == 1 { "" } else { "s" }),
     };
+    if let Some(engine) = engine {
+        workers.push_str(&format!(", engine {engine}"));
+    }
     match finish {
         Some(finish) => {
             let line = throughput(&finish, unit, &workers);

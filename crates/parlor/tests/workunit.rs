@@ -8,7 +8,7 @@ mod common;
 use camicia::deal::pack_deal;
 use camicia::index::{self, DEALS};
 use camicia::{Game, Status};
-use common::parlor;
+use common::{parlor, refused, rejects, stdout_of};
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -74,10 +74,17 @@ fn units_are_written_as_camicia_dev_writes_them() {
         (CASELLA, CASELLA),
         (DEALS - 1, DEALS - 1),
     ];
+    let (input, output) = (dir.join("in"), dir.join("out"));
+    let args = [
+        "camicia",
+        "workunit",
+        input.to_str().unwrap(),
+        output.to_str().unwrap(),
+        "--quiet",
+    ];
     for (first, last) in units {
-        let (result, output) = run_unit(&dir, &format!("{first} {last}\n"), &["--quiet"]);
-        assert!(result.status.success(), "{first} {last}: {result:?}");
-        assert!(result.stdout.is_empty() && result.stderr.is_empty());
+        std::fs::write(&input, format!("{first} {last}\n")).unwrap();
+        assert_eq!(stdout_of(&args), "", "unit {first} {last}");
         let written = std::fs::read_to_string(&output).unwrap();
         assert_eq!(written, expected(first, last), "unit {first} {last}");
     }
@@ -218,12 +225,16 @@ fn bad_units_are_refused_without_a_result() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("does not exist"));
-    parlor()
-        .args(["camicia", "workunit"])
-        .arg(dir.join("in"))
-        .arg(dir.join("in"))
-        .assert()
-        .code(2)
+    let input = dir.join("in");
+    let input = input.to_str().unwrap();
+    refused(&["camicia", "workunit", input, input], "")
         .stderr(predicate::str::contains("IN and OUT are the same file"));
+    std::fs::write(dir.join("in"), "7 3\n").unwrap();
+    let output = dir.join("out");
+    rejects(
+        &["camicia", "workunit", input, output.to_str().unwrap()],
+        "",
+        &format!("{input}: expected START <= END, found START 7 after END 3"),
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }

@@ -109,6 +109,22 @@ fn play(args: &PlayArgs) -> Result<(), CliError> {
     Ok(())
 }
 
+/// The engine of the long runs: the fastest this processor runs, or the one the environment
+/// variable `PARLOR_CAMICIA_ENGINE` names (`avx512`, `avx2`, `portable` or `scalar`), if this
+/// processor runs it. Every engine gives the same results.
+fn engine() -> Result<camicia::engine::Engine, CliError> {
+    const VARIABLE: &str = "PARLOR_CAMICIA_ENGINE";
+    match std::env::var(VARIABLE) {
+        Ok(name) => name
+            .parse()
+            .map_err(|e| CliError::BadInput(format!("{VARIABLE}={name:?}: {e}"))),
+        Err(std::env::VarError::NotPresent) => Ok(camicia::engine::Engine::best()),
+        Err(std::env::VarError::NotUnicode(_)) => Err(CliError::BadInput(format!(
+            "{VARIABLE}: expected an engine name, found bytes that are not UTF-8"
+        ))),
+    }
+}
+
 /// One game as `--json` prints it: `{"status":"finished","cards":13,"tricks":1}`.
 #[derive(Serialize)]
 struct OutcomeJson {

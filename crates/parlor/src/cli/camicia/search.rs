@@ -10,6 +10,7 @@ use crate::error::CliError;
 use crate::format::grouped;
 use crate::longrun::{self, LongRun, Outputs};
 use camicia::deal::Dealer;
+use camicia::engine::Engine;
 use camicia::fast::play_pack;
 use camicia::index::{self, DEALS};
 use camicia::notation::pack_record;
@@ -107,6 +108,7 @@ struct Search {
     mode: Mode,
     keep: Keep,
     dealer: Dealer,
+    engine: Engine,
 }
 
 impl Search {
@@ -151,15 +153,18 @@ impl Job for Search {
 
     fn play(&self, _chunk: u64, deals: Range<u64>, climb: &Option<Climb>) -> Haul {
         match (self.mode, climb) {
-            (Mode::Random { .. }, _) => haul_dealt(&self.dealer, deals, self.keep),
+            (Mode::Random { .. }, _) => haul_dealt(self.engine, &self.dealer, deals, self.keep),
             (Mode::Range { start, .. }, _) => {
                 let first = start + u128::from(deals.start);
                 let end = start + u128::from(deals.end);
-                haul(index::packs(first..end), first, self.keep)
+                haul(self.engine, index::packs(first..end), first, self.keep)
             }
-            (Mode::Climb { .. }, Some(climb)) => {
-                haul(climb.steps(deals.clone()), deals.start.into(), self.keep)
-            }
+            (Mode::Climb { .. }, Some(climb)) => haul(
+                self.engine,
+                climb.steps(deals.clone()),
+                deals.start.into(),
+                self.keep,
+            ),
             (Mode::Climb { .. }, None) => Haul::new(self.keep),
         }
     }
@@ -228,31 +233,41 @@ pub fn run(args: &SearchArgs) -> Result<(), CliError> {
         Mode::Random { seed, .. } | Mode::Climb { seed, .. } => seed,
         Mode::Range { .. } => 0,
     };
+    let engine = super::engine()?;
     let search = Search {
         mode,
         keep,
         dealer: Dealer::new(seed),
+        engine,
     };
     let outputs = Outputs {
         out: args.out.as_deref(),
         at_the_end: Vec::new(),
         ..Outputs::default()
     };
-    longrun::run(search, identity, &args.run, "deals", outputs, |hunt| {
-        let summary = Summary::new(mode, keep, &hunt);
-        let mut stdout = BufWriter::new(io::stdout().lock());
-        if args.json {
-            serde_json::to_writer(&mut stdout, &summary).map_err(io::Error::from)?;
-            writeln!(stdout)?;
-        } else {
-            summary.write(&mut stdout)?;
-            if let Some(path) = &args.out {
-                writeln!(stdout, "finds written to {}", path.display())?;
+    longrun::run(
+        search,
+        identity,
+        &args.run,
+        "deals",
+        Some(engine.name()),
+        outputs,
+        |hunt| {
+            let summary = Summary::new(mode, keep, &hunt, engine);
+            let mut stdout = BufWriter::new(io::stdout().lock());
+            if args.json {
+                serde_json::to_writer(&mut stdout, &summary).map_err(io::Error::from)?;
+                writeln!(stdout)?;
+            } else {
+                summary.write(&mut stdout)?;
+                if let Some(path) = &args.out {
+                    writeln!(stdout, "finds written to {}", path.display())?;
+                }
             }
-        }
-        stdout.flush()?;
-        Ok(())
-    })
+            stdout.flush()?;
+            Ok(())
+        },
+    )
 }
 
 /// What is searched, and the options that decide it in the checkpoint's words.
@@ -317,6 +332,8 @@ fn parse_range(text: &str) -> Result<(u128, u128), CliError> {
 #[derive(Serialize)]
 struct Summary {
     search: Mode,
+    /// The engine that played the deals (every engine gives the same results).
+    engine: &'static str,
     top_k: u64,
     min_cards: Option<u64>,
     /// A climb's first deal.
@@ -331,7 +348,7 @@ struct Summary {
 }
 
 impl Summary {
-    fn new(mode: Mode, keep: Keep, hunt: &Hunt) -> Summary {
+    fn new(mode: Mode, keep: Keep, hunt: &Hunt, engine: Engine) -> Summary {
         let tally = hunt.tally();
         let start = hunt.climbing().map(|climb| {
             FindJson::from(&Find {
@@ -342,6 +359,7 @@ impl Summary {
         });
         Summary {
             search: mode,
+            engine: engine.name(),
             top_k: keep.top as u64,
             min_cards: keep.min_cards,
             start,

@@ -10,6 +10,7 @@ use crate::format::grouped;
 use crate::longrun::{self, LongRun, Outputs};
 use crate::svg::{Anchor, Svg};
 use camicia::deal::{Dealer, pack_deal};
+use camicia::engine::Engine;
 use camicia::record;
 use camicia::stats::{Found, Tally};
 use clap::Args;
@@ -53,6 +54,7 @@ const PLOT_TAIL: u64 = 1500;
 struct Stats {
     dealer: Dealer,
     deals: u64,
+    engine: Engine,
 }
 
 impl Job for Stats {
@@ -71,7 +73,7 @@ impl Job for Stats {
     fn basis(&self, _: &Tally) {}
 
     fn play(&self, _chunk: u64, deals: Range<u64>, _: &()) -> Tally {
-        Tally::of(&self.dealer, deals)
+        Tally::of(self.engine, &self.dealer, deals)
     }
 
     fn commit(&self, tally: &mut Tally, _chunk: u64, part: Tally, _journal: &mut Vec<u8>) {
@@ -85,9 +87,11 @@ impl Job for Stats {
 
 pub fn run(args: &StatsArgs) -> Result<(), CliError> {
     let dealer = Dealer::new(args.seed);
+    let engine = super::engine()?;
     let job = Stats {
         dealer: dealer.clone(),
         deals: args.deals,
+        engine,
     };
     let identity = longrun::identity("camicia stats")
         .with("--deals", args.deals)
@@ -97,21 +101,29 @@ pub fn run(args: &StatsArgs) -> Result<(), CliError> {
         at_the_end: args.plot.iter().map(|p| ("--plot", p.as_path())).collect(),
         ..Outputs::default()
     };
-    longrun::run(job, identity, &args.run, "deals", outputs, |tally| {
-        let summary = Summary::new(args.seed, &dealer, &tally);
-        let mut out = BufWriter::new(io::stdout().lock());
-        if args.json {
-            serde_json::to_writer(&mut out, &summary).map_err(io::Error::from)?;
-            writeln!(out)?;
-        } else {
-            write_text(&mut out, &summary, &tally, args.ascii)?;
-        }
-        out.flush()?;
-        if let Some(path) = &args.plot {
-            sweep::file::write_atomically(path, plot(&tally, args.seed).as_bytes())?;
-        }
-        Ok(())
-    })
+    longrun::run(
+        job,
+        identity,
+        &args.run,
+        "deals",
+        Some(engine.name()),
+        outputs,
+        |tally| {
+            let summary = Summary::new(args.seed, &dealer, &tally, engine);
+            let mut out = BufWriter::new(io::stdout().lock());
+            if args.json {
+                serde_json::to_writer(&mut out, &summary).map_err(io::Error::from)?;
+                writeln!(out)?;
+            } else {
+                write_text(&mut out, &summary, &tally, args.ascii)?;
+            }
+            out.flush()?;
+            if let Some(path) = &args.plot {
+                sweep::file::write_atomically(path, plot(&tally, args.seed).as_bytes())?;
+            }
+            Ok(())
+        },
+    )
 }
 
 /// What is printed, text or JSON.
@@ -119,6 +131,8 @@ pub fn run(args: &StatsArgs) -> Result<(), CliError> {
 struct Summary {
     deals: u64,
     seed: u64,
+    /// The engine that played the deals (every engine gives the same results).
+    engine: &'static str,
     finished: u64,
     loops: tally::Rate,
     cards: Option<tally::Mean>,
@@ -149,7 +163,7 @@ struct Histogram {
 }
 
 impl Summary {
-    fn new(seed: u64, dealer: &Dealer, tally: &Tally) -> Summary {
+    fn new(seed: u64, dealer: &Dealer, tally: &Tally, engine: Engine) -> Summary {
         let game = |found: Option<Found>| {
             found.map(|Found { index, outcome }| {
                 let deal = pack_deal(&dealer.pack(index));
@@ -166,6 +180,7 @@ impl Summary {
         Summary {
             deals: tally.deals(),
             seed,
+            engine: engine.name(),
             finished: tally.finished(),
             loops: tally::Rate::new(tally.loops(), tally.deals()),
             cards: tally::Mean::of_histogram(tally.cards()),

@@ -5,6 +5,7 @@
 use crate::error::CliError;
 use crate::format::grouped;
 use crate::longrun::{self, LongRun, Outputs};
+use camicia::engine::Engine;
 use camicia::workunit::{Report, Unit};
 use clap::Args;
 use std::io::Read;
@@ -39,6 +40,7 @@ const LONGEST_INPUT: u64 = 4096;
 struct WorkUnit {
     first: u128,
     deals: u64,
+    engine: Engine,
 }
 
 impl Job for WorkUnit {
@@ -57,7 +59,8 @@ impl Job for WorkUnit {
     fn basis(&self, _: &Report) {}
 
     fn play(&self, _chunk: u64, deals: Range<u64>, _: &()) -> Report {
-        Report::of(self.first + u128::from(deals.start)..self.first + u128::from(deals.end))
+        let first = self.first + u128::from(deals.start);
+        Report::of(self.engine, first..self.first + u128::from(deals.end))
     }
 
     fn commit(&self, report: &mut Report, _chunk: u64, part: Report, _journal: &mut Vec<u8>) {
@@ -81,9 +84,11 @@ pub fn run(args: &WorkunitArgs) -> Result<(), CliError> {
         ))
     })?;
     sweep::file::check_distinct(&[("IN", &args.input), ("OUT", &args.output)])?;
+    let engine = super::engine()?;
     let job = WorkUnit {
         first: unit.first(),
         deals,
+        engine,
     };
     let identity = longrun::identity("camicia workunit")
         .with("START", unit.first())
@@ -93,10 +98,18 @@ pub fn run(args: &WorkunitArgs) -> Result<(), CliError> {
         fraction_done: args.fraction_done.as_deref(),
         ..Outputs::default()
     };
-    longrun::run(job, identity, &args.run, "deals", outputs, |report| {
-        sweep::file::write_atomically(&args.output, report.text().as_bytes())?;
-        Ok(())
-    })
+    longrun::run(
+        job,
+        identity,
+        &args.run,
+        "deals",
+        Some(engine.name()),
+        outputs,
+        |report| {
+            sweep::file::write_atomically(&args.output, report.text().as_bytes())?;
+            Ok(())
+        },
+    )
 }
 
 fn read_unit(path: &Path) -> Result<Unit, CliError> {

@@ -206,30 +206,38 @@ pub fn run(args: &SimulateArgs) -> Result<(), CliError> {
         at_the_end: args.plot.iter().map(|p| ("--plot", p.as_path())).collect(),
         ..Outputs::default()
     };
-    longrun::run(job, identity, &args.run, "deals", outputs, |tallies| {
-        let tallies: Vec<(StrategyName, Tally)> = strategies.into_iter().zip(tallies).collect();
-        let (first, last) = (deals.first, deals.last());
-        let mut out = BufWriter::new(io::stdout().lock());
-        if args.json {
-            for (strategy, tally) in &tallies {
-                let json = SummaryJson::of(*strategy, tally, first, args.samples);
-                serde_json::to_writer(&mut out, &json).map_err(io::Error::from)?;
+    longrun::run(
+        job,
+        identity,
+        &args.run,
+        "deals",
+        None,
+        outputs,
+        |tallies| {
+            let tallies: Vec<(StrategyName, Tally)> = strategies.into_iter().zip(tallies).collect();
+            let (first, last) = (deals.first, deals.last());
+            let mut out = BufWriter::new(io::stdout().lock());
+            if args.json {
+                for (strategy, tally) in &tallies {
+                    let json = SummaryJson::of(*strategy, tally, first, args.samples);
+                    serde_json::to_writer(&mut out, &json).map_err(io::Error::from)?;
+                    writeln!(out)?;
+                }
+            } else if let [(strategy, tally)] = tallies.as_slice() {
+                write_summary(&mut out, *strategy, tally, first, last, args.samples)?;
                 writeln!(out)?;
+                write_histogram(&mut out, tally, if args.ascii { '#' } else { '█' })?;
+            } else {
+                write_table(&mut out, &tallies, first, last, args.samples)?;
             }
-        } else if let [(strategy, tally)] = tallies.as_slice() {
-            write_summary(&mut out, *strategy, tally, first, last, args.samples)?;
-            writeln!(out)?;
-            write_histogram(&mut out, tally, if args.ascii { '#' } else { '█' })?;
-        } else {
-            write_table(&mut out, &tallies, first, last, args.samples)?;
-        }
-        out.flush()?;
-        if let Some(path) = &args.plot {
-            let picture = plot(&tallies, first, last, args.samples);
-            sweep::file::write_atomically(path, picture.as_bytes())?;
-        }
-        Ok(())
-    })
+            out.flush()?;
+            if let Some(path) = &args.plot {
+                let picture = plot(&tallies, first, last, args.samples);
+                sweep::file::write_atomically(path, picture.as_bytes())?;
+            }
+            Ok(())
+        },
+    )
 }
 
 fn percent(rate: f64) -> String {

@@ -100,6 +100,7 @@ pub fn run(args: &StatsArgs) -> Result<(), CliError> {
         identity,
         &args.run,
         "deals",
+        None,
         Outputs::default(),
         |tally| {
             let summary = Summary::new(args, &tally);

@@ -1,0 +1,466 @@
+//! Many one-pack deals at once: games side by side in the lanes of vector registers, one step of
+//! each per pass, without a branch that depends on the cards.
+//!
+//! The scalar engine in [`crate::fast`] spends most of its time on mispredicted branches: whether
+//! a payer turns up a payment card is a coin toss the processor cannot learn. Here every step
+//! computes both outcomes — "the payer turned up a payment card" and "the penalty was paid: trick,
+//! the round-start check, and the next round's alternation up to its first payment card" — and
+//! keeps one per lane with a mask. A step is one payment card laid (about 78 per game). The only
+//! branch left asks whether any game has ended; an ended game is reported and its lane takes the
+//! next deal.
+//!
+//! Loop detection follows Brent, per lane, with snapshots after 1, 2, 4, … tricks; the lanes only
+//! compare the payment bits and the length of the leader's hand with the snapshot. A match there
+//! is a candidate (every real repeat is one); its deal is played again by the scalar engine,
+//! which compares whole situations and finds the first repeat. Candidates are rare, so the replay
+//! costs nothing on average, and the result is exact either way.
+//!
+//! The algorithm is written once, over [`Lanes`]: a register of [`LANES`] 64-bit lanes and its
+//! masks. [`portable`] implements it with plain arrays, which the compiler turns into whatever
+//! vector instructions it is allowed (SSE2 on any x86-64, AVX2 when compiled for it, NEON on
+//! aarch64); [`avx512`] with AVX-512 registers and mask registers.
+
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod avx2;
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod avx512;
+pub(crate) mod portable;
+
+use crate::fast::{pack_hands, play_hands, play_pack};
+use crate::game::{Outcome, Status};
+use crate::hand::Hand;
+
+/// Games played side by side by every lane engine.
+pub(crate) const LANES: usize = 8;
+
+/// Where the lanes take their deals from: each deal as the two hands of the fast engine, with
+/// what a lane keeps to play the deal again with the scalar engine.
+pub(crate) trait Source {
+    type Kept: Copy;
+
+    fn next(&mut self) -> Option<(Self::Kept, Hand, Hand)>;
+
+    /// The scalar engine's outcome for the deal handed out `number`-th (from 0): the lanes play
+    /// their loop candidates again with it.
+    fn replay(&self, number: u64, kept: &Self::Kept) -> Outcome;
+}
+
+/// Deals given as packs of 52 penalties: a lane keeps its pack.
+pub(crate) struct Packs<I>(pub(crate) I);
+
+impl<I: Iterator<Item = [u8; 52]>> Source for Packs<I> {
+    type Kept = [u8; 52];
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<([u8; 52], Hand, Hand)> {
+        self.0.next().map(|pack| {
+            let (a, b) = pack_hands(&pack);
+            (pack, a, b)
+        })
+    }
+
+    fn replay(&self, _: u64, pack: &[u8; 52]) -> Outcome {
+        play_pack(pack)
+    }
+}
+
+/// The scalar engine on every deal of `source`, one by one.
+pub(crate) fn one_by_one(source: &mut impl Source, report: &mut impl FnMut(u64, Outcome)) {
+    let mut number = 0;
+    while let Some((_, a, b)) = source.next() {
+        report(number, play_hands(a, b));
+        number += 1;
+    }
+}
+
+/// A register of [`LANES`] unsigned 64-bit lanes, and what the algorithm does with them. Values
+/// compared are below 2^63. Every function is meant to be inlined into the engine's entry, which
+/// is compiled for the instructions the implementation needs.
+pub(crate) trait Lanes: Copy {
+    /// One truth value per lane.
+    type Mask: Copy;
+
+    fn splat(x: u64) -> Self;
+    fn from_array(lanes: [u64; LANES]) -> Self;
+    fn to_array(self) -> [u64; LANES];
+    fn add(self, other: Self) -> Self;
+    fn sub(self, other: Self) -> Self;
+    fn and(self, other: Self) -> Self;
+    /// `!self & other`.
+    fn andnot(self, other: Self) -> Self;
+    fn or(self, other: Self) -> Self;
+    /// Each lane shifted left by the other's lane; 0 for a shift of 64 or more.
+    fn shl(self, by: Self) -> Self;
+    /// Each lane shifted right by the other's lane; 0 for a shift of 64 or more.
+    fn shr(self, by: Self) -> Self;
+    /// Each lane shifted right by 2.
+    fn shr2(self) -> Self;
+    fn popcount(self) -> Self;
+    fn min(self, other: Self) -> Self;
+    fn lt(self, other: Self) -> Self::Mask;
+    fn le(self, other: Self) -> Self::Mask;
+    fn eq(self, other: Self) -> Self::Mask;
+    /// `yes` in the lanes of `mask`, `no` in the others.
+    fn select(mask: Self::Mask, yes: Self, no: Self) -> Self;
+    fn both(a: Self::Mask, b: Self::Mask) -> Self::Mask;
+    fn either(a: Self::Mask, b: Self::Mask) -> Self::Mask;
+    fn not(a: Self::Mask) -> Self::Mask;
+    /// Bit i set: lane i of the mask is true.
+    fn bits(mask: Self::Mask) -> u8;
+
+    /// The place of the first payment card: the number of trailing zeros (the bits below the
+    /// lowest set bit); 64, more than any length, when there is none.
+    #[inline(always)]
+    fn first_payment(self) -> Self {
+        self.andnot(self.sub(Self::splat(1))).popcount()
+    }
+}
+
+/// A hand in each lane: its payment bits, its penalty queue and its length (the number of its
+/// payment cards, which places the next penalty in the queue, is the number of set bits).
+#[derive(Clone, Copy)]
+struct Hands<V> {
+    pay: V,
+    values: V,
+    len: V,
+}
+
+impl<V: Lanes> Hands<V> {
+    #[inline(always)]
+    fn select(mask: V::Mask, yes: Hands<V>, no: Hands<V>) -> Hands<V> {
+        Hands {
+            pay: V::select(mask, yes.pay, no.pay),
+            values: V::select(mask, yes.values, no.values),
+            len: V::select(mask, yes.len, no.len),
+        }
+    }
+
+    /// The hand after laying `n` cards from the top, the last of them the first payment card in
+    /// the lanes of `through` (whose penalty leaves the queue).
+    #[inline(always)]
+    fn drop(self, n: V, through: V::Mask) -> Hands<V> {
+        Hands {
+            pay: self.pay.shr(n),
+            values: V::select(through, self.values.shr2(), self.values),
+            len: self.len.sub(n),
+        }
+    }
+
+    /// This hand with `pile` put under it.
+    #[inline(always)]
+    fn take(self, pile: Hands<V>) -> Hands<V> {
+        let count = self.pay.popcount();
+        Hands {
+            pay: self.pay.or(pile.pay.shl(self.len)),
+            values: self.values.or(pile.values.shl(count.add(count))),
+            len: self.len.add(pile.len),
+        }
+    }
+}
+
+/// Brent's snapshot of a round start: the leader's payment bits, and the other's bits with the
+/// leader's length above them (from bit [`LEADER_LEN`]; payment bits stay below bit 52).
+#[derive(Clone, Copy)]
+struct Snapshot<V> {
+    leader_pay: V,
+    other_pay_and_leader_len: V,
+}
+
+const LEADER_LEN: u64 = 56;
+
+/// Cards laid so far in the low 32 bits of `counts`, tricks taken above: a game of 2^32 cards
+/// would be a loop, found long before.
+const TRICK: u64 = 1 << 32;
+
+/// The games of all lanes between two steps: the player to lay next, who pays `due`; the other
+/// player; the pile; the cards and tricks so far; Brent's snapshot. Fewer fields are fewer
+/// registers: with AVX2 they do not all fit, and every one that does not costs loads and stores.
+#[derive(Clone, Copy)]
+struct Games<V> {
+    payer: Hands<V>,
+    other: Hands<V>,
+    pile: Hands<V>,
+    due: V,
+    counts: V,
+    snapshot: Snapshot<V>,
+}
+
+/// One lane's game, as it starts in a lane.
+#[derive(Clone, Copy, Default)]
+struct Lane {
+    payer: Hand,
+    other: Hand,
+    pile: Hand,
+    due: u64,
+    /// The round start of the snapshot: A's and B's hands before the first card.
+    a: Hand,
+    b: Hand,
+}
+
+/// What the snapshot of a round start keeps of the leader and the other in one lane.
+fn snapshot_key(other: Hand, leader: Hand) -> u64 {
+    other.pay() | u64::from(leader.len()) << LEADER_LEN
+}
+
+/// A game after its first round's alternation, as a lane; or its outcome if it ends there (a
+/// player with no payment card runs out).
+fn start(a: Hand, b: Hand) -> Result<Lane, Outcome> {
+    let l = a.first_payment().min(a.len());
+    let o = b.first_payment().min(b.len());
+    let leader_first = l <= o;
+    let e = l.min(o);
+    let later = u32::from(!leader_first);
+    if (leader_first && l == a.len()) || (!leader_first && o == b.len()) {
+        return Err(Outcome {
+            status: Status::Finished,
+            cards: u64::from(2 * e + later),
+            tricks: 1,
+        });
+    }
+    // The leader lays e numbers and its payment card, or e + 1 numbers; the other e numbers, or
+    // e numbers and its payment card. Then the other player of the payment card's owner pays.
+    let (mut leader, mut other) = (a, b);
+    let penalty = if leader_first {
+        other.drop_numbers(e);
+        leader.drop_through_payment(e)
+    } else {
+        leader.drop_numbers(e + 1);
+        other.drop_through_payment(e)
+    };
+    let (payer, owner) = if leader_first {
+        (other, leader)
+    } else {
+        (leader, other)
+    };
+    let mut pile = Hand::EMPTY;
+    pile.lay_through_payment(2 * e + later, penalty);
+    Ok(Lane {
+        payer,
+        other: owner,
+        pile,
+        due: u64::from(penalty),
+        a,
+        b,
+    })
+}
+
+impl<V: Lanes> Games<V> {
+    /// Games whose lanes are `lanes`.
+    #[inline(always)]
+    fn of(lanes: &[Lane; LANES]) -> Games<V> {
+        let field = |f: &dyn Fn(&Lane) -> u64| V::from_array(std::array::from_fn(|i| f(&lanes[i])));
+        let hands = |h: &dyn Fn(&Lane) -> Hand| Hands {
+            pay: field(&|l| h(l).pay()),
+            values: field(&|l| h(l).values()),
+            len: field(&|l| u64::from(h(l).len())),
+        };
+        Games {
+            payer: hands(&|l| l.payer),
+            other: hands(&|l| l.other),
+            pile: hands(&|l| l.pile),
+            due: field(&|l| l.due),
+            counts: V::splat(0),
+            snapshot: Snapshot {
+                leader_pay: field(&|l| l.a.pay()),
+                other_pay_and_leader_len: field(&|l| snapshot_key(l.b, l.a)),
+            },
+        }
+    }
+
+    /// These games with lane `i` replaced by `lane`.
+    #[inline(always)]
+    fn replace(&mut self, i: usize, lane: &Lane) {
+        let put = |v: &mut V, x: u64| {
+            let mut lanes = v.to_array();
+            lanes[i] = x;
+            *v = V::from_array(lanes);
+        };
+        let put_hand = |h: &mut Hands<V>, hand: Hand| {
+            put(&mut h.pay, hand.pay());
+            put(&mut h.values, hand.values());
+            put(&mut h.len, u64::from(hand.len()));
+        };
+        put_hand(&mut self.payer, lane.payer);
+        put_hand(&mut self.other, lane.other);
+        put_hand(&mut self.pile, lane.pile);
+        put(&mut self.due, lane.due);
+        put(&mut self.counts, 0);
+        put(&mut self.snapshot.leader_pay, lane.a.pay());
+        put(
+            &mut self.snapshot.other_pay_and_leader_len,
+            snapshot_key(lane.b, lane.a),
+        );
+    }
+
+    /// One step of every game: the payer lays through its next payment card, or pays its due
+    /// and the other takes the trick and plays the next round's alternation. Gives the lanes
+    /// whose game ended, and those among them that are loop candidates (to replay); for the
+    /// others `counts` holds the result.
+    #[inline(always)]
+    fn step(&mut self) -> (V::Mask, V::Mask) {
+        let one = V::splat(1);
+        let (payer, other, pile) = (self.payer, self.other, self.pile);
+
+        // Pay up to the first payment card among the top `due` cards, or `due` numbers.
+        let first = payer.pay.first_payment();
+        let owed = self.due.min(payer.len);
+        let found = first.lt(owed);
+        let laid = V::select(found, first.add(one), owed);
+        let payer = payer.drop(laid, found);
+        let value = self.payer.values.and(V::splat(3));
+        // Shifts by 64 or more give 0, so the lanes that did not find a card add nothing.
+        let count = pile.pay.popcount();
+        let laid_on = Hands {
+            pay: pile.pay.or(one.shl(pile.len.add(first))),
+            values: pile.values.or(value.shl(count.add(count))),
+            len: pile.len,
+        };
+        let pile = Hands {
+            len: pile.len.add(laid),
+            ..Hands::select(found, laid_on, pile)
+        };
+
+        // Otherwise the other player takes the pile...
+        let taker = other.take(pile);
+        let paid = V::not(found);
+        let empty = payer.len.eq(V::splat(0));
+        let finished = V::both(paid, empty);
+        let trick = V::both(paid, V::not(empty));
+        // ...and leads the next round: the players alternate up to the first payment card.
+        let l = taker.pay.first_payment().min(taker.len);
+        let o = payer.pay.first_payment().min(payer.len);
+        let leader_first = l.le(o);
+        let e = l.min(o);
+        let later = V::select(leader_first, V::splat(0), one);
+        // The event that came first is a card its player does not have.
+        let run_out = e.eq(V::select(leader_first, taker.len, payer.len));
+        let lead = taker.drop(e.add(one), leader_first);
+        let follow = payer.drop(e.add(later), V::not(leader_first));
+        let next_value = V::select(leader_first, taker.values, payer.values).and(V::splat(3));
+        let alternation = e.add(e).add(one).add(later);
+
+        // Brent at the round start: the taker leads, the payer follows. The snapshot is retaken
+        // after 1, 2, 4, 8, … tricks: once that window is past the start of a cycle and at least
+        // its period, the cycle brings the snapshot back within it, so every loop is caught.
+        let tricks = self.counts.shr(V::splat(32)).add(one);
+        let snapshot = self.snapshot;
+        let key = payer.pay.or(taker.len.shl(V::splat(LEADER_LEN)));
+        let same = V::both(
+            snapshot.leader_pay.eq(taker.pay),
+            snapshot.other_pay_and_leader_len.eq(key),
+        );
+        let candidate = V::both(trick, same);
+        let power_of_two = tricks.and(tricks.sub(one)).eq(V::splat(0));
+        let retake = V::both(trick, power_of_two);
+        let out = V::both(trick, run_out);
+        let ended = V::either(V::either(finished, candidate), out);
+
+        // After a payment card the roles swap; after a trick the new round's payer lays next:
+        // the other if the leader laid the payment card, else the leader.
+        self.payer = Hands::select(found, other, Hands::select(leader_first, follow, lead));
+        self.other = Hands::select(found, payer, Hands::select(leader_first, lead, follow));
+        let next_pile = Hands {
+            pay: one.shl(alternation.sub(one)),
+            values: next_value,
+            len: alternation,
+        };
+        self.pile = Hands::select(found, pile, next_pile);
+        self.due = V::select(found, value, next_value).add(one);
+        // A trick counts the cards of the pile it takes. A game that ends in the next round's
+        // alternation laid only its number cards there, one fewer than an alternation ending on a
+        // payment card, and ends with a second trick.
+        let trick_count = V::splat(TRICK);
+        let counts = V::select(paid, self.counts.add(pile.len.or(trick_count)), self.counts);
+        let last = alternation.sub(one).or(trick_count);
+        self.counts = V::select(out, counts.add(last), counts);
+        self.snapshot = Snapshot {
+            leader_pay: V::select(retake, taker.pay, snapshot.leader_pay),
+            other_pay_and_leader_len: V::select(retake, key, snapshot.other_pay_and_leader_len),
+        };
+        (ended, candidate)
+    }
+}
+
+/// The lane engine on every deal of `source`, reported with its number in `source` (from 0), in
+/// an order that depends only on the deals.
+#[inline(always)]
+pub(crate) fn play<V: Lanes, S: Source>(source: &mut S, report: &mut impl FnMut(u64, Outcome)) {
+    let mut next = 0;
+    // The next deal that outlasts its first alternation, with its number and its lane.
+    let mut fetch =
+        |source: &mut S, report: &mut dyn FnMut(u64, Outcome)| -> Option<(u64, S::Kept, Lane)> {
+            while let Some((kept, a, b)) = source.next() {
+                next += 1;
+                match start(a, b) {
+                    Err(outcome) => report(next - 1, outcome),
+                    Ok(lane) => return Some((next - 1, kept, lane)),
+                }
+            }
+            None
+        };
+    let mut lanes = [Lane::default(); LANES];
+    let mut kept: [Option<S::Kept>; LANES] = [None; LANES];
+    let mut number = [0u64; LANES];
+    for i in 0..LANES {
+        if let Some((n, deal, lane)) = fetch(source, report) {
+            (number[i], kept[i], lanes[i]) = (n, Some(deal), lane);
+        }
+    }
+    let mut games = Games::<V>::of(&lanes);
+    while kept.iter().all(Option::is_some) {
+        let (ended, candidates) = loop {
+            let (ended, candidates) = games.step();
+            let ended = V::bits(ended);
+            if ended != 0 {
+                break (ended, V::bits(candidates));
+            }
+        };
+        let counts = games.counts.to_array();
+        for i in 0..LANES {
+            if ended >> i & 1 == 0 {
+                continue;
+            }
+            let Some(deal) = kept[i] else {
+                continue;
+            };
+            let outcome = if candidates >> i & 1 == 1 {
+                source.replay(number[i], &deal)
+            } else {
+                Outcome {
+                    status: Status::Finished,
+                    cards: counts[i] & (TRICK - 1),
+                    tricks: counts[i] >> 32,
+                }
+            };
+            report(number[i], outcome);
+            kept[i] = fetch(source, report).map(|(n, deal, lane)| {
+                number[i] = n;
+                games.replace(i, &lane);
+                deal
+            });
+        }
+    }
+    // Fewer deals left than lanes: the games in flight are played again by the scalar engine.
+    for i in 0..LANES {
+        if let Some(deal) = kept[i] {
+            report(number[i], source.replay(number[i], &deal));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deal::Dealer;
+
+    #[test]
+    fn one_by_one_every_deal_is_played_in_turn() {
+        let dealer = Dealer::new(5);
+        let mut got = Vec::new();
+        one_by_one(&mut Packs(dealer.packs(0..1000)), &mut |k, outcome| {
+            got.push((k, outcome))
+        });
+        let expected: Vec<_> = (0..1000).map(|k| (k, play_pack(&dealer.pack(k)))).collect();
+        assert_eq!(got, expected);
+    }
+}
