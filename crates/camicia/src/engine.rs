@@ -87,8 +87,8 @@ impl Kind {
 /// An engine that is not one, or that this processor cannot run.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum EngineError {
-    #[error("expected an engine: avx512, avx2, portable or scalar, found {0:?}")]
-    Unknown(String),
+    #[error("expected an engine: avx512, avx2, portable or scalar, found {0}")]
+    Unknown(excerpt::Excerpt),
     #[error("the engine {name} needs {needs}; this processor can run {available}")]
     Unavailable {
         name: &'static str,
@@ -183,7 +183,7 @@ impl FromStr for Engine {
         let kind = KINDS
             .into_iter()
             .find(|k| k.name() == name)
-            .ok_or_else(|| EngineError::Unknown(name.chars().take(40).collect()))?;
+            .ok_or_else(|| EngineError::Unknown(excerpt::Excerpt::of(name)))?;
         if !kind.runs_here() {
             let available: Vec<&str> = Engine::available().iter().map(|e| e.name()).collect();
             return Err(EngineError::Unavailable {

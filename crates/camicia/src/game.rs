@@ -149,13 +149,24 @@ pub struct Game {
     collector: Option<Player>,
     cards: u64,
     tricks: u64,
-    /// Every situation seen at the start of a round, with the number of tricks before it.
-    seen: HashMap<Vec<u8>, u64>,
+    /// Every situation seen at the start of a round, with the number of tricks before it; `None`
+    /// for a game that does not look for loops itself ([`play_long`] does, in memory that does
+    /// not grow with the game).
+    seen: Option<HashMap<Vec<u8>, u64>>,
     outcome: Option<Outcome>,
 }
 
 impl Game {
     pub fn new(deal: &Deal) -> Game {
+        Game::start(deal, true)
+    }
+
+    /// A game that stops only when a player runs out: it does not look for loops.
+    fn forgetful(deal: &Deal) -> Game {
+        Game::start(deal, false)
+    }
+
+    fn start(deal: &Deal, remember: bool) -> Game {
         let mut game = Game {
             hands: [
                 deal.a.iter().copied().collect(),
@@ -167,7 +178,7 @@ impl Game {
             collector: None,
             cards: 0,
             tricks: 0,
-            seen: HashMap::new(),
+            seen: remember.then(HashMap::new),
             outcome: None,
         };
         if deal.a.is_empty() || deal.b.is_empty() {
@@ -246,15 +257,34 @@ impl Game {
         }
     }
 
-    /// Keeps the situation at the start of this round, or ends the game if it was seen before.
-    fn start_round(&mut self) {
-        // Number cards count as one kind: each card becomes its penalty, 0 for a number card.
-        // 5 separates the decks and cannot be a penalty.
+    /// The situation at the start of a round: both hands, number cards as one kind (each card
+    /// becomes its penalty, 0 for a number card; 5 separates the decks and cannot be a penalty),
+    /// and the leader.
+    fn situation(&self) -> Vec<u8> {
         let mut situation: Vec<u8> = self.hands[0].iter().map(|f| f.penalty()).collect();
         situation.push(5);
         situation.extend(self.hands[1].iter().map(|f| f.penalty()));
         situation.push(self.turn as u8);
-        match self.seen.entry(situation) {
+        situation
+    }
+
+    /// Plays to the start of the next round (or to the end); false once the game is over.
+    fn play_round(&mut self) -> bool {
+        while let Some(event) = self.step() {
+            if matches!(event, Event::Trick { .. }) {
+                return self.outcome.is_none();
+            }
+        }
+        false
+    }
+
+    /// Keeps the situation at the start of this round, or ends the game if it was seen before.
+    fn start_round(&mut self) {
+        let situation = self.situation();
+        let Some(seen) = &mut self.seen else {
+            return;
+        };
+        match seen.entry(situation) {
             Entry::Occupied(earlier) => {
                 self.outcome = Some(Outcome {
                     status: Status::Loop {
@@ -299,5 +329,112 @@ impl Game {
 
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome
+    }
+}
+
+/// Plays a deal of any length to its end, finding loops with Brent's method on the situations
+/// at round starts: a snapshot retaken after 1, 2, 4, 8, … rounds, then two copies of the game
+/// the period apart until they agree, at the first repeat — as [`Game::play`] reports it, in
+/// memory of two situations rather than of every round.
+pub(crate) fn play_long(deal: &Deal) -> Outcome {
+    let mut game = Game::forgetful(deal);
+    let finished = |game: &Game| game.outcome.expect("a game over has an outcome");
+    if game.outcome.is_some() {
+        return finished(&game);
+    }
+    let mut snapshot = game.situation();
+    let (mut window, mut period) = (1u64, 0u64);
+    loop {
+        if !game.play_round() {
+            return finished(&game);
+        }
+        period += 1;
+        if game.situation() == snapshot {
+            break;
+        }
+        if period == window {
+            snapshot = game.situation();
+            window *= 2;
+            period = 0;
+        }
+    }
+    let (mut behind, mut ahead) = (Game::forgetful(deal), Game::forgetful(deal));
+    for _ in 0..period {
+        ahead.play_round();
+    }
+    while ahead.situation() != behind.situation() {
+        behind.play_round();
+        ahead.play_round();
+    }
+    Outcome {
+        status: Status::Loop { period },
+        cards: ahead.cards,
+        tricks: ahead.tricks,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Face;
+
+    /// Decks from a simple generator: `n` cards each, payment cards with probability 4/13.
+    fn decks(seed: u64, n: usize) -> Deal {
+        let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        let mut deck = || -> Vec<Face> {
+            (0..n)
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    Face::from_penalty(if x % 13 < 4 { (x % 4 + 1) as u8 } else { 0 })
+                })
+                .collect()
+        };
+        let a = deck();
+        Deal::new(a, deck()).expect("cards in both decks")
+    }
+
+    #[test]
+    fn brent_finds_the_loops_and_ends_that_every_situation_kept_finds() {
+        let mut loops = 0;
+        for seed in 0..3000 {
+            let n = if seed % 2 == 0 { 1 + seed % 6 } else { 1 + seed % 40 };
+            let deal = decks(seed, n as usize);
+            let outcome = Game::play(&deal);
+            loops += u32::from(matches!(outcome.status, Status::Loop { .. }));
+            assert_eq!(play_long(&deal), outcome, "seed {seed}");
+        }
+        assert!(loops >= 3, "{loops} loops");
+        // Casella's loop entered at every round start: loops of every preperiod.
+        let casella = crate::notation::parse_deal(
+            "---K---Q-KQAJ-----AAJ--J--/----------Q----KQ-J-----KA",
+        )
+        .unwrap();
+        let mut game = Game::new(&casella);
+        let mut entered = 0;
+        while game.play_round() {
+            let (a, b) = (game.hand(Player::A), game.hand(Player::B));
+            let (lead, other) = if game.turn == Player::A { (a, b) } else { (b, a) };
+            let deal = Deal::new(lead.iter().copied().collect(), other.iter().copied().collect())
+                .unwrap();
+            let outcome = Game::play(&deal);
+            assert!(matches!(outcome.status, Status::Loop { .. }));
+            assert_eq!(play_long(&deal), outcome, "entered at round {}", game.round());
+            entered += 1;
+        }
+        assert!(entered >= 60, "{entered}");
+        let empty = Deal::new(vec![Face::from_penalty(1)], Vec::new()).unwrap();
+        assert_eq!(play_long(&empty), Game::play(&empty));
+    }
+
+    #[test]
+    fn long_decks_are_played_in_memory_proportional_to_the_deck() {
+        // Two decks of 10,000 cards: every round start kept would take gigabytes.
+        let deal = decks(7, 10_000);
+        let started = std::time::Instant::now();
+        let outcome = play_long(&deal);
+        assert!(outcome.cards > 0);
+        assert!(started.elapsed() < std::time::Duration::from_secs(60), "{outcome:?}");
     }
 }

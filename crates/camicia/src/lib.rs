@@ -6,6 +6,7 @@
 //! - [`fast`] is the fast engine for deals of up to 63 cards (one pack and less), with
 //!   [`fast::play_pack`] taking a one-pack deal as 52 small codes.
 //! - [`play`] plays any deal with the fast engine when it can and the simple one otherwise.
+//! - [`jsonl`] reads the exercise's JSON lines.
 //! - [`notation`] reads decks (`2 A 7 8 Q 10`, `S2 HQ D10`, record notation `---AJ--Q`).
 //! - [`deal`] makes random one-pack deals, reproducibly from a seed and an index, and plays them
 //!   in bulk ([`deal::Dealer::play`]), made straight into the fast engine where the processor
@@ -26,6 +27,7 @@ pub mod fast;
 mod game;
 mod hand;
 pub mod index;
+pub mod jsonl;
 mod lanes;
 pub mod notation;
 pub mod search;
@@ -35,11 +37,13 @@ pub mod workunit;
 pub use face::{Face, record};
 pub use game::{Deal, EmptyDeal, Event, Game, Outcome, Player, Status};
 
-/// Plays a deal to its end with the fastest engine that can take it.
+/// Plays a deal to its end with the fastest engine that can take it: the fast engine for one
+/// pack and less, otherwise the simple one, looking for loops in memory that does not grow with
+/// the game (Brent's method).
 pub fn play(deal: &Deal) -> Outcome {
     if fast::fits(deal.a(), deal.b()) {
         fast::play(deal)
     } else {
-        Game::play(deal)
+        game::play_long(deal)
     }
 }

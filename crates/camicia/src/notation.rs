@@ -6,6 +6,7 @@
 use crate::face::Face;
 use crate::game::Deal;
 use cards::{Card, Rank, tokens};
+use excerpt::Excerpt;
 use thiserror::Error;
 
 /// A mistake in one deck line, with its 1-based column in characters. The message starts with
@@ -14,15 +15,23 @@ use thiserror::Error;
 pub enum DeckError {
     #[error(
         "column {column}: expected a card (2 to 10, X, J, Q, K or A, perhaps after a suit: \
-         S2, HQ, D10), found \"{found}\""
+         S2, HQ, D10), found {found}"
     )]
-    Card { column: usize, found: String },
+    Card { column: usize, found: Excerpt },
     #[error(
         "column {column}: expected a card of record notation (-, 2 to 9, X, J, Q, K or A), \
-         found \"{found}\""
+         found {found}"
     )]
-    Record { column: usize, found: String },
+    Record { column: usize, found: Excerpt },
+    #[error(
+        "column {column}: a deck holds at most {MAX_DECK} cards (the longest games parlor \
+         plays), this one has more"
+    )]
+    TooLong { column: usize },
 }
+
+/// The most cards a deck may hold: games of longer decks could outlast any patience.
+pub const MAX_DECK: usize = 100_000;
 
 /// A mistake in a deal written on one line, `A/B`. The message starts with the column.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -53,6 +62,11 @@ pub enum InputError {
     #[error("line {line}, {error}")]
     Deal { line: usize, error: DealError },
     #[error(
+        "line {line}, column 1: expected a game (player A's deck on one line and player B's on \
+         the next, or both on one line as A/B), found the end of the input"
+    )]
+    NoGame { line: usize },
+    #[error(
         "line {line}, column 1: expected player B's deck for the game whose player A's deck is \
          on line {a_line}, found a whole deal (A's deck/B's deck)"
     )]
@@ -60,13 +74,19 @@ pub enum InputError {
 }
 
 impl InputError {
+    /// The error of an input that holds no game: the same answer as every game's reader gives.
+    fn no_game(line: usize) -> InputError {
+        InputError::NoGame { line }
+    }
+
     /// The 1-based line of the mistake.
     pub fn line(&self) -> usize {
         match *self {
             InputError::Deck { line, .. }
             | InputError::MissingB { line, .. }
             | InputError::Deal { line, .. }
-            | InputError::DealAfterA { line, .. } => line,
+            | InputError::DealAfterA { line, .. }
+            | InputError::NoGame { line } => line,
         }
     }
 }
@@ -101,6 +121,11 @@ pub fn parse_deck(line: &str) -> Result<Vec<Face>, DeckError> {
     let mut words = tokens(line);
     if let (Some((column, word)), None) = (words.next(), words.next()) {
         if word.chars().all(|c| RECORD.contains(c)) {
+            if word.len() > MAX_DECK {
+                return Err(DeckError::TooLong {
+                    column: column + MAX_DECK,
+                });
+            }
             return Ok(word.chars().filter_map(record_face).collect());
         }
         if parse_card(word, column).is_err() && word.chars().count() > LONGEST_CARD {
@@ -111,13 +136,18 @@ pub fn parse_deck(line: &str) -> Result<Vec<Face>, DeckError> {
                 .expect("a character outside record notation, since the whole word is not one");
             return Err(DeckError::Record {
                 column: column + at,
-                found: bad.into(),
+                found: Excerpt::of(bad.encode_utf8(&mut [0; 4])),
             });
         }
     }
-    tokens(line)
-        .map(|(column, token)| parse_card(token, column))
-        .collect()
+    let mut deck = Vec::new();
+    for (column, token) in tokens(line) {
+        if deck.len() == MAX_DECK {
+            return Err(DeckError::TooLong { column });
+        }
+        deck.push(parse_card(token, column)?);
+    }
+    Ok(deck)
 }
 
 /// A whole deal on one line: A's deck, `/`, B's deck, each as [`parse_deck`] reads it
@@ -151,6 +181,9 @@ impl DeckError {
             DeckError::Record { column, found } => DeckError::Record {
                 column: column + by,
                 found,
+            },
+            DeckError::TooLong { column } => DeckError::TooLong {
+                column: column + by,
             },
         }
     }
@@ -226,6 +259,7 @@ pub fn parse_games_at(text: &str) -> Result<Vec<(usize, Deal)>, InputError> {
             line: last_line + 1,
             a_line,
         }),
+        None if games.is_empty() => Err(InputError::no_game(last_line + 1)),
         None => Ok(games),
     }
 }

@@ -18,6 +18,7 @@
 use crate::engine::Engine;
 use crate::game::Status;
 use crate::index::{self, DEALS};
+use excerpt::Excerpt;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::ops::Range;
@@ -122,7 +123,7 @@ impl FromStr for Unit {
                 line: start_line,
                 column: start_column,
                 expected,
-                found: quoted(token),
+                found: Excerpt::of(token).to_string(),
             };
             if numbers.len() == 2 {
                 return Err(syntax("the end of the unit after START and END"));
@@ -149,15 +150,6 @@ impl FromStr for Unit {
             }),
         }
     }
-}
-
-/// Some text as a message shows it: quoted, at most 40 characters, control characters escaped.
-fn quoted(text: &str) -> String {
-    let mut shown: String = text.chars().take(40).flat_map(char::escape_debug).collect();
-    if text.chars().count() > 40 {
-        shown.push('…');
-    }
-    format!("\"{shown}\"")
 }
 
 /// A game a unit reports.

@@ -2,6 +2,7 @@
 
 use crate::{Card, Rank, Suit};
 use std::str::FromStr;
+use excerpt::Excerpt;
 use thiserror::Error;
 
 /// What a token should have been.
@@ -16,14 +17,14 @@ pub enum Expected {
 /// A token that is not what was expected, with its 1-based column (in characters) on its line.
 /// Its message starts with the column, so a reader that knows the line can prefix `line L, `.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("column {column}: {}, found \"{found}\"", match expected {
+#[error("column {column}: {}, found {found}", match expected {
     Expected::Card => "expected a card such as S3 or HX",
     Expected::Rank => "expected a rank (2 to 10, X, J, Q, K or A)",
 })]
 pub struct CardError {
     pub column: usize,
     pub expected: Expected,
-    pub found: String,
+    pub found: Excerpt,
 }
 
 impl Card {
@@ -104,7 +105,7 @@ mod tests {
         for bad in ["", "Z5", "S1", "S11", "s3", "3S", "S", "SXX", "H010"] {
             let err = Card::parse_at(bad, 7).unwrap_err();
             assert_eq!(err.column, 7);
-            assert_eq!(err.found, bad);
+            assert_eq!(err.found, bad.into());
         }
         assert_eq!(
             Card::parse_at("Z5", 7).unwrap_err().to_string(),

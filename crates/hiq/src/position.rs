@@ -5,6 +5,7 @@
 use crate::board::Board;
 use crate::contest::{Pos, Tokens};
 use crate::hole::{GRID, Hole};
+use excerpt::Excerpt;
 use thiserror::Error;
 
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -13,11 +14,11 @@ pub enum PositionError {
         "line 1, column 1: expected a position (peg holes such as 10 12 17, or the cross drawn with X and O), found nothing"
     )]
     Empty,
-    #[error("{at}: expected a hole number from 1 to 33, found \"{found}\"")]
-    NotAHole { at: Pos, found: String },
+    #[error("{at}: expected a hole number from 1 to 33, found {found}")]
+    NotAHole { at: Pos, found: Excerpt },
     #[error("{at}: hole {hole} is listed twice (first at {first})")]
     DuplicateHole { at: Pos, hole: Hole, first: Pos },
-    #[error("{at}: expected X or ● (a peg), O or · (an empty hole) or a space, found '{found}'")]
+    #[error("{at}: expected X or ● (a peg), O or · (an empty hole) or a space, found {}", Excerpt::of(found.encode_utf8(&mut [0; 4])))]
     BadMark { at: Pos, found: char },
     #[error("{at}: a mark outside the cross: the corners of the 7×7 square hold no holes")]
     OffBoard { at: Pos },

@@ -1,6 +1,8 @@
-//! How `parlor` fails: bad input and usage exit with status 2, an internal failure with 1.
+//! How `parlor` fails: bad input and usage exit with status 2, the machine failing parlor
+//! (output that cannot be written, threads, a lost cluster peer) with 1. Messages go to standard
+//! error; when even that cannot be written, the status is 1.
 
-use std::io;
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use thiserror::Error;
@@ -29,21 +31,58 @@ impl CliError {
 
     /// Prints the message on stderr and gives the exit status.
     pub fn report(self) -> ExitCode {
-        match self {
-            // The reader of our output went away (`parlor … | head`): nothing is wrong.
-            CliError::Write(ref e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-            CliError::Run(ref e) if e.is_usage() => {
-                eprintln!("error: {self}");
-                ExitCode::from(2)
-            }
-            CliError::Write(_) | CliError::Threads(_) | CliError::Run(_) => {
-                eprintln!("error: {self}");
-                ExitCode::from(1)
-            }
-            CliError::BadInput(_) | CliError::Read { .. } => {
-                eprintln!("error: {self}");
-                ExitCode::from(2)
-            }
+        let status = match &self {
+            // The reader of our output went away (`parlor … | head`): it knows, so no message.
+            CliError::Write(e) if e.kind() == io::ErrorKind::BrokenPipe => return ExitCode::from(1),
+            CliError::Run(e) if e.is_usage() => 2,
+            CliError::BadInput(_) | CliError::Read { .. } => 2,
+            CliError::Write(_) | CliError::Threads(_) | CliError::Run(_) => 1,
+        };
+        if say(&format!("error: {self}")) {
+            ExitCode::from(status)
+        } else {
+            ExitCode::from(1)
         }
     }
+}
+
+/// Writes a line to standard error; false if it cannot (closed, full), which never panics.
+pub fn say(line: &str) -> bool {
+    writeln!(io::stderr().lock(), "{line}").is_ok()
+}
+
+/// Writes a line to standard error, as part of what a command reports: a failure is the
+/// command's failure.
+pub fn tell(line: &str) -> Result<(), CliError> {
+    writeln!(io::stderr().lock(), "{line}").map_err(CliError::Write)
+}
+
+/// Which of the standard output and error of this process was closed when it started
+/// (`parlor … >&-`), if one was. Rust's start-up code puts `/dev/null`, opened for reading and
+/// writing, in place of a closed one, so writes would vanish and parlor would seem to succeed;
+/// a `/dev/null` given by a shell redirection is open for writing only.
+#[cfg(unix)]
+pub fn streams_closed() -> Option<&'static str> {
+    use std::os::fd::AsRawFd;
+    let replaced = |fd: i32| {
+        // SAFETY: fcntl with F_GETFL only reads the flags of a descriptor, valid or not.
+        let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
+        let read_write = flags >= 0 && flags & libc::O_ACCMODE == libc::O_RDWR;
+        // Where /proc is missing, nothing is found closed.
+        let null = std::fs::read_link(format!("/proc/self/fd/{fd}"))
+            .is_ok_and(|target| target == std::path::Path::new("/dev/null"));
+        read_write && null
+    };
+    if replaced(io::stdout().as_raw_fd()) {
+        return Some("standard output");
+    }
+    if replaced(io::stderr().as_raw_fd()) {
+        return Some("standard error");
+    }
+    None
+}
+
+#[cfg(not(unix))]
+pub fn streams_closed() -> Option<&'static str> {
+    None
 }

@@ -1,23 +1,44 @@
 //! Reading the input named on the command line: a file, or standard input for `-` or none.
+//!
+//! Every reader takes its whole input first, so that bad input prints nothing: the games' formats
+//! are those of contest judges, whose answer to a bad file is no answer. The input is bounded
+//! ([`LONGEST_INPUT`]), so that an endless or huge input (`yes 2 | parlor camicia`, `/dev/zero`)
+//! is refused at once rather than read until memory runs out; a byte-order mark at its start is
+//! skipped.
 
 use crate::error::CliError;
+use crate::format::grouped;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
-/// The whole input as text. Bytes that are not UTF-8 are bad input, reported at their place.
+/// The most bytes parlor reads from one input: 64 MiB, a million games of any of the formats.
+pub const LONGEST_INPUT: u64 = 64 << 20;
+
+/// The whole input as text, without a leading byte-order mark. Bytes that are not UTF-8 are bad
+/// input, reported at their place.
 pub fn read_text(file: Option<&Path>) -> Result<String, CliError> {
-    let mut bytes = Vec::new();
-    match file {
-        None => read_stdin(&mut bytes)?,
-        Some(path) if path == Path::new("-") => read_stdin(&mut bytes)?,
+    let (bytes, name) = match file {
+        None => (read_stdin()?, "standard input".into()),
+        Some(path) if path == Path::new("-") => (read_stdin()?, "standard input".into()),
         Some(path) => {
-            bytes = std::fs::read(path).map_err(|source| CliError::Read {
+            let unreadable = |source| CliError::Read {
                 path: path.to_owned(),
                 source,
-            })?;
+            };
+            let file = std::fs::File::open(path).map_err(unreadable)?;
+            if file.metadata().is_ok_and(|m| m.is_dir()) {
+                return Err(unreadable(io::Error::other("it is a folder, not a file")));
+            }
+            (read_bounded(file).map_err(unreadable)?, path.display().to_string())
         }
+    };
+    if bytes.len() as u64 > LONGEST_INPUT {
+        return Err(CliError::BadInput(format!(
+            "{name}: the input is longer than {} bytes (64 MiB), the most parlor reads; split it",
+            grouped(LONGEST_INPUT)
+        )));
     }
-    String::from_utf8(bytes).map_err(|error| {
+    let text = String::from_utf8(bytes).map_err(|error| {
         let valid = &error.as_bytes()[..error.utf8_error().valid_up_to()];
         // `valid` is UTF-8 by construction.
         let before = std::str::from_utf8(valid).unwrap_or_default();
@@ -32,16 +53,23 @@ pub fn read_text(file: Option<&Path>) -> Result<String, CliError> {
         CliError::BadInput(format!(
             "line {line}, column {column}: expected UTF-8 text, found a byte that is not"
         ))
+    })?;
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_owned(),
+        None => text,
     })
 }
 
-fn read_stdin(bytes: &mut Vec<u8>) -> Result<(), CliError> {
-    io::stdin()
-        .lock()
-        .read_to_end(bytes)
-        .map(drop)
-        .map_err(|source| CliError::Read {
-            path: PathBuf::from("standard input"),
-            source,
-        })
+/// At most one byte more than [`LONGEST_INPUT`]: enough to know the input is too long.
+fn read_bounded(reader: impl Read) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    reader.take(LONGEST_INPUT + 1).read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+fn read_stdin() -> Result<Vec<u8>, CliError> {
+    read_bounded(io::stdin().lock()).map_err(|source| CliError::Read {
+        path: PathBuf::from("standard input"),
+        source,
+    })
 }

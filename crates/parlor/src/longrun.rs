@@ -147,9 +147,9 @@ fn hosts(text: &str, processes: usize) -> Result<Vec<String>, String> {
             .map(|(host, port)| (host, port.parse::<u16>()));
         if !matches!(port, Some((host, Ok(_))) if !host.is_empty() && !host.contains(char::is_whitespace))
         {
-            let shown: String = line.chars().take(40).collect();
             return Err(format!(
-                "line {number}, column 1: expected host:port such as node1:4000, found {shown:?}"
+                "line {number}, column 1: expected host:port such as node1:4000, found {}",
+                excerpt::Excerpt::of(line)
             ));
         }
         addresses.push(line.to_owned());
@@ -312,11 +312,13 @@ pub fn run<J: Job>(
                 return Err(failure.into());
             }
             if !args.quiet {
-                eprintln!("{line}");
+                crate::error::tell(&line)?;
             }
         }
         None if !args.quiet => {
-            eprintln!("done: this process's share of the work is played; process 0 has the results")
+            crate::error::tell(
+                "done: this process's share of the work is played; process 0 has the results",
+            )?;
         }
         None => {}
     }
@@ -346,7 +348,7 @@ fn throughput<S>(finish: &Finish<S>, unit: &str, workers: &str) -> String {
 /// Ends this process when its cluster cannot go on: another process went away, or a write
 /// failed. Nothing is lost that the same command does not redo from the checkpoint.
 fn die(message: &str) -> ! {
-    eprintln!("error: {message}");
+    crate::error::say(&format!("error: {message}"));
     std::process::exit(1)
 }
 

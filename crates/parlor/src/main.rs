@@ -38,6 +38,11 @@ enum Game {
 }
 
 fn main() -> ExitCode {
+    if let Some(stream) = error::streams_closed() {
+        // Nothing can be said where it would be seen; the status says it.
+        let _ = error::say(&format!("error: {stream} is closed"));
+        return ExitCode::from(1);
+    }
     let result = match Cli::parse().game {
         Game::Hiq(args) => cli::hiq::run(&args),
         Game::Speed(args) => cli::speed::run(&args),

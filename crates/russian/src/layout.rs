@@ -3,6 +3,7 @@
 
 use cards::{Card, CardError, tokens};
 use std::fmt;
+use excerpt::Excerpt;
 use thiserror::Error;
 
 /// One card of a column as the layout shows it.
@@ -67,7 +68,7 @@ pub enum LayoutError {
     Card { line: usize, source: CardError },
     #[error(
         "line {line}, column {column}: expected {expected} in column {number} \
-         ({} face down in brackets, then {} face up), found \"{found}\"",
+         ({} face down in brackets, then {} face up), found {found}",
         number - 1, face_up_count(*number)
     )]
     Shape {
@@ -75,7 +76,7 @@ pub enum LayoutError {
         column: usize,
         number: usize,
         expected: &'static str,
-        found: String,
+        found: Excerpt,
     },
     #[error(
         "line {line}, column {column}: expected {missing} more card{} in column {number} \
@@ -89,13 +90,13 @@ pub enum LayoutError {
         missing: usize,
     },
     #[error(
-        "line {line}, column {column}: expected each card once, found \"{found}\" again \
+        "line {line}, column {column}: expected each card once, found {found} again \
          (first at line {first_line}, column {first_column})"
     )]
     Twice {
         line: usize,
         column: usize,
-        found: String,
+        found: Excerpt,
         first_line: usize,
         first_column: usize,
     },
@@ -106,12 +107,12 @@ pub enum LayoutError {
     TooFewColumns { line: usize, columns: usize },
     #[error(
         "line {line}, column {column}: expected the end of the input after 7 columns, \
-         found \"{found}\""
+         found {found}"
     )]
     TooManyColumns {
         line: usize,
         column: usize,
-        found: String,
+        found: Excerpt,
     },
 }
 

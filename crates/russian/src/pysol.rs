@@ -22,6 +22,7 @@
 //!   first, for i = 1 to 6, one card face down to each of columns i + 1 to 7; then four times one
 //!   card face up to each of columns 2 to 7; then one card face up to each of columns 1 to 7.
 
+use excerpt::Excerpt;
 use crate::layout::{Layout, Slot};
 use cards::{Card, Rank, Suit};
 use std::fmt;
@@ -45,9 +46,9 @@ pub const MAX_MICROSOFT: u64 = (1 << 33) - 1;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
     "expected a PySolFC game number, 1 to 100000000000000000000 or ms1 to ms8589934591, \
-     found \"{0}\""
+     found {0}"
 )]
-pub struct GameNumberError(pub String);
+pub struct GameNumberError(pub Excerpt);
 
 impl FromStr for GameNumber {
     type Err = GameNumberError;

@@ -9,6 +9,7 @@ use crate::deal::Deal;
 use crate::robot::Robot;
 use cards::{Card, CardError};
 use std::fmt;
+use excerpt::Excerpt;
 use thiserror::Error;
 
 /// A place in the input text: 1-based line, and 1-based column counted in characters.
@@ -27,14 +28,14 @@ impl fmt::Display for Pos {
 /// What stood where something else was expected.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Found {
-    Token(String),
+    Token(Excerpt),
     EndOfInput,
 }
 
 impl fmt::Display for Found {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Found::Token(token) => write!(f, "\"{token}\""),
+            Found::Token(token) => write!(f, "{token}"),
             Found::EndOfInput => f.write_str("the end of the input"),
         }
     }
@@ -67,15 +68,15 @@ pub enum ContestError {
         count: usize,
         found: usize,
     },
-    #[error("{at}: expected {} for {robot}, found more: \"{extra}\"", cards(*count))]
+    #[error("{at}: expected {} for {robot}, found more: {extra}", cards(*count))]
     TooManyCards {
         at: Pos,
         robot: Robot,
         count: usize,
-        extra: String,
+        extra: Excerpt,
     },
-    #[error("{at}: expected the end of the input after the closing 0, found \"{found}\"")]
-    TrailingText { at: Pos, found: String },
+    #[error("{at}: expected the end of the input after the closing 0, found {found}")]
+    TrailingText { at: Pos, found: Excerpt },
 }
 
 impl ContestError {

@@ -4,7 +4,6 @@
 //! `parlor camicia workunit`: camicia.dev's work units.
 
 mod index;
-mod jsonl;
 mod search;
 mod stats;
 mod trace;
@@ -85,7 +84,7 @@ fn play(args: &PlayArgs) -> Result<(), CliError> {
     // Every game is read before any is played: bad input prints nothing.
     let deals = match args.input {
         InputFormat::Text => camicia::notation::parse_games(&text).map_err(CliError::bad_input)?,
-        InputFormat::Jsonl => jsonl::parse(&text).map_err(CliError::bad_input)?,
+        InputFormat::Jsonl => camicia::jsonl::parse(&text).map_err(CliError::bad_input)?,
     };
     let mut out = BufWriter::new(io::stdout().lock());
     for (index, deal) in deals.iter().enumerate() {

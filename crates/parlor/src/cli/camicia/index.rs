@@ -76,8 +76,9 @@ pub fn parse_index(text: &str) -> Result<u128, CliError> {
         .filter(|&i| i < DEALS && text.bytes().all(|b| b.is_ascii_digit()))
         .ok_or_else(|| {
             CliError::BadInput(format!(
-                "expected a deal index from 0 to {}, found \"{text}\"",
-                DEALS - 1
+                "expected a deal index from 0 to {}, found {}",
+                DEALS - 1,
+                excerpt::Excerpt::of(text)
             ))
         })
 }

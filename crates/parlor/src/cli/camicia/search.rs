@@ -314,8 +314,8 @@ fn parse_range(text: &str) -> Result<(u128, u128), CliError> {
         .ok_or_else(|| {
             CliError::BadInput(format!(
                 "--range: expected START..END, deal indices with START < END <= {DEALS}, found \
-                 \"{}\"",
-                text.chars().take(80).collect::<String>()
+                 {}",
+                excerpt::Excerpt::of(text)
             ))
         })?;
     if end - start > u128::from(u64::MAX) {

@@ -38,7 +38,10 @@ fn parse_goal(text: &str) -> Result<Goal, String> {
             .and_then(Hole::new)
             .map(Goal::Hole)
             .ok_or_else(|| {
-                format!("expected centre, any or a hole number from 1 to 33, found \"{text}\"")
+                format!(
+                    "expected centre, any or a hole number from 1 to 33, found {}",
+                    excerpt::Excerpt::of(text)
+                )
             }),
     }
 }

@@ -104,8 +104,8 @@ fn deals(args: &SimulateArgs) -> Result<Deals, CliError> {
         .filter(|&(a, b)| a < b && b <= end)
         .ok_or_else(|| {
             CliError::BadInput(format!(
-                "--range: expected A..B, deal numbers with A < B <= {end}, found \"{}\"",
-                text.chars().take(80).collect::<String>()
+                "--range: expected A..B, deal numbers with A < B <= {end}, found {}",
+                excerpt::Excerpt::of(text)
             ))
         })?;
     let count = u64::try_from(b - a).map_err(|_| {

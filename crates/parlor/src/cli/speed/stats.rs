@@ -37,7 +37,10 @@ pub struct StatsArgs {
 
 fn parse_split(text: &str) -> Result<Split, String> {
     let bad = || {
-        format!("expected A/B such as 26/26 (each at least 1, at most 52 in all), found {text:?}")
+        format!(
+            "expected A/B such as 26/26 (each at least 1, at most 52 in all), found {}",
+            excerpt::Excerpt::of(text)
+        )
     };
     let (a, b) = text.split_once('/').ok_or_else(bad)?;
     let (a, b) = (
