@@ -7,7 +7,7 @@
 use camicia::deal::{Dealer, pack_deal};
 use camicia::engine::Engine;
 use camicia::search::{Climb, Keep, haul, haul_dealt};
-use camicia::{Game, index};
+use camicia::{Game, Pack, index};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 
@@ -15,7 +15,7 @@ const DEALS: u64 = 100_000;
 
 fn engines(c: &mut Criterion) {
     let dealer = Dealer::new(2026);
-    let packs: Vec<[u8; 52]> = dealer.packs(0..DEALS).collect();
+    let packs: Vec<Pack> = dealer.packs(0..DEALS).collect();
     let mut group = c.benchmark_group("camicia, 100,000 random one-pack deals");
     group.throughput(Throughput::Elements(DEALS));
     group.sample_size(20);
@@ -68,7 +68,7 @@ fn search(c: &mut Criterion) {
     // 100,000 deals of index order from 50,000 before Nessler's record.
     let start = 447_247_122_283_566_119_055 - 50_000;
     let window = start..start + u128::from(DEALS);
-    let ordered: Vec<[u8; 52]> = index::packs(window.clone()).collect();
+    let ordered: Vec<Pack> = index::packs(window.clone()).collect();
     let dealer = Dealer::new(2026);
     let keep = Keep {
         top: 10,

@@ -19,6 +19,7 @@
 use crate::engine::Engine;
 use crate::face::Face;
 use crate::game::{Deal, Outcome};
+use crate::pack::Pack;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
@@ -47,14 +48,14 @@ impl Dealer {
 
     /// Deal `index` as 52 penalties, A's 26 cards then B's, top first (0 for a number card, 1 to
     /// 4 for J Q K A): the input of [`crate::fast::play_pack`].
-    pub fn pack(&self, index: u64) -> [u8; 52] {
+    pub fn pack(&self, index: u64) -> Pack {
         let mut rng = self.at(index);
         let block: [u32; BLOCK as usize] = std::array::from_fn(|_| rng.next_u32());
         shuffle(block, || rng)
     }
 
     /// Deals `range.start` to `range.end - 1`, the same as [`Dealer::pack`] gives, faster.
-    pub fn packs(&self, range: std::ops::Range<u64>) -> impl Iterator<Item = [u8; 52]> + '_ {
+    pub fn packs(&self, range: std::ops::Range<u64>) -> impl Iterator<Item = Pack> + '_ {
         let mut rng = self.at(range.start);
         range.map(move |index| {
             let block: [u32; BLOCK as usize] = std::array::from_fn(|_| rng.next_u32());
@@ -90,7 +91,7 @@ impl Dealer {
 
 /// The deal from its block of words; `more` gives the words after the block.
 #[inline(always)]
-fn shuffle(block: [u32; BLOCK as usize], more: impl FnOnce() -> ChaCha8Rng) -> [u8; 52] {
+fn shuffle(block: [u32; BLOCK as usize], more: impl FnOnce() -> ChaCha8Rng) -> Pack {
     let mut pack = [0u8; 52];
     let mut taken = 0u64;
     let mut placed = 0u8;
@@ -110,7 +111,7 @@ fn shuffle(block: [u32; BLOCK as usize], more: impl FnOnce() -> ChaCha8Rng) -> [
         pack[place] += u8::from(free) * (placed / 4 + 1);
         placed += u8::from(free);
         if placed == 16 {
-            return pack;
+            return Pack::of_valid(pack);
         }
     }
     shuffle_on(block, more())
@@ -119,7 +120,7 @@ fn shuffle(block: [u32; BLOCK as usize], more: impl FnOnce() -> ChaCha8Rng) -> [
 /// The contract read plainly, number by number, from the block on into the words after it.
 #[cold]
 #[inline(never)]
-fn shuffle_on(block: [u32; BLOCK as usize], mut more: ChaCha8Rng) -> [u8; 52] {
+fn shuffle_on(block: [u32; BLOCK as usize], mut more: ChaCha8Rng) -> Pack {
     let words = block
         .into_iter()
         .chain(std::iter::from_fn(|| Some(more.next_u32())));
@@ -135,7 +136,7 @@ fn shuffle_on(block: [u32; BLOCK as usize], mut more: ChaCha8Rng) -> [u8; 52] {
             placed += 1;
         }
     }
-    pack
+    Pack::of_valid(pack)
 }
 
 /// Deals made eight at once in the 64-bit lanes of AVX-512 registers, straight into the fast
@@ -299,7 +300,7 @@ pub(crate) mod wide {
 }
 
 /// A one-pack deal of penalties as decks of faces (number cards of unknown value).
-pub fn pack_deal(pack: &[u8; 52]) -> Deal {
+pub fn pack_deal(pack: &Pack) -> Deal {
     let faces = |half: &[u8]| half.iter().map(|&p| Face::from_penalty(p)).collect();
     Deal::new(faces(&pack[..26]), faces(&pack[26..])).expect("a pack deal holds 52 cards")
 }
@@ -360,11 +361,11 @@ mod tests {
     }
 
     /// The plain reading of the contract: words one by one from `rng` on, halves low first.
-    fn plain_from(mut rng: ChaCha8Rng) -> [u8; 52] {
+    fn plain_from(mut rng: ChaCha8Rng) -> Pack {
         plain_from_words(std::iter::from_fn(|| Some(rng.next_u32())))
     }
 
-    fn plain_from_words(mut words: impl Iterator<Item = u32>) -> [u8; 52] {
+    fn plain_from_words(mut words: impl Iterator<Item = u32>) -> Pack {
         let mut halves = Vec::new();
         let mut pack = [0u8; 52];
         let mut placed = 0;
@@ -383,13 +384,13 @@ mod tests {
                 placed += 1;
             }
         }
-        pack
+        Pack::new(pack).unwrap()
     }
 
     #[test]
     fn the_fast_dealing_follows_the_plain_reading_of_the_contract() {
         let dealer = Dealer::new(11);
-        let sequence: Vec<[u8; 52]> = dealer.packs(1000..3000).collect();
+        let sequence: Vec<Pack> = dealer.packs(1000..3000).collect();
         for (k, pack) in sequence.iter().enumerate() {
             let index = 1000 + k as u64;
             assert_eq!(*pack, plain_from(dealer.at(index)));

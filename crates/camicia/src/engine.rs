@@ -25,6 +25,7 @@
 
 use crate::game::Outcome;
 use crate::lanes::{self, Packs, Source};
+use crate::pack::Pack;
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
@@ -145,7 +146,7 @@ impl Engine {
     /// is [`crate::fast::play_pack`]'s.
     pub fn play_packs(
         self,
-        deals: impl Iterator<Item = [u8; 52]>,
+        deals: impl Iterator<Item = Pack>,
         mut report: impl FnMut(u64, Outcome),
     ) {
         self.play(&mut Packs(deals), &mut report);

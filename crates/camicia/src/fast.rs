@@ -22,6 +22,7 @@
 use crate::face::Face;
 use crate::game::{Deal, Outcome, Status};
 use crate::hand::Hand;
+use crate::pack::Pack;
 
 /// The most cards a deal may hold for this engine. Bit 63 of a hand serves as a sentinel.
 pub const MAX_CARDS: usize = 63;
@@ -113,28 +114,19 @@ pub fn fits(a: &[Face], b: &[Face]) -> bool {
     !a.is_empty() && !b.is_empty() && a.len() + b.len() <= MAX_CARDS && payments <= MAX_PAYMENT
 }
 
-/// Plays a deal given as penalties (0 for a number card, 1 to 4 for J Q K A), top first; the
-/// decks must satisfy [`fits`]'s limits. Use [`play_pack`] for one pack.
-pub fn play_penalties(a: &[u8], b: &[u8]) -> Outcome {
-    debug_assert!(!a.is_empty() && !b.is_empty() && a.len() + b.len() <= MAX_CARDS);
-    play_hands(
-        Hand::from_penalties(a.iter().copied()),
-        Hand::from_penalties(b.iter().copied()),
-    )
-}
-
-/// Plays a deal that [`fits`].
-pub fn play(deal: &Deal) -> Outcome {
-    debug_assert!(fits(deal.a(), deal.b()));
-    play_hands(
-        Hand::from_penalties(deal.a().iter().map(|f| f.penalty())),
-        Hand::from_penalties(deal.b().iter().map(|f| f.penalty())),
-    )
+/// Plays a deal that [`fits`]; `None` for any other (play it with [`crate::play`]).
+pub fn play(deal: &Deal) -> Option<Outcome> {
+    fits(deal.a(), deal.b()).then(|| {
+        play_hands(
+            Hand::from_penalties(deal.a().iter().map(|f| f.penalty())),
+            Hand::from_penalties(deal.b().iter().map(|f| f.penalty())),
+        )
+    })
 }
 
 /// Plays a one-pack deal given as 52 penalties, A's 26 cards then B's 26, top first: 0 for a
 /// number card, 1 to 4 for J Q K A. This is the entry point for searches over deals.
-pub fn play_pack(pack: &[u8; 52]) -> Outcome {
+pub fn play_pack(pack: &Pack) -> Outcome {
     let (a, b) = pack_hands(pack);
     play_hands(a, b)
 }
@@ -143,7 +135,7 @@ pub fn play_pack(pack: &[u8; 52]) -> Outcome {
 /// each byte (0 to 4) is folded onto its lowest bit, and one multiplication gathers the eight
 /// lowest bits into one byte. The penalties are then read at the set bits only.
 #[inline(always)]
-pub(crate) fn pack_hands(pack: &[u8; 52]) -> (Hand, Hand) {
+pub(crate) fn pack_hands(pack: &Pack) -> (Hand, Hand) {
     let mut pay = 0u64;
     for (chunk, bytes) in pack.chunks(8).enumerate() {
         let mut word = [0u8; 8];

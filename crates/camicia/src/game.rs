@@ -50,6 +50,9 @@ pub struct Deal {
 pub struct EmptyDeal;
 
 impl Deal {
+    /// # Errors
+    ///
+    /// [`EmptyDeal`] when both decks are empty.
     pub fn new(a: Vec<Face>, b: Vec<Face>) -> Result<Deal, EmptyDeal> {
         if a.is_empty() && b.is_empty() {
             Err(EmptyDeal)
@@ -399,7 +402,11 @@ mod tests {
     fn brent_finds_the_loops_and_ends_that_every_situation_kept_finds() {
         let mut loops = 0;
         for seed in 0..3000 {
-            let n = if seed % 2 == 0 { 1 + seed % 6 } else { 1 + seed % 40 };
+            let n = if seed % 2 == 0 {
+                1 + seed % 6
+            } else {
+                1 + seed % 40
+            };
             let deal = decks(seed, n as usize);
             let outcome = Game::play(&deal);
             loops += u32::from(matches!(outcome.status, Status::Loop { .. }));
@@ -407,20 +414,31 @@ mod tests {
         }
         assert!(loops >= 3, "{loops} loops");
         // Casella's loop entered at every round start: loops of every preperiod.
-        let casella = crate::notation::parse_deal(
-            "---K---Q-KQAJ-----AAJ--J--/----------Q----KQ-J-----KA",
-        )
-        .unwrap();
+        let casella =
+            crate::notation::parse_deal("---K---Q-KQAJ-----AAJ--J--/----------Q----KQ-J-----KA")
+                .unwrap();
         let mut game = Game::new(&casella);
         let mut entered = 0;
         while game.play_round() {
             let (a, b) = (game.hand(Player::A), game.hand(Player::B));
-            let (lead, other) = if game.turn == Player::A { (a, b) } else { (b, a) };
-            let deal = Deal::new(lead.iter().copied().collect(), other.iter().copied().collect())
-                .unwrap();
+            let (lead, other) = if game.turn == Player::A {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            let deal = Deal::new(
+                lead.iter().copied().collect(),
+                other.iter().copied().collect(),
+            )
+            .unwrap();
             let outcome = Game::play(&deal);
             assert!(matches!(outcome.status, Status::Loop { .. }));
-            assert_eq!(play_long(&deal), outcome, "entered at round {}", game.round());
+            assert_eq!(
+                play_long(&deal),
+                outcome,
+                "entered at round {}",
+                game.round()
+            );
             entered += 1;
         }
         assert!(entered >= 60, "{entered}");
@@ -435,6 +453,9 @@ mod tests {
         let started = std::time::Instant::now();
         let outcome = play_long(&deal);
         assert!(outcome.cards > 0);
-        assert!(started.elapsed() < std::time::Duration::from_secs(60), "{outcome:?}");
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(60),
+            "{outcome:?}"
+        );
     }
 }

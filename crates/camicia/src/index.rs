@@ -16,6 +16,7 @@
 
 use crate::face::Face;
 use crate::game::{Deal, Player};
+use crate::pack::Pack;
 use thiserror::Error;
 
 /// The number of one-pack deals: 52! / (36! · 4!⁴). Indices run from 0 to `DEALS - 1`.
@@ -54,14 +55,18 @@ fn kind_name(face: Face, count: usize) -> String {
 /// Whether 52 penalties are one pack: four of each payment card, every other card a number card.
 fn counts(pack: &[u8; 52]) -> [usize; 5] {
     let mut counts = [0; 5];
-    for &penalty in pack {
+    for &penalty in pack.iter() {
         counts[usize::from(penalty.min(4))] += 1;
     }
     counts
 }
 
 /// The deal as a pack of penalties, if it is one pack split 26/26.
-pub fn pack_of(deal: &Deal) -> Result<[u8; 52], PackError> {
+///
+/// # Errors
+///
+/// [`PackError`] unless the deal is one pack: 26 cards each, four each of J, Q, K and A.
+pub fn pack_of(deal: &Deal) -> Result<Pack, PackError> {
     for player in [Player::A, Player::B] {
         let cards = deal.deck(player).len();
         if cards != 26 {
@@ -82,11 +87,11 @@ pub fn pack_of(deal: &Deal) -> Result<[u8; 52], PackError> {
             });
         }
     }
-    Ok(pack)
+    Ok(Pack::of_valid(pack))
 }
 
 /// The index of a one-pack deal; `None` if the 52 penalties are not one pack.
-pub fn index(pack: &[u8; 52]) -> Option<u128> {
+pub fn index(pack: &Pack) -> Option<u128> {
     if pack.iter().any(|&p| p > 4) || counts(pack) != PACK.map(|c| c as usize) {
         return None;
     }
@@ -95,7 +100,7 @@ pub fn index(pack: &[u8; 52]) -> Option<u128> {
     // Arrangements of the cards still to place.
     let mut arrangements = DEALS;
     let mut rank = 0;
-    for &penalty in pack {
+    for &penalty in pack.iter() {
         let here = usize::from(penalty);
         // Smaller symbols are the larger penalties.
         for &count in &left[here + 1..] {
@@ -109,7 +114,7 @@ pub fn index(pack: &[u8; 52]) -> Option<u128> {
 }
 
 /// The deal of an index, as 52 penalties; `None` if the index is not below [`DEALS`].
-pub fn pack(index: u128) -> Option<[u8; 52]> {
+pub fn pack(index: u128) -> Option<Pack> {
     if index >= DEALS {
         return None;
     }
@@ -131,7 +136,7 @@ pub fn pack(index: u128) -> Option<[u8; 52]> {
         }
         cards -= 1;
     }
-    Some(pack)
+    Some(Pack::of_valid(pack))
 }
 
 /// Steps to the deal of the next index, in place; false (and the deal unchanged) at the last one.
@@ -141,7 +146,7 @@ pub fn pack(index: u128) -> Option<[u8; 52]> {
 /// the end of B's deck changes at nearly every step and the rest rarely, so this costs a few
 /// comparisons on average where unranking costs hundreds of operations.
 #[inline]
-pub fn next(pack: &mut [u8; 52]) -> bool {
+pub fn next(pack: &mut Pack) -> bool {
     // Symbol order is decreasing penalty: "a smaller symbol" is a larger penalty.
     let Some(i) = (0..51).rev().find(|&i| pack[i] > pack[i + 1]) else {
         return false;
@@ -150,13 +155,15 @@ pub fn next(pack: &mut [u8; 52]) -> bool {
         .rev()
         .find(|&j| pack[j] < pack[i])
         .expect("pack[i + 1] is a larger symbol");
-    pack.swap(i, j);
-    pack[i + 1..].reverse();
+    pack.permute(|codes| {
+        codes.swap(i, j);
+        codes[i + 1..].reverse();
+    });
     true
 }
 
 /// The deals of indices `range.start` to `range.end - 1`, in index order, made by [`next`].
-pub fn packs(range: std::ops::Range<u128>) -> impl Iterator<Item = [u8; 52]> {
+pub fn packs(range: std::ops::Range<u128>) -> impl Iterator<Item = Pack> {
     let first = pack(range.start.min(DEALS - 1)).expect("an index below DEALS");
     let count = range.end.min(DEALS).saturating_sub(range.start);
     let mut current = first;
@@ -173,7 +180,7 @@ mod tests {
     use super::*;
     use crate::notation::parse_deck;
 
-    fn record_pack(a: &str, b: &str) -> [u8; 52] {
+    fn record_pack(a: &str, b: &str) -> Pack {
         let deal = Deal::new(parse_deck(a).unwrap(), parse_deck(b).unwrap()).unwrap();
         pack_of(&deal).unwrap()
     }
@@ -205,12 +212,12 @@ mod tests {
 
     #[test]
     fn a_pack_that_is_not_one_pack_has_no_index() {
-        let mut pack = pack(12345).unwrap();
-        let ace = pack.iter().position(|&p| p == 4).unwrap();
-        pack[ace] = 3;
-        assert_eq!(index(&pack), None);
-        pack[ace] = 5;
-        assert_eq!(index(&pack), None);
+        let mut codes = *pack(12345).unwrap();
+        let ace = codes.iter().position(|&p| p == 4).unwrap();
+        codes[ace] = 3;
+        assert_eq!(index(&Pack::new(codes).unwrap()), None);
+        codes[ace] = 5;
+        assert!(Pack::new(codes).is_err());
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //!
 //! ```
 //! let deals = camicia::jsonl::parse(r#"{"playerA": ["2", "A"], "playerB": ["10", "K"]}"#).unwrap();
-//! assert_eq!(camicia::play(&deals[0]).to_string(), "status: \"finished\", cards: 4, tricks: 2");
+//! assert_eq!(camicia::play(&deals[0]).to_string(), "status: \"finished\", cards: 4, tricks: 1");
 //! ```
 
 use crate::game::Deal;
@@ -94,10 +94,7 @@ fn parse_line(number: usize, line: &str) -> Result<Deal, JsonlError> {
     if let Some((key, column)) = places.duplicate {
         return Err(error(
             column,
-            format!(
-                "expected each key once, found {} again",
-                Excerpt::of(&key)
-            ),
+            format!("expected each key once, found {} again", Excerpt::of(&key)),
         ));
     }
     let mut decks = Vec::with_capacity(2);
@@ -330,6 +327,11 @@ mod tests {
         assert_eq!(deals[0].a().len(), 100_000);
         assert!(started.elapsed() < std::time::Duration::from_secs(2));
         let too_long = format!("{{\"playerA\": [{deck},\"8\"], \"playerB\": [\"K\"]}}");
-        assert!(parse(&too_long).unwrap_err().to_string().contains("at most 100000 cards"));
+        assert!(
+            parse(&too_long)
+                .unwrap_err()
+                .to_string()
+                .contains("at most 100000 cards")
+        );
     }
 }

@@ -30,20 +30,18 @@ pub mod index;
 pub mod jsonl;
 mod lanes;
 pub mod notation;
+mod pack;
 pub mod search;
 pub mod stats;
 pub mod workunit;
 
 pub use face::{Face, record};
 pub use game::{Deal, EmptyDeal, Event, Game, Outcome, Player, Status};
+pub use pack::{Pack, PackCodeError};
 
 /// Plays a deal to its end with the fastest engine that can take it: the fast engine for one
 /// pack and less, otherwise the simple one, looking for loops in memory that does not grow with
 /// the game (Brent's method).
 pub fn play(deal: &Deal) -> Outcome {
-    if fast::fits(deal.a(), deal.b()) {
-        fast::play(deal)
-    } else {
-        game::play_long(deal)
-    }
+    fast::play(deal).unwrap_or_else(|| game::play_long(deal))
 }

@@ -5,6 +5,7 @@
 
 use crate::face::Face;
 use crate::game::Deal;
+use crate::pack::Pack;
 use cards::{Card, Rank, tokens};
 use excerpt::Excerpt;
 use thiserror::Error;
@@ -105,6 +106,10 @@ fn record_face(c: char) -> Option<Face> {
 }
 
 /// One card: a rank (`2` to `10`, `X`, `J`, `Q`, `K`, `A`), perhaps after a suit (`S2`, `♠2`).
+///
+/// # Errors
+///
+/// [`DeckError::Card`] when the token is no card.
 pub fn parse_card(token: &str, column: usize) -> Result<Face, DeckError> {
     Rank::from_notation(token)
         .or_else(|| Card::parse_at(token, column).ok().map(|card| card.rank))
@@ -117,6 +122,10 @@ pub fn parse_card(token: &str, column: usize) -> Result<Face, DeckError> {
 
 /// One deck line: cards separated by spaces, or record notation (one token made only of the
 /// characters `-23456789XJQKA`).
+///
+/// # Errors
+///
+/// The first token that is no card, or a deck of more than [`MAX_DECK`] cards.
 pub fn parse_deck(line: &str) -> Result<Vec<Face>, DeckError> {
     let mut words = tokens(line);
     if let (Some((column, word)), None) = (words.next(), words.next()) {
@@ -153,6 +162,10 @@ pub fn parse_deck(line: &str) -> Result<Vec<Face>, DeckError> {
 /// A whole deal on one line: A's deck, `/`, B's deck, each as [`parse_deck`] reads it
 /// (`---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---`, or `2 A 7 8 Q 10/3 4 5 6 K 9 J`).
 /// One deck may be empty, not both.
+///
+/// # Errors
+///
+/// No `/` or a second one, a deck [`parse_deck`] refuses, or two empty decks.
 pub fn parse_deal(text: &str) -> Result<Deal, DealError> {
     let Some((a_text, b_text)) = text.split_once('/') else {
         return Err(DealError::NoSlash {
@@ -197,7 +210,7 @@ pub fn is_skipped(line: &str) -> bool {
 
 /// A one-pack deal of 52 penalties (as [`crate::fast::play_pack`] takes them) on one line in
 /// record notation: `---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---`.
-pub fn pack_record(pack: &[u8; 52]) -> String {
+pub fn pack_record(pack: &Pack) -> String {
     let half = |cards: &[u8]| -> String {
         cards
             .iter()
@@ -210,6 +223,10 @@ pub fn pack_record(pack: &[u8; 52]) -> String {
 /// Every game of a text: two consecutive deck lines each, A's deck then B's, or one line holding
 /// both decks separated by `/`; blank lines and comments are skipped. Reads the whole text before
 /// answering, so a mistake anywhere gives no game.
+///
+/// # Errors
+///
+/// The first line that is not a deck or a deal, an A deck without its B deck, or no game at all.
 pub fn parse_games(text: &str) -> Result<Vec<Deal>, InputError> {
     Ok(parse_games_at(text)?
         .into_iter()
@@ -218,6 +235,10 @@ pub fn parse_games(text: &str) -> Result<Vec<Deal>, InputError> {
 }
 
 /// The games of a text as [`parse_games`] reads them, each with the line where it starts.
+///
+/// # Errors
+///
+/// As [`parse_games`].
 pub fn parse_games_at(text: &str) -> Result<Vec<(usize, Deal)>, InputError> {
     let mut games = Vec::new();
     let mut a: Option<(usize, Vec<Face>)> = None;
@@ -368,7 +389,7 @@ mod tests {
         pack[26] = 1;
         pack[51] = 2;
         assert_eq!(
-            pack_record(&pack),
+            pack_record(&Pack::new(pack).unwrap()),
             "---A----------------------/J------------------------Q"
         );
     }

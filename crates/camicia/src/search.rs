@@ -12,6 +12,7 @@
 use crate::deal::Dealer;
 use crate::engine::Engine;
 use crate::game::{Outcome, Status};
+use crate::pack::Pack;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
@@ -32,23 +33,23 @@ pub const LOOPS_LISTED: usize = 100;
 pub struct Find {
     pub order: u128,
     #[serde(rename = "index", with = "as_index")]
-    pub pack: [u8; 52],
+    pub pack: Pack,
     pub outcome: Outcome,
 }
 
 /// One-pack deals saved as their camicia.dev index.
 mod as_index {
-    use crate::index;
+    use crate::{Pack, index};
     use serde::de::Error;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-    pub fn serialize<S: Serializer>(pack: &[u8; 52], serializer: S) -> Result<S::Ok, S::Error> {
+    pub fn serialize<S: Serializer>(pack: &Pack, serializer: S) -> Result<S::Ok, S::Error> {
         index::index(pack)
             .ok_or_else(|| serde::ser::Error::custom("a search plays one-pack deals"))?
             .serialize(serializer)
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<[u8; 52], D::Error> {
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Pack, D::Error> {
         let number = u128::deserialize(deserializer)?;
         index::pack(number)
             .ok_or_else(|| D::Error::custom(format!("{number} is past the last deal index")))
@@ -103,7 +104,7 @@ pub struct Top {
     size: usize,
     /// The shortest kept game on top.
     heap: BinaryHeap<Reverse<ByLength>>,
-    deals: HashSet<[u8; 52]>,
+    deals: HashSet<Pack>,
 }
 
 /// A [`Top`] as it is saved.
@@ -237,7 +238,7 @@ impl Haul {
     }
 
     /// Plays deals whose places in the search start at `first`.
-    fn play(&mut self, engine: Engine, packs: &[[u8; 52]], first: u128) {
+    fn play(&mut self, engine: Engine, packs: &[Pack], first: u128) {
         let mut at_least = self.threshold();
         engine.play_packs(packs.iter().copied(), |k, outcome| {
             let order = first + u128::from(k);
@@ -261,10 +262,10 @@ impl Haul {
         &mut self,
         order: u128,
         outcome: Outcome,
-        pack: impl FnOnce() -> [u8; 52],
+        pack: impl FnOnce() -> Pack,
         at_least: &mut u64,
     ) {
-        let find = |pack: [u8; 52]| Find {
+        let find = |pack: Pack| Find {
             order,
             pack,
             outcome,
@@ -307,12 +308,7 @@ impl Haul {
 }
 
 /// Plays deals whose places in the search start at `first` with `engine`, and keeps their finds.
-pub fn haul(
-    engine: Engine,
-    packs: impl Iterator<Item = [u8; 52]>,
-    first: u128,
-    keep: Keep,
-) -> Haul {
+pub fn haul(engine: Engine, packs: impl Iterator<Item = Pack>, first: u128, keep: Keep) -> Haul {
     let mut haul = Haul::new(keep);
     let mut packs = packs;
     let mut batch = Vec::with_capacity(BATCH.min(packs.size_hint().0.max(1)));
@@ -362,18 +358,18 @@ pub struct Tally {
     long: u64,
     /// Deals reported so far, when a deal can be met twice (a climb); otherwise none is kept.
     #[serde(with = "reported")]
-    reported: Option<HashSet<[u8; 52]>>,
+    reported: Option<HashSet<Pack>>,
 }
 
 /// The deals a climb has reported, saved as their indices in increasing order.
 mod reported {
-    use crate::index;
+    use crate::{Pack, index};
     use serde::de::Error;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
     use std::collections::HashSet;
 
     pub fn serialize<S: Serializer>(
-        set: &Option<HashSet<[u8; 52]>>,
+        set: &Option<HashSet<Pack>>,
         serializer: S,
     ) -> Result<S::Ok, S::Error> {
         let indices = set.as_ref().map(|set| {
@@ -386,7 +382,7 @@ mod reported {
 
     pub fn deserialize<'de, D: Deserializer<'de>>(
         deserializer: D,
-    ) -> Result<Option<HashSet<[u8; 52]>>, D::Error> {
+    ) -> Result<Option<HashSet<Pack>>, D::Error> {
         let Some(indices) = Option::<Vec<u128>>::deserialize(deserializer)? else {
             return Ok(None);
         };
@@ -623,7 +619,7 @@ pub struct Climb {
     key: [u8; 32],
     /// Step 0.
     #[serde(with = "as_index")]
-    pub start: [u8; 52],
+    pub start: Pack,
     /// The base of the next round, with its outcome.
     pub base: Find,
     /// The longest finished game so far (the start until a finished game is played).
@@ -642,7 +638,7 @@ const BLOCK: u128 = 16;
 
 impl Climb {
     /// A climb from a one-pack deal.
-    pub fn new(start: [u8; 52], seed: u64) -> Climb {
+    pub fn new(start: Pack, seed: u64) -> Climb {
         let find = Find {
             order: 0,
             pack: start,
@@ -652,7 +648,7 @@ impl Climb {
     }
 
     /// A climb in the state a checkpoint recorded.
-    pub fn resume(seed: u64, start: [u8; 52], base: Find, best: Find, stale: u32) -> Climb {
+    pub fn resume(seed: u64, start: Pack, base: Find, best: Find, stale: u32) -> Climb {
         Climb {
             key: ChaCha8Rng::seed_from_u64(seed).get_seed(),
             start,
@@ -668,7 +664,7 @@ impl Climb {
     }
 
     /// The deals of steps `range.start` to `range.end - 1` of the next round.
-    pub fn steps(&self, range: std::ops::Range<u64>) -> impl Iterator<Item = [u8; 52]> + '_ {
+    pub fn steps(&self, range: std::ops::Range<u64>) -> impl Iterator<Item = Pack> + '_ {
         let mut rng = ChaCha8Rng::from_seed(self.key);
         rng.set_stream(1);
         rng.set_word_pos(u128::from(range.start) * BLOCK);
@@ -728,7 +724,7 @@ fn below(word: u32, n: usize) -> usize {
 /// One move: the payment card picked by `card` (the k-th from the top, k from its high bits)
 /// swaps with a card of another kind near place `place`, or moves to `place`, as the lowest bit
 /// of `card` says.
-fn shake(pack: &mut [u8; 52], card: u32, place: u32) {
+fn shake(pack: &mut Pack, card: u32, place: u32) {
     let k = below(card, 16);
     let i = pack
         .iter()
@@ -743,14 +739,16 @@ fn shake(pack: &mut [u8; 52], card: u32, place: u32) {
             .map(|d| (j + d) % 52)
             .find(|&p| pack[p] != pack[i])
             .unwrap_or(i);
-        pack.swap(i, j);
+        pack.permute(|codes| codes.swap(i, j));
     } else {
         let j = if j == i { (i + 1) % 52 } else { j };
-        if i < j {
-            pack[i..=j].rotate_left(1);
-        } else {
-            pack[j..=i].rotate_right(1);
-        }
+        pack.permute(|codes| {
+            if i < j {
+                codes[i..=j].rotate_left(1);
+            } else {
+                codes[j..=i].rotate_right(1);
+            }
+        });
     }
 }
 
@@ -806,7 +804,7 @@ mod tests {
     }
 
     /// Every deal of a run played one by one, and what the run should keep.
-    fn plainly(packs: &[[u8; 52]], first: u128, keep: Keep) -> (Vec<Find>, Vec<Find>, Vec<Find>) {
+    fn plainly(packs: &[Pack], first: u128, keep: Keep) -> (Vec<Find>, Vec<Find>, Vec<Find>) {
         let finds: Vec<Find> = (first..)
             .zip(packs)
             .map(|(order, &pack)| Find {
@@ -830,9 +828,9 @@ mod tests {
     #[test]
     fn a_haul_keeps_what_playing_one_by_one_finds() {
         // 20,000 random deals (over two batches) and the neighbourhood of Casella's loop.
-        let random: Vec<[u8; 52]> = Dealer::new(4).packs(0..20_000).collect();
+        let random: Vec<Pack> = Dealer::new(4).packs(0..20_000).collect();
         let casella = 472_460_898_658_889_399_111 - 3000;
-        let near: Vec<[u8; 52]> = index::packs(casella..casella + 6000).collect();
+        let near: Vec<Pack> = index::packs(casella..casella + 6000).collect();
         for (packs, first) in [(random, 100), (near, casella)] {
             let haul = haul(Engine::best(), packs.iter().copied(), first, KEEP);
             let (loops, long, top) = plainly(&packs, first, KEEP);
@@ -934,7 +932,7 @@ mod tests {
     fn neighbours_are_one_pack_and_near() {
         let start = Dealer::new(3).pack(9);
         let climb = Climb::new(start, 5);
-        let steps: Vec<[u8; 52]> = climb.steps(0..2000).collect();
+        let steps: Vec<Pack> = climb.steps(0..2000).collect();
         assert_eq!(steps[0], start);
         for pack in &steps {
             assert!(index::index(pack).is_some());
@@ -942,11 +940,11 @@ mod tests {
         // Mostly near: a single swap changes two places.
         let changed_two = steps
             .iter()
-            .filter(|p| p.iter().zip(&start).filter(|(a, b)| a != b).count() == 2)
+            .filter(|p| p.iter().zip(start.iter()).filter(|(a, b)| a != b).count() == 2)
             .count();
         assert!(changed_two > 200, "{changed_two}");
         // The same steps, one by one or in runs.
-        let again: Vec<[u8; 52]> = (0..2000).flat_map(|s| climb.steps(s..s + 1)).collect();
+        let again: Vec<Pack> = (0..2000).flat_map(|s| climb.steps(s..s + 1)).collect();
         assert_eq!(steps, again);
     }
 

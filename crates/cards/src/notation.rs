@@ -1,8 +1,8 @@
 //! Reading cards from text, with the column of every token kept for error messages.
 
 use crate::{Card, Rank, Suit};
-use std::str::FromStr;
 use excerpt::Excerpt;
+use std::str::FromStr;
 use thiserror::Error;
 
 /// What a token should have been.
@@ -30,6 +30,10 @@ pub struct CardError {
 impl Card {
     /// Reads `S3`, `HX`, `H10`, `♠A` (suit first, letter or symbol); `column` is where the token
     /// stands, for the error.
+    ///
+    /// # Errors
+    ///
+    /// [`CardError`] when the token is no card.
     pub fn parse_at(token: &str, column: usize) -> Result<Card, CardError> {
         let mut chars = token.chars();
         let suit = chars.next().and_then(Suit::from_char);
@@ -55,6 +59,10 @@ impl FromStr for Card {
 
 impl Rank {
     /// Reads a rank alone (`2`…`10`, `X`, `J`, `Q`, `K`, `A`) at `column`.
+    ///
+    /// # Errors
+    ///
+    /// [`CardError`] when the token is no rank.
     pub fn parse_at(token: &str, column: usize) -> Result<Rank, CardError> {
         Rank::from_notation(token).ok_or_else(|| CardError {
             column,

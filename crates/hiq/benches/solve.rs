@@ -7,13 +7,22 @@ use std::hint::black_box;
 
 fn solver(c: &mut Criterion) {
     c.bench_function("hiq solve, standard start to the centre", |b| {
-        b.iter(|| solve(black_box(Board::standard_start()), Goal::Hole(Hole::CENTRE)))
+        b.iter(|| {
+            solve(
+                black_box(Board::standard_start()),
+                Goal::Hole(Hole::CENTRE),
+                u64::MAX,
+                |_| {},
+            )
+        })
     });
     c.bench_function("hiq solve, standard start to hole 1 (lost by class)", |b| {
         b.iter(|| {
             solve(
                 black_box(Board::standard_start()),
                 Goal::Hole(Hole::new(1).unwrap()),
+                u64::MAX,
+                |_| {},
             )
         })
     });
@@ -26,7 +35,7 @@ fn long_searches(c: &mut Criterion) {
         b.iter(|| shortest::fewest_moves(black_box(Board::standard_start()), Hole::CENTRE))
     });
     group.bench_function("census of the standard start", |b| {
-        b.iter(|| census::census(black_box(Board::standard_start()), |_| {}))
+        b.iter(|| census::census(black_box(Board::standard_start()), u64::MAX, |_| {}))
     });
     group.finish();
 }

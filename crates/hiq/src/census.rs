@@ -5,6 +5,7 @@
 use crate::board::Board;
 use crate::hole::Hole;
 use crate::jump::for_each_child;
+use crate::memory::OverMemory;
 use crate::symmetry::Group;
 use crate::table::CountTable;
 use rayon::prelude::*;
@@ -59,14 +60,25 @@ pub struct Progress {
     pub found: u64,
 }
 
-/// Counts everything reachable from `start`. `progress` is called after each step.
+/// Counts everything reachable from `start`, holding at most `memory` bytes of positions.
+/// `progress` is called after each step.
+///
+/// # Errors
+///
+/// [`OverMemory`] as soon as the positions stored and the table being filled pass `memory`
+/// (the census of the standard start holds about 700 MB; one with the 32 pegs other than hole 1
+/// about 5 GB).
 ///
 /// Positions are stored once per class under the symmetries that map the start onto itself (all
 /// eight for the standard start), as sorted lists of bit sets, one list per level. Each
 /// representative also carries the number of jump sequences that reach any position of its
 /// class; adding it to every child's class counts the games without ever listing them (the
 /// totals need 128 bits).
-pub fn census(start: Board, mut progress: impl FnMut(Progress)) -> Census {
+pub fn census(
+    start: Board,
+    memory: u64,
+    mut progress: impl FnMut(Progress),
+) -> Result<Census, OverMemory> {
     let group = Group::of(start);
     let total = 2 * start.peg_count().max(1);
     let mut found = 0;
@@ -75,9 +87,20 @@ pub fn census(start: Board, mut progress: impl FnMut(Progress)) -> Census {
     let mut paths: Vec<u128> = vec![1];
     let centre = Board::from_holes([Hole::CENTRE]).bits();
     let (mut games, mut games_won) = (0u128, 0u128);
+    let mut stored = 0;
     loop {
         found += keys.len() as u64;
-        let step = next_level(group, &keys, &paths, centre);
+        // The levels kept, the keys and counts being expanded, and the next level's tables;
+        // the level being expanded is also sorted into the levels at the end of the step.
+        stored += 8 * keys.len() as u64;
+        let over = OverMemory {
+            limit: memory,
+            pegs: start.peg_count().saturating_sub(levels.len() as u32 + 1),
+            positions: found,
+        };
+        let held = stored + 16 * paths.len() as u64;
+        let step =
+            next_level(group, &keys, &paths, centre, memory.saturating_sub(held)).ok_or(over)?;
         games += step.games;
         games_won += step.games_won;
         let mut sorted = keys;
@@ -114,32 +137,43 @@ pub fn census(start: Board, mut progress: impl FnMut(Progress)) -> Census {
             found,
         });
     }
-    Census {
+    Ok(Census {
         levels: figures,
         games,
         games_won,
-    }
+    })
 }
 
 /// The result of playing every jump from one level.
 struct Step {
-    /// The next level's representatives with their path counts, split among the threads.
+    /// The next level's representatives with their path counts, split among the tables.
     tables: Vec<CountTable>,
     games: u128,
     games_won: u128,
 }
 
+/// How many tables a level is split into, whatever the number of threads: the tables' sizes,
+/// and so the point where a census passes its memory bound, are then the same on every
+/// machine. More tables than threads cost nothing measurable.
+const OWNERS: usize = 64;
+
 /// Parents handled between two hand-overs of children to the tables that own them.
 const BLOCK: usize = 1 << 15;
 
 /// Plays every jump from every representative of a level, adding each representative's path
-/// count to its children's classes.
+/// count to its children's classes; `None` as soon as the tables pass `memory` bytes.
 ///
 /// The work is shared by the threads twice over: each block of parents is split among them to
 /// make the children, and each child is then handed to the thread that owns its key (by a hash),
 /// which adds it to its own table. No table is shared and none has to be merged.
-fn next_level(group: Group, keys: &[u64], paths: &[u128], centre: u64) -> Step {
-    let owners = rayon::current_num_threads().max(1);
+fn next_level(
+    group: Group,
+    keys: &[u64],
+    paths: &[u128],
+    centre: u64,
+    memory: u64,
+) -> Option<Step> {
+    let owners = OWNERS;
     let mut tables: Vec<CountTable> = (0..owners)
         .map(|_| CountTable::with_capacity(keys.len() * 2 / owners))
         .collect();
@@ -147,6 +181,10 @@ fn next_level(group: Group, keys: &[u64], paths: &[u128], centre: u64) -> Step {
     let (mut games, mut games_won) = (0, 0);
     for (keys, paths) in keys.chunks(BLOCK).zip(paths.chunks(BLOCK)) {
         let part = keys.len().div_ceil(owners);
+        // A block may have fewer parts than makers: those left out must hand over nothing.
+        for maker in &mut makers {
+            maker.outboxes.iter_mut().for_each(Vec::clear);
+        }
         makers
             .par_iter_mut()
             .zip(keys.par_chunks(part).zip(paths.par_chunks(part)))
@@ -165,12 +203,15 @@ fn next_level(group: Group, keys: &[u64], paths: &[u128], centre: u64) -> Step {
             games += std::mem::take(&mut maker.games);
             games_won += std::mem::take(&mut maker.games_won);
         }
+        if tables.iter().map(CountTable::bytes).sum::<u64>() > memory {
+            return None;
+        }
     }
-    Step {
+    Some(Step {
         tables,
         games,
         games_won,
-    }
+    })
 }
 
 /// One thread's share of making children: they wait in one outbox per owning thread.
@@ -191,7 +232,6 @@ impl Maker {
 
     fn make(&mut self, group: Group, keys: &[u64], paths: &[u128], centre: u64) {
         let owners = self.outboxes.len();
-        self.outboxes.iter_mut().for_each(Vec::clear);
         for (&key, &count) in keys.iter().zip(paths) {
             let mut stuck = true;
             for_each_child(key, |child| {
@@ -404,7 +444,7 @@ mod tests {
             Board::EMPTY,
         ];
         for start in starts {
-            let fast = census(start, |_| {});
+            let fast = census(start, u64::MAX, |_| {}).unwrap();
             assert_eq!(fast, brute_force(start), "start {start:?}");
         }
     }

@@ -2,8 +2,18 @@
 
 use crate::board::Board;
 use crate::hole::Hole;
+use excerpt::Excerpt;
 use std::fmt;
 use thiserror::Error;
+
+/// `1 game`, `3 games`.
+fn games(count: u64) -> String {
+    if count == 1 {
+        "1 game".into()
+    } else {
+        format!("{count} games")
+    }
+}
 
 /// A place in the input text: 1-based line, and 1-based column counted in characters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,12 +33,20 @@ impl fmt::Display for Pos {
 pub enum ContestError {
     #[error("{at}: expected the number of games, found the end of the input")]
     MissingCount { at: Pos },
-    #[error("{at}: expected the number of games (a whole number, at least 1), found \"{found}\"")]
-    BadCount { at: Pos, found: String },
-    #[error("{at}: expected a hole number (1 to 33) or 0 to end game {game}, found \"{found}\"")]
-    NotANumber { at: Pos, game: usize, found: String },
+    #[error("{at}: expected the number of games (a whole number, at least 1), found {found}")]
+    BadCount { at: Pos, found: Excerpt },
+    #[error("{at}: expected a hole number (1 to 33) or 0 to end game {game}, found {found}")]
+    NotANumber {
+        at: Pos,
+        game: usize,
+        found: Excerpt,
+    },
     #[error("{at}: expected a hole number from 1 to 33 or 0 to end game {game}, found {found}")]
-    HoleOutOfRange { at: Pos, game: usize, found: String },
+    HoleOutOfRange {
+        at: Pos,
+        game: usize,
+        found: Excerpt,
+    },
     #[error("{at}: hole {hole} appears twice in game {game} (first at {first})")]
     DuplicateHole {
         at: Pos,
@@ -48,9 +66,9 @@ pub enum ContestError {
         count_at: Pos,
     },
     #[error(
-        "{at}: expected the end of the input after the {count} games announced, found \"{found}\""
+        "{at}: expected the end of the input after the {} announced, found {found}", games(*count)
     )]
-    TrailingText { at: Pos, count: u64, found: String },
+    TrailingText { at: Pos, count: u64, found: Excerpt },
 }
 
 impl ContestError {
@@ -145,6 +163,10 @@ fn whole_number(token: &str) -> Option<Option<i64>> {
 ///
 /// Beyond the contest's own limits, any number of games (at least 1) is accepted and holes may
 /// come in any order; everything else that is not exactly the format is an error.
+///
+/// # Errors
+///
+/// The first place where the text departs from the format, as a [`ContestError`].
 pub fn parse(text: &str) -> Result<Vec<Board>, ContestError> {
     let mut tokens = Tokens::new(text);
     let Some((count_at, count_token)) = tokens.next() else {

@@ -3,9 +3,21 @@
 use crate::hole::{GRID, Hole, STRIDE};
 use std::fmt;
 
-/// A peg in `from` jumps over the peg in `over` and lands in `to`; `over` is emptied.
+/// A peg in `from` jumps over the peg in `over` and lands in `to`; `over` is emptied. Only the
+/// [`JUMP_COUNT`] jumps along a line of the cross exist: [`Jump::new`] refuses any other.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Jump {
+    pub(crate) from: Hole,
+    pub(crate) over: Hole,
+    pub(crate) to: Hole,
+}
+
+/// Three holes that are not a jump: not in a row with `over` between the others.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{from} over {over} to {to} is not a jump: the three holes must lie in a row, next to each other"
+)]
+pub struct NotAJump {
     pub from: Hole,
     pub over: Hole,
     pub to: Hole,
@@ -56,6 +68,35 @@ const fn all_jumps() -> [Jump; JUMP_COUNT] {
 impl Jump {
     /// Every jump the cross allows, whatever the pegs.
     pub const ALL: [Jump; JUMP_COUNT] = all_jumps();
+
+    /// The jump from `from` over `over` to `to`.
+    ///
+    /// # Errors
+    ///
+    /// [`NotAJump`] unless the three holes lie in a row, next to each other, in that order.
+    pub fn new(from: Hole, over: Hole, to: Hole) -> Result<Jump, NotAJump> {
+        let jump = Jump { from, over, to };
+        if Jump::ALL.contains(&jump) {
+            Ok(jump)
+        } else {
+            Err(NotAJump { from, over, to })
+        }
+    }
+
+    /// The hole the peg leaves.
+    pub const fn from(self) -> Hole {
+        self.from
+    }
+
+    /// The hole jumped over, emptied.
+    pub const fn over(self) -> Hole {
+        self.over
+    }
+
+    /// The hole the peg lands in.
+    pub const fn to(self) -> Hole {
+        self.to
+    }
 }
 
 const ROW: i32 = STRIDE as i32;

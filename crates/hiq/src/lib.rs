@@ -10,6 +10,7 @@ pub mod contest;
 mod hash;
 mod hole;
 mod jump;
+pub mod memory;
 pub mod position;
 pub mod shortest;
 pub mod solve;
@@ -18,5 +19,5 @@ mod table;
 
 pub use board::Board;
 pub use hole::Hole;
-pub use jump::{JUMP_COUNT, Jump};
+pub use jump::{JUMP_COUNT, Jump, NotAJump};
 pub use symmetry::{Group, Symmetry};

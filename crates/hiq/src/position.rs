@@ -33,6 +33,10 @@ fn is_mark(c: char) -> bool {
 }
 
 /// Reads a position written either way.
+///
+/// # Errors
+///
+/// Nothing to read, a word that is no hole, a hole twice, or a drawing that is not the cross.
 pub fn parse_position(text: &str) -> Result<Board, PositionError> {
     if text.chars().any(|c| is_mark(c) && c != '.') {
         parse_drawing(text)
@@ -70,7 +74,10 @@ fn parse_holes(text: &str) -> Result<Board, PositionError> {
     Ok(board)
 }
 
-/// Seven rows of the cross. Blank lines before and after the drawing are ignored.
+/// Seven rows of the cross. Blank lines before and after the drawing are ignored. A row that
+/// holds exactly its holes' marks (3, or 7 for the middle rows) is read in order, whatever the
+/// white space between them (spaces, tabs); any other row by the columns of its marks, so that a
+/// mistake is reported where it stands.
 fn parse_drawing(text: &str) -> Result<Board, PositionError> {
     let lines: Vec<(usize, &str)> = text.lines().map(str::trim_end).enumerate().collect();
     let first = lines.iter().position(|(_, l)| !l.is_empty()).unwrap_or(0);
@@ -97,12 +104,26 @@ fn parse_drawing(text: &str) -> Result<Board, PositionError> {
     let mut board = Board::EMPTY;
     for (r, &(index, row)) in rows.iter().enumerate() {
         let chars: Vec<char> = row.chars().collect();
+        let holes: Vec<Hole> = (0..GRID).filter_map(|c| Hole::at(r as u8, c)).collect();
+        let marks: Vec<char> = chars
+            .iter()
+            .copied()
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        if marks.len() == holes.len() && marks.iter().all(|&c| is_mark(c)) {
+            for (&hole, &c) in holes.iter().zip(&marks) {
+                if matches!(c, 'X' | 'x' | '●') {
+                    board = board.with(hole);
+                }
+            }
+            continue;
+        }
         for (i, &c) in chars.iter().enumerate() {
             let at = Pos {
                 line: index + 1,
                 column: i + 1,
             };
-            if c == ' ' {
+            if c.is_whitespace() {
                 continue;
             }
             if !is_mark(c) {
@@ -137,6 +158,17 @@ fn parse_drawing(text: &str) -> Result<Board, PositionError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_drawing_may_use_tabs_and_any_spacing() {
+        let tabs = "\tX X X\n\tX\tX\tX\nX X X X X X X\nX X X O X X X\nXXXXXXX\n\t XXX\n\tX X X\n";
+        let spaces = "    X X X\n    X X X\nX X X X X X X\nX X X O X X X\nX X X X X X X\n    X X X\n    X X X\n";
+        assert_eq!(
+            parse_position(tabs).unwrap(),
+            parse_position(spaces).unwrap()
+        );
+        assert_eq!(parse_position(tabs).unwrap().pegs().count(), 32);
+    }
 
     fn board(holes: &[u8]) -> Board {
         Board::from_holes(holes.iter().map(|&n| Hole::new(n).unwrap()))

@@ -5,6 +5,7 @@ use crate::board::Board;
 use crate::hash::BoardSet;
 use crate::hole::Hole;
 use crate::jump::Jump;
+use crate::memory::OverMemory;
 use crate::symmetry::Group;
 
 /// What counts as a win.
@@ -68,17 +69,35 @@ pub struct Solution {
 
 /// Depth-first search over the positions reachable from a start, each examined once: a position
 /// seen before (or one of its images under the goal's symmetries) leads nowhere new.
-struct Search<F> {
+struct Search<F, P> {
     stop: F,
     group: Group,
     seen: BoardSet,
     line: Vec<Jump>,
     best_line: Vec<Jump>,
     best: Board,
+    memory: u64,
+    over: bool,
+    progress: P,
 }
 
-impl<F: Fn(Board) -> bool> Search<F> {
-    fn run(start: Board, group: Group, stop: F) -> (bool, Search<F>) {
+/// Positions examined between two calls of the solver's progress.
+const PROGRESS_EVERY: usize = 1 << 16;
+
+/// The bytes of a table of seen positions that has room for `capacity` of them: a key and a
+/// control byte per bucket, at most 7 keys in 8 buckets.
+fn table_bytes(capacity: usize) -> u64 {
+    (capacity as u64 + 1) * 8 / 7 * 9
+}
+
+impl<F: Fn(Board) -> bool, P: FnMut(u64)> Search<F, P> {
+    fn run(
+        start: Board,
+        group: Group,
+        stop: F,
+        memory: u64,
+        progress: P,
+    ) -> Result<(bool, Search<F, P>), OverMemory> {
         let mut search = Search {
             stop,
             group,
@@ -86,10 +105,20 @@ impl<F: Fn(Board) -> bool> Search<F> {
             line: Vec::new(),
             best_line: Vec::new(),
             best: start,
+            memory,
+            over: false,
+            progress,
         };
         search.seen.insert(group.canonical(start).bits());
         let found = search.visit(start);
-        (found, search)
+        if search.over {
+            return Err(OverMemory {
+                limit: memory,
+                pegs: start.peg_count() - search.line.len() as u32,
+                positions: search.seen.len() as u64,
+            });
+        }
+        Ok((found, search))
     }
 
     fn visit(&mut self, board: Board) -> bool {
@@ -106,8 +135,18 @@ impl<F: Fn(Board) -> bool> Search<F> {
             let Some(next) = board.apply(jump) else {
                 continue;
             };
+            // The table doubles when full: old and new are held together while it moves.
+            if self.seen.len() == self.seen.capacity()
+                && table_bytes(self.seen.capacity()) * 3 > self.memory
+            {
+                self.over = true;
+                return true;
+            }
             if !self.seen.insert(self.group.canonical(next).bits()) {
                 continue;
+            }
+            if self.seen.len().is_multiple_of(PROGRESS_EVERY) {
+                (self.progress)(self.seen.len() as u64);
             }
             self.line.push(jump);
             if self.visit(next) {
@@ -120,31 +159,42 @@ impl<F: Fn(Board) -> bool> Search<F> {
 }
 
 /// Finds a winning line from `start`, or proves there is none and finds a line that leaves the
-/// fewest pegs.
-pub fn solve(start: Board, goal: Goal) -> Solution {
+/// fewest pegs, holding at most `memory` bytes of positions seen; `progress` is told now and
+/// then how many positions have been examined.
+///
+/// # Errors
+///
+/// [`OverMemory`] when the positions seen would pass `memory` (a hard start of 31 pegs needs
+/// a few hundred megabytes).
+pub fn solve(
+    start: Board,
+    goal: Goal,
+    memory: u64,
+    progress: impl FnMut(u64),
+) -> Result<Solution, OverMemory> {
     let possible = goal.class_allows(start.class());
     if possible {
-        let (won, search) = Search::run(start, goal.group(), |b| goal.is_won(b));
+        let (won, search) = Search::run(start, goal.group(), |b| goal.is_won(b), memory, progress)?;
         let outcome = if won {
             Outcome::Won
         } else {
             Outcome::LostByExhaustion
         };
-        return Solution {
+        return Ok(Solution {
             outcome,
             jumps: search.best_line,
             end: search.best,
             positions: search.seen.len() as u64,
-        };
+        });
     }
     // Lost by class; still find the fewest pegs, stopping early at one (none can do better).
-    let (_, search) = Search::run(start, Group::FULL, |b| b.peg_count() <= 1);
-    Solution {
+    let (_, search) = Search::run(start, Group::FULL, |b| b.peg_count() <= 1, memory, progress)?;
+    Ok(Solution {
         outcome: Outcome::LostByClass,
         jumps: search.best_line,
         end: search.best,
         positions: search.seen.len() as u64,
-    }
+    })
 }
 
 #[cfg(test)]
@@ -163,7 +213,13 @@ mod tests {
 
     #[test]
     fn the_standard_start_is_won_in_the_centre() {
-        let solution = solve(Board::standard_start(), Goal::Hole(Hole::CENTRE));
+        let solution = solve(
+            Board::standard_start(),
+            Goal::Hole(Hole::CENTRE),
+            u64::MAX,
+            |_| {},
+        )
+        .unwrap();
         assert_eq!(solution.outcome, Outcome::Won);
         assert_eq!(solution.jumps.len(), 31);
         assert_eq!(
@@ -175,7 +231,13 @@ mod tests {
 
     #[test]
     fn the_standard_start_cannot_end_in_a_corner_by_class() {
-        let solution = solve(Board::standard_start(), Goal::Hole(Hole::new(1).unwrap()));
+        let solution = solve(
+            Board::standard_start(),
+            Goal::Hole(Hole::new(1).unwrap()),
+            u64::MAX,
+            |_| {},
+        )
+        .unwrap();
         assert_eq!(solution.outcome, Outcome::LostByClass);
         assert_eq!(solution.end.peg_count(), 1);
         assert_eq!(
@@ -186,27 +248,27 @@ mod tests {
 
     #[test]
     fn a_won_position_needs_no_jump() {
-        let solution = solve(board(&[17]), Goal::Hole(Hole::CENTRE));
+        let solution = solve(board(&[17]), Goal::Hole(Hole::CENTRE), u64::MAX, |_| {}).unwrap();
         assert_eq!((solution.outcome, solution.jumps.len()), (Outcome::Won, 0));
     }
 
     #[test]
     fn small_dead_positions_are_lost_with_their_fewest_pegs() {
         // Two pegs far apart: nothing moves.
-        let solution = solve(board(&[1, 33]), Goal::Any);
+        let solution = solve(board(&[1, 33]), Goal::Any, u64::MAX, |_| {}).unwrap();
         assert_eq!(solution.outcome, Outcome::LostByExhaustion);
         assert_eq!((solution.end, solution.jumps.len()), (board(&[1, 33]), 0));
         // 16 17 18 in a row: one jump leaves two pegs side by side, and then one more jump
         // leaves one peg, but never in the centre... check both goals.
         let row = board(&[15, 16, 18]);
-        let any = solve(row, Goal::Any);
+        let any = solve(row, Goal::Any, u64::MAX, |_| {}).unwrap();
         assert_eq!(any.outcome, Outcome::Won);
         assert_eq!(replay(row, &any.jumps).peg_count(), 1);
     }
 
     #[test]
     fn the_empty_board_is_lost_with_no_peg() {
-        let solution = solve(Board::EMPTY, Goal::Any);
+        let solution = solve(Board::EMPTY, Goal::Any, u64::MAX, |_| {}).unwrap();
         assert_ne!(solution.outcome, Outcome::Won);
         assert_eq!(solution.end, Board::EMPTY);
     }

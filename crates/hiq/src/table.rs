@@ -119,6 +119,11 @@ impl CountTable {
         self.queued = 0;
     }
 
+    /// The memory the table holds.
+    pub(crate) fn bytes(&self) -> u64 {
+        (self.slots.len() * std::mem::size_of::<Slot>()) as u64
+    }
+
     pub(crate) fn is_empty(&self) -> bool {
         self.len == 0 && self.queued == 0
     }

@@ -5,7 +5,7 @@ use hiq::census::census;
 
 #[test]
 fn the_standard_start_matches_the_published_figures() {
-    let result = census(Board::standard_start(), |_| {});
+    let result = census(Board::standard_start(), hiq::memory::DEFAULT_MEMORY, |_| {}).unwrap();
     assert_eq!(result.positions(), 187_636_299);
     assert_eq!(result.positions_up_to_symmetry(), 23_475_688);
     assert_eq!(result.winnable(), 13_428_122);

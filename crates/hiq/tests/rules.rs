@@ -26,7 +26,7 @@ proptest! {
             prop_assert!(board.is_legal(jump));
             let next = board.apply(jump).unwrap();
             prop_assert_eq!(next.peg_count() + 1, board.peg_count());
-            prop_assert!(next.contains(jump.to) && !next.contains(jump.from) && !next.contains(jump.over));
+            prop_assert!(next.contains(jump.to()) && !next.contains(jump.from()) && !next.contains(jump.over()));
             board = next;
             count += 1;
         }
@@ -72,7 +72,7 @@ mod solver {
             let start = board_from_bits(a & b);
             let centre = Board::from_holes([Hole::CENTRE]);
             for goal in [Goal::Hole(Hole::CENTRE), Goal::Any] {
-                let solution = solve(start, goal);
+                let solution = solve(start, goal, u64::MAX, |_| {}).unwrap();
                 prop_assert_eq!(replay(start, &solution.jumps), solution.end);
                 match solution.outcome {
                     Outcome::Won => prop_assert_eq!(solution.end.peg_count(), 1),
@@ -95,7 +95,13 @@ mod solver {
         let centre = Board::from_holes([Hole::CENTRE]).class();
         let mut lost = 0;
         for hole in Hole::all() {
-            let solution = solve(Board::from_holes([hole]), Goal::Hole(Hole::CENTRE));
+            let solution = solve(
+                Board::from_holes([hole]),
+                Goal::Hole(Hole::CENTRE),
+                u64::MAX,
+                |_| {},
+            )
+            .unwrap();
             let same = Board::from_holes([hole]).class() == centre;
             assert_eq!(
                 solution.outcome == Outcome::LostByClass,
@@ -111,10 +117,10 @@ mod solver {
     #[test]
     fn the_standard_start_is_won_in_the_centre_but_not_in_a_corner() {
         let start = Board::standard_start();
-        let won = solve(start, Goal::Hole(Hole::CENTRE));
+        let won = solve(start, Goal::Hole(Hole::CENTRE), u64::MAX, |_| {}).unwrap();
         assert_eq!(won.outcome, Outcome::Won);
         assert_eq!(replay(start, &won.jumps), Board::from_holes([Hole::CENTRE]));
-        let corner = solve(start, Goal::Hole(Hole::new(1).unwrap()));
+        let corner = solve(start, Goal::Hole(Hole::new(1).unwrap()), u64::MAX, |_| {}).unwrap();
         assert_eq!(corner.outcome, Outcome::LostByClass);
         assert_eq!(
             corner.end.peg_count(),

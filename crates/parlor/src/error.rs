@@ -18,6 +18,9 @@ pub enum CliError {
     Write(#[from] io::Error),
     #[error("cannot start the worker threads: {0}")]
     Threads(#[source] rayon::ThreadPoolBuildError),
+    /// A search that would pass the memory it was allowed.
+    #[error("{0}")]
+    OverMemory(String),
     /// A long run that cannot start, resume or go on.
     #[error("{0}")]
     Run(#[from] sweep::Error),
@@ -33,10 +36,15 @@ impl CliError {
     pub fn report(self) -> ExitCode {
         let status = match &self {
             // The reader of our output went away (`parlor … | head`): it knows, so no message.
-            CliError::Write(e) if e.kind() == io::ErrorKind::BrokenPipe => return ExitCode::from(1),
+            CliError::Write(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+                return ExitCode::from(1);
+            }
             CliError::Run(e) if e.is_usage() => 2,
             CliError::BadInput(_) | CliError::Read { .. } => 2,
-            CliError::Write(_) | CliError::Threads(_) | CliError::Run(_) => 1,
+            CliError::Write(_)
+            | CliError::Threads(_)
+            | CliError::OverMemory(_)
+            | CliError::Run(_) => 1,
         };
         if say(&format!("error: {self}")) {
             ExitCode::from(status)

@@ -10,7 +10,7 @@ mod progress;
 mod svg;
 mod threads;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -37,13 +37,50 @@ enum Game {
     Russian(cli::russian::RussianArgs),
 }
 
+/// `parlor speed stat …`: a game whose first word may be a file or a subcommand reads a word
+/// that is neither as a file, and clap would complain about the options after it; a word spelt
+/// like one of the game's subcommands gets "did you mean" instead.
+fn misspelt_subcommand() -> Option<error::CliError> {
+    let args: Vec<String> = std::env::args().skip(1).take(2).collect();
+    let [game, word] = args.as_slice() else {
+        return None;
+    };
+    let command = Cli::command();
+    let names: Vec<&str> = command
+        .find_subcommand(game)?
+        .get_subcommands()
+        .map(|c| c.get_name())
+        .collect();
+    if word.starts_with('-')
+        || names.contains(&word.as_str())
+        || std::path::Path::new(word).exists()
+    {
+        return None;
+    }
+    input::read_text_or_suggest(Some(std::path::Path::new(word)), &names)
+        .err()
+        .filter(|e| matches!(e, error::CliError::BadInput(_)))
+}
+
 fn main() -> ExitCode {
     if let Some(stream) = error::streams_closed() {
         // Nothing can be said where it would be seen; the status says it.
         let _ = error::say(&format!("error: {stream} is closed"));
         return ExitCode::from(1);
     }
-    let result = match Cli::parse().game {
+    if let Some(error) = misspelt_subcommand() {
+        return error.report();
+    }
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => {
+            // A usage error, or the help asked for: where it cannot be written, the machine
+            // failed parlor, whatever the request.
+            let written = error.print().is_ok();
+            return ExitCode::from(if written { error.exit_code() as u8 } else { 1 });
+        }
+    };
+    let result = match cli.game {
         Game::Hiq(args) => cli::hiq::run(&args),
         Game::Speed(args) => cli::speed::run(&args),
         Game::Camicia(args) => cli::camicia::run(&args),

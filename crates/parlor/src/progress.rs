@@ -36,6 +36,33 @@ pub fn bar(len: u64, unit: &str, quiet: bool) -> ProgressBar {
     bar
 }
 
+/// A count of `unit` ("positions examined") for work whose size is not known in advance: a
+/// spinner, the count, the rate and the time so far; hidden like [`bar`].
+pub fn spinner(unit: &str, quiet: bool) -> ProgressBar {
+    if quiet || !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    let template = format!("{{spinner}} {{count}} {unit}, {{rate}}/s, {{elapsed}} so far");
+    let style = ProgressStyle::with_template(&template)
+        .unwrap_or_else(|_| ProgressStyle::default_spinner())
+        .with_key(
+            "count",
+            |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                write!(w, "{}", grouped(state.pos())).ok();
+            },
+        )
+        .with_key(
+            "rate",
+            |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                write!(w, "{}", grouped(state.per_sec() as u64)).ok();
+            },
+        );
+    bar.set_style(style);
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
+    bar
+}
+
 /// Moves `bar` to where a long run stands: its first report places the bar where a resumed run
 /// starts without counting that towards the rate.
 pub fn show(bar: &ProgressBar, progress: &sweep::Progress) {

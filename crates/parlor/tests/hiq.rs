@@ -183,11 +183,11 @@ fn a_token_that_is_not_a_number() {
 fn a_hole_outside_the_board() {
     rejects_input(
         b"1\n10 34 0\n",
-        "line 2, column 4: expected a hole number from 1 to 33 or 0 to end game 1, found 34",
+        "line 2, column 4: expected a hole number from 1 to 33 or 0 to end game 1, found \"34\"",
     );
     rejects_input(
         b"1\n-5 0\n",
-        "line 2, column 1: expected a hole number from 1 to 33 or 0 to end game 1, found -5",
+        "line 2, column 1: expected a hole number from 1 to 33 or 0 to end game 1, found \"-5\"",
     );
 }
 
@@ -231,7 +231,7 @@ fn a_missing_zero_or_negative_count() {
 fn text_after_the_last_game() {
     rejects_input(
         b"1\n17 0\n17 0\n",
-        "line 3, column 1: expected the end of the input after the 1 games announced, found \"17\"",
+        "line 3, column 1: expected the end of the input after the 1 game announced, found \"17\"",
     );
 }
 
@@ -290,11 +290,8 @@ mod solve_and_census {
             .unwrap()
             .iter()
             .fold(start, |b, j| {
-                let jump = Jump {
-                    from: h(&j["from"]),
-                    over: h(&j["over"]),
-                    to: h(&j["to"]),
-                };
+                let jump = Jump::new(h(&j["from"]), h(&j["over"]), h(&j["to"]))
+                    .expect("the line's jumps are jumps");
                 b.apply(jump).expect("every jump of the line is legal")
             });
         assert_eq!(

@@ -114,7 +114,7 @@ fn replay_moves(json: &Value) -> u32 {
             })
             .copied()
             .unwrap_or_else(|| panic!("move {i} {m} is not legal"));
-        game.make(mv, &mut |e| events.push(e));
+        game.make(mv, &mut |e| events.push(e)).unwrap();
         expect_events(&mut events, &mut i);
     }
     assert!(

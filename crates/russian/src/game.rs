@@ -44,6 +44,11 @@ impl fmt::Display for Event {
 }
 
 /// A game: see the module documentation.
+/// A move that is not one of the moves of the game it was given to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the move {0} is not one of the moves of this position")]
+pub struct IllegalMove(pub Move);
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Game {
     pub(crate) position: Position,
@@ -213,9 +218,24 @@ impl Game {
         }
     }
 
-    /// Makes `mv`, one of [`Position::moves`] of a settled game, with its turn and the foundation
-    /// moves that follow, telling `log` each event.
-    pub fn make(&mut self, mv: Move, log: &mut impl FnMut(Event)) {
+    /// Makes `mv` with its turn and the foundation moves that follow, telling `log` each event.
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMove`] if `mv` is not one of [`Position::moves`] of this settled game; the
+    /// game is then unchanged.
+    pub fn make(&mut self, mv: Move, log: &mut impl FnMut(Event)) -> Result<(), IllegalMove> {
+        if !self.position.moves().contains(&mv) {
+            return Err(IllegalMove(mv));
+        }
+        self.make_unchecked(mv, log);
+        Ok(())
+    }
+
+    /// [`Game::make`] without the check, for callers that take `mv` from [`Position::moves`]
+    /// (a solver's inner loop). Another move leaves a game that is not the rule book's (never
+    /// undefined behaviour).
+    pub fn make_unchecked(&mut self, mv: Move, log: &mut impl FnMut(Event)) {
         debug_assert!(self.position.moves().contains(&mv));
         self.position.shift(mv);
         log(Event::Move(mv));
@@ -238,7 +258,7 @@ impl Game {
                 return self.score();
             }
             let choice = strategy.choose(&self.position, &moves);
-            self.make(moves[choice], &mut log);
+            self.make_unchecked(moves[choice], &mut log);
         }
     }
 }

@@ -2,8 +2,8 @@
 //! the last, face-down cards in brackets: `[D4] [S9] HK D2 S3 C7 H8`.
 
 use cards::{Card, CardError, tokens};
-use std::fmt;
 use excerpt::Excerpt;
+use std::fmt;
 use thiserror::Error;
 
 /// One card of a column as the layout shows it.
@@ -15,6 +15,10 @@ pub struct Slot {
 
 impl Slot {
     /// Reads `HK` (face up) or `[D4]` (face down), letters or suit symbols, at `column`.
+    ///
+    /// # Errors
+    ///
+    /// [`CardError`] when the token is no card, bracketed or not.
     pub fn parse_at(token: &str, column: usize) -> Result<Slot, CardError> {
         match token.strip_prefix('[') {
             Some(rest) => {
@@ -124,6 +128,10 @@ pub const fn face_up_count(number: usize) -> usize {
 impl Layout {
     /// Reads a deal: seven non-blank lines (blank lines are skipped), line k holding column k as
     /// k − 1 face-down cards then 1 (column 1) or 5 face-up cards, the 52 cards each once.
+    ///
+    /// # Errors
+    ///
+    /// The first place where the text is not a deal as it is laid out, as a [`LayoutError`].
     pub fn parse(text: &str) -> Result<Layout, LayoutError> {
         let mut layout = Layout::default();
         // Where each card was first seen, for the message about a card written twice.

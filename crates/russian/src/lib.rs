@@ -24,7 +24,7 @@ pub mod solver;
 pub mod strategy;
 
 pub use cards::{Card, Rank, Suit};
-pub use game::{Event, Game};
+pub use game::{Event, Game, IllegalMove};
 pub use layout::{Layout, LayoutError, Slot, face_up_count};
 pub(crate) use position::card_at;
 pub use position::{Move, MoveKind, Moves, Place, Position};

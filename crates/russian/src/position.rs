@@ -345,10 +345,26 @@ impl Position {
         self.append(column, card.index() as u8);
     }
 
-    /// Makes a legal move as far as a player can foresee it: the move, then every foundation move
-    /// it allows, stopping short of turning any card (a column whose face-down card would be
-    /// turned [awaits the turn](Position::awaits_turn)).
-    pub fn advance(&mut self, mv: Move) {
+    /// Makes a move as far as a player can foresee it: the move, then every foundation move it
+    /// allows, stopping short of turning any card (a column whose face-down card would be turned
+    /// [awaits the turn](Position::awaits_turn)).
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMove`](crate::IllegalMove) if `mv` is not one of [`Position::moves`]; the
+    /// position is then unchanged.
+    pub fn advance(&mut self, mv: Move) -> Result<(), crate::IllegalMove> {
+        if !self.moves().contains(&mv) {
+            return Err(crate::IllegalMove(mv));
+        }
+        self.advance_unchecked(mv);
+        Ok(())
+    }
+
+    /// [`Position::advance`] without the check, for a move taken from [`Position::moves`] (a
+    /// strategy's look-ahead). Another move leaves a position that is not the rule book's.
+    pub fn advance_unchecked(&mut self, mv: Move) {
+        debug_assert!(self.moves().contains(&mv));
         self.shift(mv);
         while self.foundation_step().is_some() {}
     }

@@ -22,9 +22,9 @@
 //!   first, for i = 1 to 6, one card face down to each of columns i + 1 to 7; then four times one
 //!   card face up to each of columns 2 to 7; then one card face up to each of columns 1 to 7.
 
-use excerpt::Excerpt;
 use crate::layout::{Layout, Slot};
 use cards::{Card, Rank, Suit};
+use excerpt::Excerpt;
 use std::fmt;
 use std::str::FromStr;
 

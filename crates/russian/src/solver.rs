@@ -101,7 +101,7 @@ impl Solver {
             .iter()
             .map(|&mv| {
                 let mut child = game.clone();
-                child.make(mv, &mut |_| {});
+                child.make_unchecked(mv, &mut |_| {});
                 let key = key(&child);
                 if let Some(&value) = self.values.get(&key) {
                     return u32::from(value);
@@ -138,7 +138,7 @@ impl Solver {
                 break;
             }
             let mut child = game.clone();
-            child.make(mv, &mut |_| {});
+            child.make_unchecked(mv, &mut |_| {});
             let key = key(&child);
             let child_value = match self.values.get(&key) {
                 Some(&known) => u32::from(known),

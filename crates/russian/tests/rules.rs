@@ -247,7 +247,7 @@ fn a_group_moves_with_every_card_covering_it() {
     );
     let mv = game.position().moves()[0];
     let mut events = Vec::new();
-    game.make(mv, &mut |e| events.push(e));
+    game.make(mv, &mut |e| events.push(e)).unwrap();
     let columns = game.layout().columns;
     let up = |k: usize| -> Vec<String> {
         columns[k]
@@ -271,7 +271,7 @@ fn the_uncovered_face_down_card_is_turned_as_part_of_the_move() {
     let moves = game.position().moves();
     let king = moves.iter().find(|m| m.kind == MoveKind::King).copied();
     let king = king.expect("HK lies on face-down cards and may go to an empty column");
-    game.make(king, &mut |e| events.push(e));
+    game.make(king, &mut |e| events.push(e)).unwrap();
     assert_eq!(
         events.iter().map(|e| e.to_string()).collect::<Vec<_>>(),
         ["king HK from 1 to 3", "turn S9 in 1"]
@@ -306,7 +306,7 @@ fn foundation_moves_happen_as_soon_as_possible() {
     let mv = game.position().moves()[0];
     assert_eq!(mv.to_string(), "D7 from 2 to 3");
     let mut events = Vec::new();
-    game.make(mv, &mut |e| events.push(e.to_string()));
+    game.make(mv, &mut |e| events.push(e.to_string())).unwrap();
     assert_eq!(events, ["D7 from 2 to 3", "S2 to foundation from 2"]);
     assert_eq!(game.score(), 2);
 }
@@ -339,7 +339,7 @@ fn play_both(mut game: Game, mut strategy: impl Strategy) -> u32 {
         }
         let mv = moves[strategy.choose(game.position(), &moves)];
         let mut events = Vec::new();
-        game.make(mv, &mut |e| events.push(e));
+        game.make(mv, &mut |e| events.push(e)).unwrap();
         assert_eq!(events, plain.make(mv));
         chosen += 1;
         assert!(chosen <= 52, "a game made more than 52 moves");
@@ -396,7 +396,8 @@ fn position_keys_follow_positions() {
         if moves.is_empty() {
             break;
         }
-        game.make(moves[random.choose(&position, &moves)], &mut |_| {});
+        game.make(moves[random.choose(&position, &moves)], &mut |_| {})
+            .unwrap();
     }
     assert!(keys.len() > 1);
 }
@@ -424,9 +425,9 @@ proptest! {
             }
             let mv = moves[random.choose(game.position(), &moves)];
             let mut imagined = game.position().clone();
-            imagined.advance(mv);
+            imagined.advance(mv).unwrap();
             let mut events = Vec::new();
-            game.make(mv, &mut |e| events.push(e));
+            game.make(mv, &mut |e| events.push(e)).unwrap();
             let turned = events.iter().any(|e| matches!(e, Event::Turn { .. }));
             if !turned {
                 prop_assert_eq!(&imagined, game.position());

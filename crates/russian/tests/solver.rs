@@ -50,7 +50,7 @@ fn replay(game: &Game, line: &[russian::Move]) -> u32 {
     game.settle(&mut |_| {});
     for &mv in line {
         assert!(game.position().moves().contains(&mv), "{mv} is not legal");
-        game.make(mv, &mut |_| {});
+        game.make(mv, &mut |_| {}).unwrap();
     }
     game.score()
 }
@@ -210,13 +210,13 @@ fn move_values_are_the_maxima_after_each_move() {
                 break;
             }
             let mv = moves[random.choose(game.position(), &moves)];
-            game.make(mv, &mut |_| {});
+            game.make(mv, &mut |_| {}).unwrap();
         }
         let moves = game.position().moves();
         let values = solver.move_values(&game, &moves);
         for (&mv, &value) in moves.iter().zip(&values) {
             let mut child = game.clone();
-            child.make(mv, &mut |_| {});
+            child.make(mv, &mut |_| {}).unwrap();
             assert_eq!(value, other.solve(&child, None).best, "deal {n} {mv}");
         }
         if !moves.is_empty() {
@@ -270,8 +270,8 @@ fn the_planner_never_reads_a_face_down_card() {
                 "deal {n}"
             );
             decisions += usize::from(moves.len() > 1);
-            real.make(moves[choice], &mut |_| {});
-            twin.make(moves[choice], &mut |_| {});
+            real.make(moves[choice], &mut |_| {}).unwrap();
+            twin.make(moves[choice], &mut |_| {}).unwrap();
         }
     }
     assert!(decisions > 50, "{decisions} decisions compared");

@@ -8,8 +8,8 @@
 use crate::deal::Deal;
 use crate::robot::Robot;
 use cards::{Card, CardError};
-use std::fmt;
 use excerpt::Excerpt;
+use std::fmt;
 use thiserror::Error;
 
 /// A place in the input text: 1-based line, and 1-based column counted in characters.
@@ -232,19 +232,55 @@ impl Reader<'_> {
 }
 
 /// Reads the whole input: every data set before the closing `0`, checked.
+///
+/// # Errors
+///
+/// The first mistake of the input, with its line and column.
 pub fn parse(text: &str) -> Result<Vec<Deal>, ContestError> {
-    let mut reader = Reader {
-        lines: Lines::new(text),
-        set: 0,
-        seen: [None; 52],
-    };
-    let mut deals = Vec::new();
-    loop {
-        reader.set = deals.len() + 1;
-        reader.seen = [None; 52];
-        let Some(line) = reader.lines.next() else {
+    sets(text).collect()
+}
+
+/// The data sets of the input one at a time, each checked as it is read, ending after the
+/// closing `0` and what follows it are checked, or at the first mistake. Nothing but the set
+/// being read is held, so an input of millions of sets needs no more memory than one.
+pub fn sets(text: &str) -> Sets<'_> {
+    Sets {
+        reader: Reader {
+            lines: Lines::new(text),
+            set: 0,
+            seen: [None; 52],
+        },
+        done: false,
+    }
+}
+
+/// The iterator of [`sets`].
+pub struct Sets<'a> {
+    reader: Reader<'a>,
+    done: bool,
+}
+
+impl Iterator for Sets<'_> {
+    type Item = Result<Deal, ContestError>;
+
+    fn next(&mut self) -> Option<Result<Deal, ContestError>> {
+        if self.done {
+            return None;
+        }
+        let next = self.reader.set_or_end().transpose();
+        self.done = !matches!(next, Some(Ok(_)));
+        next
+    }
+}
+
+impl Reader<'_> {
+    /// The next data set, or `None` after the closing `0`.
+    fn set_or_end(&mut self) -> Result<Option<Deal>, ContestError> {
+        self.set += 1;
+        self.seen = [None; 52];
+        let Some(line) = self.lines.next() else {
             return Err(ContestError::CountA {
-                at: reader.lines.end,
+                at: self.lines.end,
                 found: Found::EndOfInput,
             });
         };
@@ -255,7 +291,7 @@ pub fn parse(text: &str) -> Result<Vec<Deal>, ContestError> {
         };
         let a_count = match count(token, 51) {
             Some(0) => {
-                break trailing(&line.tokens[1..], line.number, &mut reader.lines).map(|()| deals);
+                return trailing(&line.tokens[1..], line.number, &mut self.lines).map(|()| None);
             }
             Some(n) => n,
             None => {
@@ -265,11 +301,11 @@ pub fn parse(text: &str) -> Result<Vec<Deal>, ContestError> {
                 });
             }
         };
-        let a = reader.cards(Robot::A, a_count, line)?;
+        let a = self.cards(Robot::A, a_count, line)?;
         let max = 52 - a_count;
-        let Some(line) = reader.lines.next() else {
+        let Some(line) = self.lines.next() else {
             return Err(ContestError::CountB {
-                at: reader.lines.end,
+                at: self.lines.end,
                 max,
                 found: Found::EndOfInput,
             });
@@ -286,8 +322,8 @@ pub fn parse(text: &str) -> Result<Vec<Deal>, ContestError> {
                     max,
                     found: Found::Token(token.into()),
                 })?;
-        let b = reader.cards(Robot::B, b_count, line)?;
-        deals.push(Deal::from_checked(&a, &b));
+        let b = self.cards(Robot::B, b_count, line)?;
+        Ok(Some(Deal::from_checked(&a, &b)))
     }
 }
 

@@ -57,6 +57,9 @@ impl Split {
 }
 
 impl Deal {
+    /// # Errors
+    ///
+    /// [`DealError`] when a robot has no card or a card is dealt twice.
     pub fn new(a: &[Card], b: &[Card]) -> Result<Deal, DealError> {
         for (robot, hand) in [(Robot::A, a), (Robot::B, b)] {
             if hand.is_empty() {

@@ -154,16 +154,24 @@ struct Envelope<'a> {
     body: &'a RawValue,
 }
 
-/// Writes a checkpoint at `path`, atomically.
-pub fn save<S: Serialize>(path: &Path, state: &State, summary: &S) -> Result<(), Error> {
-    let body =
-        serde_json::to_string(&Body { state, summary }).map_err(|e| Error::file(path)(e.into()))?;
-    let text = format!(
+/// The one line of a checkpoint holding `state` and `summary`, as [`save`] writes it.
+pub fn text<S: Serialize>(state: &State, summary: &S) -> Result<String, serde_json::Error> {
+    let body = serde_json::to_string(&Body { state, summary })?;
+    Ok(format!(
         "{{\"parlor_checkpoint\":{FORMAT},\"crc32\":\"{:08x}\",\"body\":{body}}}\n",
         crc32fast::hash(body.as_bytes())
-    );
+    ))
+}
+
+/// Writes a checkpoint at `path`, atomically.
+pub fn save<S: Serialize>(path: &Path, state: &State, summary: &S) -> Result<(), Error> {
+    let text = text(state, summary).map_err(|e| Error::file(path)(e.into()))?;
     file::write_atomically(path, text.as_bytes())
 }
+
+/// The largest checkpoint read: a summary is a few kilobytes, so anything near this is not one,
+/// and reading it whole would only spend memory.
+pub const MAX_CHECKPOINT: u64 = 64 << 20;
 
 /// Reads the checkpoint at `path` of the run `identity` with plan `plan`: its state and summary,
 /// or why it cannot be resumed.
@@ -172,16 +180,40 @@ pub fn load<S: DeserializeOwned>(
     identity: &Identity,
     plan: &Plan,
 ) -> Result<(State, S), Error> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        if e.kind() == std::io::ErrorKind::InvalidData {
-            Error::checkpoint(
-                path,
-                "expected a checkpoint, found bytes that are not UTF-8",
-            )
-        } else {
-            Error::file(path)(e)
-        }
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(MAX_CHECKPOINT + 1).read_to_end(&mut bytes))
+        .map_err(Error::file(path))?;
+    if bytes.len() as u64 > MAX_CHECKPOINT {
+        return Err(Error::checkpoint(
+            path,
+            format!(
+                "expected a checkpoint, found a file of more than {} MiB",
+                MAX_CHECKPOINT >> 20
+            ),
+        ));
+    }
+    let text = String::from_utf8(bytes).map_err(|_| {
+        Error::checkpoint(
+            path,
+            "expected a checkpoint, found bytes that are not UTF-8",
+        )
     })?;
+    parse(&text, path, identity, plan)
+}
+
+/// Reads `text`, the content of the checkpoint file `path`, as [`load`] does.
+///
+/// # Errors
+///
+/// Whatever makes it not a checkpoint of this run, named as [`load`] names it.
+pub fn parse<S: DeserializeOwned>(
+    text: &str,
+    path: &Path,
+    identity: &Identity,
+    plan: &Plan,
+) -> Result<(State, S), Error> {
     let not_one = |e: serde_json::Error| {
         Error::checkpoint(
             path,
@@ -192,7 +224,7 @@ pub fn load<S: DeserializeOwned>(
             ),
         )
     };
-    let envelope: Envelope = serde_json::from_str(&text).map_err(not_one)?;
+    let envelope: Envelope = serde_json::from_str(text).map_err(not_one)?;
     if envelope.parlor_checkpoint != FORMAT {
         return Err(Error::checkpoint(
             path,

@@ -29,6 +29,7 @@ pub(crate) mod portable;
 use crate::fast::{pack_hands, play_hands, play_pack};
 use crate::game::{Outcome, Status};
 use crate::hand::Hand;
+use crate::pack::Pack;
 
 /// Games played side by side by every lane engine.
 pub(crate) const LANES: usize = 8;
@@ -48,18 +49,18 @@ pub(crate) trait Source {
 /// Deals given as packs of 52 penalties: a lane keeps its pack.
 pub(crate) struct Packs<I>(pub(crate) I);
 
-impl<I: Iterator<Item = [u8; 52]>> Source for Packs<I> {
-    type Kept = [u8; 52];
+impl<I: Iterator<Item = Pack>> Source for Packs<I> {
+    type Kept = Pack;
 
     #[inline(always)]
-    fn next(&mut self) -> Option<([u8; 52], Hand, Hand)> {
+    fn next(&mut self) -> Option<(Pack, Hand, Hand)> {
         self.0.next().map(|pack| {
             let (a, b) = pack_hands(&pack);
             (pack, a, b)
         })
     }
 
-    fn replay(&self, _: u64, pack: &[u8; 52]) -> Outcome {
+    fn replay(&self, _: u64, pack: &Pack) -> Outcome {
         play_pack(pack)
     }
 }

@@ -80,7 +80,10 @@ pub fn run(args: &CamiciaArgs) -> Result<(), CliError> {
 }
 
 fn play(args: &PlayArgs) -> Result<(), CliError> {
-    let text = input::read_text(args.file.as_deref())?;
+    let text = input::read_text_or_suggest(
+        args.file.as_deref(),
+        &["stats", "search", "index", "deal", "workunit"],
+    )?;
     // Every game is read before any is played: bad input prints nothing.
     let deals = match args.input {
         InputFormat::Text => camicia::notation::parse_games(&text).map_err(CliError::bad_input)?,

@@ -28,6 +28,62 @@ enum HiqCommand {
     Census(census::CensusArgs),
 }
 
+/// The `--memory` bound of the census and the solver.
+#[derive(Args, Clone, Copy)]
+struct Memory {
+    /// Most memory the positions may take, in bytes or with a unit (800M, 4G, 16GiB); past it
+    /// the work stops with a message and exit status 1
+    #[arg(long = "memory", value_name = "SIZE", value_parser = memory_size, default_value = "4G")]
+    bytes: u64,
+}
+
+/// `4G`, `800M`, `16GiB`, `5000000000`: units of 1024, as memory is counted.
+fn memory_size(text: &str) -> Result<u64, String> {
+    let digits = text
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(text.len());
+    let (number, unit) = text.split_at(digits);
+    let shift = match unit.trim().to_ascii_lowercase().as_str() {
+        "" | "b" => 0,
+        "k" | "kib" | "kb" => 10,
+        "m" | "mib" | "mb" => 20,
+        "g" | "gib" | "gb" => 30,
+        "t" | "tib" | "tb" => 40,
+        _ => u32::MAX,
+    };
+    number
+        .parse::<u64>()
+        .ok()
+        .filter(|&n| n > 0 && shift < 64)
+        .and_then(|n| n.checked_mul(1 << shift.min(63)))
+        .ok_or_else(|| {
+            format!(
+                "expected a size such as 800M, 4G or 16GiB, found {}",
+                excerpt::Excerpt::of(text)
+            )
+        })
+}
+
+/// Twice `bytes`, as `--memory` takes it: `128M`, `8G`.
+fn twice(bytes: u64) -> String {
+    let twice = bytes.saturating_mul(2);
+    if twice >= 1 << 30 {
+        format!("{}G", twice.div_ceil(1 << 30))
+    } else {
+        format!("{}M", twice.div_ceil(1 << 20))
+    }
+}
+
+impl Memory {
+    /// The refusal of a search that passed the bound, with what to do.
+    fn refusal(&self, over: hiq::memory::OverMemory) -> CliError {
+        CliError::OverMemory(format!(
+            "{over}; give more with --memory (such as --memory {}), or a start with fewer pegs",
+            twice(self.bytes)
+        ))
+    }
+}
+
 /// The contest's automatic player.
 #[derive(Args)]
 struct PlayArgs {
@@ -54,7 +110,7 @@ pub fn run(args: &HiqArgs) -> Result<(), CliError> {
 }
 
 fn play(args: &PlayArgs) -> Result<(), CliError> {
-    let text = input::read_text(args.file.as_deref())?;
+    let text = input::read_text_or_suggest(args.file.as_deref(), &["solve", "census"])?;
     let boards = contest::parse(&text).map_err(CliError::bad_input)?;
     let mut out = BufWriter::new(io::stdout().lock());
     if args.json {
@@ -177,7 +233,8 @@ struct JumpJson {
 }
 
 impl From<Jump> for JumpJson {
-    fn from(Jump { from, over, to }: Jump) -> JumpJson {
+    fn from(jump: Jump) -> JumpJson {
+        let (from, over, to) = (jump.from(), jump.over(), jump.to());
         JumpJson {
             from: from.number(),
             over: over.number(),
@@ -190,14 +247,7 @@ impl GameJson {
     fn play(start: Board) -> GameJson {
         let numbers = |board: Board| board.pegs().map(Hole::number).collect();
         let mut play = auto::jumps(start);
-        let jumps = play
-            .by_ref()
-            .map(|Jump { from, over, to }| JumpJson {
-                from: from.number(),
-                over: over.number(),
-                to: to.number(),
-            })
-            .collect();
+        let jumps = play.by_ref().map(JumpJson::from).collect();
         let end = play.board();
         GameJson {
             pegs: numbers(start),
@@ -208,14 +258,17 @@ impl GameJson {
     }
 }
 
-/// The position named on the command line: peg holes given as words, or a file (`-` for standard
-/// input) holding peg holes or a drawn cross; the standard start when nothing is given.
+/// The position named on the command line: peg holes given as words, or one word naming a file
+/// (`-` for standard input) holding peg holes or a drawn cross; the standard start when nothing
+/// is given. Words that are all whole numbers are always holes, never a file, whatever files
+/// the folder holds (a file named `17` is `./17`).
 fn read_position(words: &[String]) -> Result<Board, CliError> {
+    let numbers = words
+        .iter()
+        .all(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()));
     let text = match words {
         [] => return Ok(Board::standard_start()),
-        [one] if one == "-" || std::path::Path::new(one).is_file() => {
-            input::read_text(Some(std::path::Path::new(one)))?
-        }
+        [one] if !numbers => input::read_text(Some(std::path::Path::new(one)))?,
         _ => words.join(" "),
     };
     hiq::position::parse_position(&text).map_err(CliError::bad_input)

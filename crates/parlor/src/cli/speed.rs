@@ -67,30 +67,39 @@ pub fn run(args: &SpeedArgs) -> Result<(), CliError> {
 }
 
 fn play(args: &PlayArgs) -> Result<(), CliError> {
-    let text = input::read_text(args.file.as_deref())?;
-    // Every data set is read and checked before any is played: bad input prints nothing.
-    let deals = contest::parse(&text).map_err(CliError::bad_input)?;
+    let text = input::read_text_or_suggest(args.file.as_deref(), &["stats"])?;
+    // Every data set is checked before any is played, so bad input prints nothing; the sets
+    // are then read a second time as they are played, so that no more than one is held.
+    let mut count = 0;
+    let mut wanted = None;
+    let k = args.game.map_or(1, NonZeroUsize::get);
+    for deal in contest::sets(&text) {
+        let deal = deal.map_err(CliError::bad_input)?;
+        count += 1;
+        if count == k {
+            wanted = Some(deal);
+        }
+    }
     let picture = match &args.timeline {
         Some(path) => {
-            let k = args.game.map_or(1, NonZeroUsize::get);
-            let Some(deal) = deals.get(k - 1) else {
+            let Some(deal) = wanted else {
                 return Err(CliError::BadInput(format!(
-                    "--game {k}: the input has {} data set{}",
-                    deals.len(),
-                    if deals.len() == 1 { "" } else { "s" }
+                    "--game {k}: the input has {count} data set{}",
+                    if count == 1 { "" } else { "s" }
                 )));
             };
-            Some((path, timeline::draw(deal, &sim::play(deal), k)))
+            Some((path, timeline::draw(&deal, &sim::play(&deal), k)))
         }
         None => None,
     };
     let mut out = BufWriter::new(io::stdout().lock());
-    for (index, deal) in deals.iter().enumerate() {
+    for (index, deal) in contest::sets(&text).flatten().enumerate() {
+        let deal = &deal;
         if args.trace {
             if index > 0 {
                 writeln!(out)?;
             }
-            trace::write(&mut out, deal, &sim::play(deal), index + 1, deals.len())?;
+            trace::write(&mut out, deal, &sim::play(deal), index + 1, count)?;
         } else if args.json {
             serde_json::to_writer(&mut out, &GameJson::new(&sim::play(deal)))
                 .map_err(io::Error::from)?;

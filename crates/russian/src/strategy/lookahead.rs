@@ -27,7 +27,7 @@ impl Strategy for Lookahead {
         let mut best_value = (i32::MIN, i32::MIN);
         for (i, &mv) in moves.iter().enumerate() {
             let mut next = position.clone();
-            next.advance(mv);
+            next.advance_unchecked(mv);
             let value = (
                 search(&next, self.depth.max(1) - 1),
                 greedy::value(position, mv),
@@ -47,7 +47,7 @@ fn search(position: &Position, depth: u32) -> i32 {
     if depth > 0 {
         for &mv in position.moves().iter() {
             let mut next = position.clone();
-            next.advance(mv);
+            next.advance_unchecked(mv);
             best = best.max(search(&next, depth - 1));
         }
     }

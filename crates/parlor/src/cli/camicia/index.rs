@@ -3,6 +3,7 @@
 
 use crate::error::CliError;
 use crate::input;
+use camicia::Pack;
 use camicia::index::{self, DEALS};
 use camicia::notation::{pack_record, parse_deal, parse_games_at};
 use clap::Args;
@@ -65,7 +66,7 @@ pub fn run_deal(args: &DealArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-fn index_of(pack: &[u8; 52]) -> u128 {
+fn index_of(pack: &Pack) -> u128 {
     index::index(pack).expect("a checked one-pack deal has an index")
 }
 
@@ -84,7 +85,14 @@ pub fn parse_index(text: &str) -> Result<u128, CliError> {
 }
 
 /// A one-pack deal given on the command line as `A/B`; `what` names it in messages.
-pub fn deal_argument(text: &str, what: &str) -> Result<[u8; 52], CliError> {
+pub fn deal_argument(text: &str, what: &str) -> Result<Pack, CliError> {
+    if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(CliError::BadInput(format!(
+            "{what}: expected a deal (A's deck/B's deck), found the number {}; `parlor camicia \
+             deal INDEX` gives the deal of an index",
+            excerpt::Excerpt::of(text)
+        )));
+    }
     let deal = parse_deal(text).map_err(|e| CliError::BadInput(format!("{what}, {e}")))?;
     index::pack_of(&deal).map_err(|e| CliError::BadInput(format!("{what}: {e}")))
 }

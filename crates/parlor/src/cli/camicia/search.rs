@@ -9,6 +9,7 @@ use super::index::{deal_argument, parse_index};
 use crate::error::CliError;
 use crate::format::grouped;
 use crate::longrun::{self, LongRun, Outputs};
+use camicia::Pack;
 use camicia::deal::Dealer;
 use camicia::engine::Engine;
 use camicia::fast::play_pack;
@@ -109,6 +110,8 @@ struct Search {
     keep: Keep,
     dealer: Dealer,
     engine: Engine,
+    /// A climb's first deal.
+    start: Option<Pack>,
 }
 
 impl Search {
@@ -138,9 +141,8 @@ impl Job for Search {
     }
 
     fn empty(&self) -> Hunt {
-        match self.mode {
-            Mode::Climb { from, seed, .. } => {
-                let start = index::pack(from).unwrap_or([0; 52]);
+        match (self.mode, self.start) {
+            (Mode::Climb { seed, .. }, Some(start)) => {
                 Hunt::climb(self.keep, Climb::new(start, seed))
             }
             _ => Hunt::new(self.keep),
@@ -234,11 +236,16 @@ pub fn run(args: &SearchArgs) -> Result<(), CliError> {
         Mode::Range { .. } => 0,
     };
     let engine = super::engine()?;
+    let start = match mode {
+        Mode::Climb { from, .. } => index::pack(from),
+        _ => None,
+    };
     let search = Search {
         mode,
         keep,
         dealer: Dealer::new(seed),
         engine,
+        start,
     };
     let outputs = Outputs {
         out: args.out.as_deref(),

@@ -1,6 +1,6 @@
 //! `parlor hiq census`: every position reachable from a start, and every game.
 
-use super::{describe_start, read_position};
+use super::{Memory, describe_start, read_position};
 use crate::error::CliError;
 use crate::format::grouped;
 use crate::progress;
@@ -23,6 +23,8 @@ pub struct CensusArgs {
     quiet: bool,
     #[command(flatten)]
     threads: Threads,
+    #[command(flatten)]
+    memory: Memory,
 }
 
 pub fn run(args: &CensusArgs) -> Result<(), CliError> {
@@ -31,13 +33,14 @@ pub fn run(args: &CensusArgs) -> Result<(), CliError> {
     bar.set_message("census");
     let (pool, _) = args.threads.pool()?;
     let result = pool.install(|| {
-        census(start, |p: Progress| {
+        census(start, args.memory.bytes, |p: Progress| {
             bar.set_length(u64::from(p.total));
             bar.set_position(u64::from(p.done));
             bar.set_message(format!("{} found", grouped(p.found)));
         })
     });
     bar.finish_and_clear();
+    let result = result.map_err(|over| args.memory.refusal(over))?;
     let mut out = BufWriter::new(io::stdout().lock());
     if args.json {
         serde_json::to_writer(&mut out, &CensusJson::new(start, &result))

@@ -1,6 +1,8 @@
 //! `parlor hiq solve`: a line of jumps to a single peg, or a proof that none exists.
 
-use super::{Glyphs, JumpJson, describe_start, hole_numbers, peg_list, read_position, write_line};
+use super::{
+    Glyphs, JumpJson, Memory, describe_start, hole_numbers, peg_list, read_position, write_line,
+};
 use crate::error::CliError;
 use clap::Args;
 use hiq::solve::{Goal, Outcome, Solution, solve};
@@ -26,6 +28,11 @@ pub struct SolveArgs {
     /// Draw boards with X (peg) and O (hole) instead of ● and ·
     #[arg(long)]
     ascii: bool,
+    /// No progress bar
+    #[arg(long)]
+    quiet: bool,
+    #[command(flatten)]
+    memory: Memory,
 }
 
 fn parse_goal(text: &str) -> Result<Goal, String> {
@@ -70,7 +77,12 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
     } else {
         Goal::Any
     });
-    let solution = solve(start, goal);
+    let bar = crate::progress::spinner("positions examined", args.quiet);
+    let solution = solve(start, goal, args.memory.bytes, |positions| {
+        bar.set_position(positions);
+    });
+    bar.finish_and_clear();
+    let solution = solution.map_err(|over| args.memory.refusal(over))?;
     let moves = match solution.outcome {
         Outcome::Won if args.min_moves => fewest_moves(start, goal),
         _ => None,

@@ -92,7 +92,7 @@ pub(super) fn write_game(
             break;
         }
         let mv = moves[strategy.choose(game.position(), &moves)];
-        game.make(mv, &mut |event| lines.push(event_text(event, symbols)));
+        game.make_unchecked(mv, &mut |event| lines.push(event_text(event, symbols)));
     }
     if !trace {
         for line in &lines {

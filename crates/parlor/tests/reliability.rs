@@ -1,0 +1,218 @@
+//! The table of docs/reliability.md holds: each of its commands, run by `sh` from a scratch
+//! folder (with `examples/` at hand and this build's `parlor` first on the PATH), exits with the
+//! status the table gives, prints exactly the message it gives on standard error, and nothing
+//! on standard output. Beside it, the failures that need more than one line to set up.
+#![cfg(unix)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// A fresh folder holding a link to `examples/`.
+fn scratch(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("parlor-reliability-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::os::unix::fs::symlink(root().join("examples"), dir.join("examples")).unwrap();
+    dir
+}
+
+fn sh(dir: &Path, command: &str) -> std::process::Output {
+    let bin = Path::new(env!("CARGO_BIN_EXE_parlor")).parent().unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    Command::new("sh")
+        .arg("-c")
+        .arg(command)
+        .current_dir(dir)
+        .env("PATH", path)
+        .output()
+        .expect("sh runs")
+}
+
+/// The rows of the table: command, exit status, standard error.
+fn rows() -> Vec<(String, i32, String)> {
+    let page = std::fs::read_to_string(root().join("docs/reliability.md")).unwrap();
+    let code = |cell: &str| -> String {
+        let cell = cell.trim();
+        assert!(cell.starts_with('`') && cell.ends_with('`'), "{cell}");
+        cell[1..cell.len() - 1].replace("\\|", "|")
+    };
+    let table = &page[page.find("## Bad input").expect("a section on bad input")..];
+    let table = &table[..table[3..].find("\n## ").map_or(table.len(), |end| end + 3)];
+    table
+        .lines()
+        .filter(|line| line.starts_with("| `"))
+        .map(|line| {
+            // Cells are split at a `|` that is neither escaped nor inside the message's code.
+            let cells: Vec<&str> = split_cells(line);
+            assert_eq!(cells.len(), 3, "{line}");
+            let status = cells[1].trim().parse().unwrap_or_else(|_| panic!("{line}"));
+            (code(cells[0]), status, code(cells[2]))
+        })
+        .collect()
+}
+
+fn split_cells(line: &str) -> Vec<&str> {
+    let inner = line.trim().trim_start_matches('|').trim_end_matches('|');
+    let mut cells = Vec::new();
+    let (mut start, mut previous) = (0, ' ');
+    for (i, c) in inner.char_indices() {
+        if c == '|' && previous != '\\' {
+            cells.push(&inner[start..i]);
+            start = i + 1;
+        }
+        previous = c;
+    }
+    cells.push(&inner[start..]);
+    cells
+}
+
+#[test]
+fn every_row_of_the_reliability_table_holds() {
+    let rows = rows();
+    assert!(rows.len() >= 30, "{} rows", rows.len());
+    let dir = scratch("table");
+    let mut wrong = Vec::new();
+    for (command, status, message) in &rows {
+        let output = sh(&dir, command);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let expected = format!("{message}\n");
+        if output.status.code() != Some(*status) || stderr != expected || !output.stdout.is_empty()
+        {
+            wrong.push(format!(
+                "{command}\n  expected {status}: {expected}  got {:?}: {stderr}  stdout: {:?}",
+                output.status.code(),
+                String::from_utf8_lossy(&output.stdout)
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "\n{}", wrong.join("\n"));
+}
+
+/// Memory of a run, by the shell's own limit on the address space.
+fn within(dir: &Path, kilobytes: u64, command: &str) -> std::process::Output {
+    sh(dir, &format!("ulimit -v {kilobytes}; {command}"))
+}
+
+#[test]
+fn two_decks_of_10000_cards_play_within_200_mb() {
+    let dir = scratch("long-decks");
+    // 40 KB: two decks of 10,000 cards, payment cards spread through both.
+    let deck = |offset: usize| -> String {
+        (0..10_000)
+            .map(|i| {
+                [
+                    "2", "3", "J", "4", "5", "Q", "6", "7", "K", "8", "9", "A", "10",
+                ][(i * 7 + offset) % 13]
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    std::fs::write(dir.join("long.txt"), format!("{}\n{}\n", deck(0), deck(5))).unwrap();
+    let started = Instant::now();
+    let output = within(&dir, 204_800, "parlor camicia long.txt");
+    assert!(output.status.success(), "{output:?}");
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(stdout.starts_with("status: "), "{stdout}");
+    assert!(started.elapsed() < Duration::from_secs(120));
+}
+
+#[test]
+fn a_deck_of_200000_cards_as_json_reads_in_linear_time() {
+    let cards = vec!["\"2\""; 200_000].join(",");
+    let line = format!("{{\"playerA\": [{cards}], \"playerB\": [\"A\"]}}\n");
+    let started = Instant::now();
+    assert_cmd::Command::cargo_bin("parlor")
+        .unwrap()
+        .args(["camicia", "--input", "jsonl"])
+        .write_stdin(line)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicates::str::contains(
+            "a deck holds at most 100000 cards",
+        ));
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+#[test]
+fn endless_input_stops_at_the_limit_within_bounded_memory() {
+    let dir = scratch("endless");
+    for command in [
+        "parlor hiq /dev/zero",
+        "yes 2 | parlor camicia",
+        "yes 5 | parlor speed",
+    ] {
+        let output = within(&dir, 1_048_576, command);
+        assert_eq!(output.status.code(), Some(2), "{command}: {output:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains("(64 MiB), the most parlor reads"),
+            "{command}: {stderr}"
+        );
+        assert!(output.stdout.is_empty(), "{command}");
+    }
+}
+
+#[test]
+fn a_position_that_names_a_file_is_read_as_holes() {
+    let dir = scratch("seventeen");
+    std::fs::write(dir.join("17"), "1 2 3\n").unwrap();
+    let output = sh(&dir, "parlor hiq solve 17 --json");
+    assert!(output.status.success(), "{output:?}");
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["pegs"], serde_json::json!([17]), "{json}");
+    // A word that is not a number is a file.
+    let output = sh(
+        &dir,
+        "printf '10 12 17\\n' > start.txt; parlor hiq solve start.txt --json",
+    );
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["pegs"], serde_json::json!([10, 12, 17]), "{json}");
+}
+
+#[test]
+fn closed_or_failing_standard_streams_exit_1_and_never_panic() {
+    let dir = scratch("streams");
+    for command in [
+        "parlor hiq examples/hiq.in >&-",
+        "parlor speed examples/speed.in >&-",
+        "parlor camicia examples/camicia.txt >&-",
+        "parlor russian deal 1 >&-",
+        "parlor hiq examples/hiq.in > /dev/full",
+        "parlor russian simulate --deals 100 --quiet > /dev/full",
+        "printf -- '-1\\n10 0\\n' | parlor hiq 2>/dev/full",
+        "printf -- '-1\\n10 0\\n' | parlor hiq 2>&-",
+        "parlor camicia stats --deals 1000 2>/dev/full",
+        "parlor speed stats --deals 1000 2>/dev/full",
+        "parlor speed stats --games 3 2>/dev/full",
+        "parlor --help > /dev/full",
+    ] {
+        let output = sh(&dir, command);
+        assert_eq!(output.status.code(), Some(1), "{command}: {output:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!stderr.contains("panicked"), "{command}: {stderr}");
+    }
+    // A reader that goes away early knows it: exit 1 without a message.
+    let output = sh(
+        &dir,
+        "{ printf -- '---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---\\n' \
+         | parlor camicia --trace; echo $? > status; } | head -c 1",
+    );
+    assert!(output.stderr.is_empty(), "{output:?}");
+    let status = std::fs::read_to_string(dir.join("status")).unwrap();
+    assert_eq!(status.trim(), "1");
+}

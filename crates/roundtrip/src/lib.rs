@@ -1,0 +1,253 @@
+//! The checks of parlor's readers that the fuzz targets (`fuzz/`) run on generated inputs and
+//! the tests run on the kept corpus (`fuzz/corpus/`): whatever a reader accepts, written back,
+//! reads to the same value, and nothing panics on the way. Each check takes any bytes and
+//! panics only on a failure of the reader it checks.
+
+use camicia::search::{Hunt, Keep};
+use camicia::workunit::Unit;
+use camicia::{Deal, Face, Pack};
+use russian::Layout;
+use std::path::Path;
+use sweep::Plan;
+use sweep::checkpoint::{self, Identity};
+
+/// The Hi-Q contest input: whatever reads, written back in the contest's form, reads the same.
+pub fn hiq_contest(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(boards) = hiq::contest::parse(text) else {
+        return;
+    };
+    let mut written = format!("{}\n", boards.len());
+    for board in &boards {
+        for hole in board.pegs() {
+            written.push_str(&format!("{} ", hole.number()));
+        }
+        written.push_str("0\n");
+    }
+    assert_eq!(
+        hiq::contest::parse(&written).as_ref(),
+        Ok(&boards),
+        "{written}"
+    );
+}
+
+/// A Hi-Q position, listed or drawn: whatever reads, listed and drawn again, reads the same.
+pub fn hiq_position(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(board) = hiq::position::parse_position(text) else {
+        return;
+    };
+    let listed: Vec<String> = board.pegs().map(|h| h.number().to_string()).collect();
+    let listed = if listed.is_empty() {
+        "0".to_string()
+    } else {
+        listed.join(" ")
+    };
+    assert_eq!(
+        hiq::position::parse_position(&listed),
+        Ok(board),
+        "{listed}"
+    );
+    for (peg, hole) in [('X', 'O'), ('●', '·')] {
+        let drawn = board.diagram(peg, hole);
+        assert_eq!(hiq::position::parse_position(&drawn), Ok(board), "{drawn}");
+    }
+}
+
+/// The Speed contest input: whatever reads, written back in the four-line form, reads the same.
+pub fn speed_contest(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(deals) = speed::contest::parse(text) else {
+        return;
+    };
+    let mut written = String::new();
+    for deal in &deals {
+        for cards in [deal.a(), deal.b()] {
+            let shown: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
+            written.push_str(&format!("{}\n{}\n", cards.len(), shown.join(" ")));
+        }
+    }
+    written.push_str("0\n");
+    assert_eq!(
+        speed::contest::parse(&written).as_ref(),
+        Ok(&deals),
+        "{written}"
+    );
+}
+
+/// A deck as it can be read back: record notation when it holds number cards of unknown value
+/// (only record notation makes those; its characters may also name ranks, `7`, `X`), else its
+/// cards separated by spaces.
+fn written(deck: &[Face]) -> String {
+    if deck.contains(&Face::Number) {
+        deck.iter()
+            .map(|face| match face {
+                Face::Number => "-".to_string(),
+                Face::Rank(rank) => rank.to_string(),
+            })
+            .collect()
+    } else {
+        deck.iter().map(|f| f.to_string()).collect::<Vec<_>>().join(" ")
+    }
+}
+
+/// Camicia's text input (deck lines, or deals on one line): whatever reads, written back one
+/// deal a line, reads the same.
+pub fn camicia_text(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(deals) = camicia::notation::parse_games(text) else {
+        return;
+    };
+    let again: String = deals
+        .iter()
+        .map(|deal: &Deal| format!("{}/{}\n", written(deal.a()), written(deal.b())))
+        .collect();
+    assert_eq!(
+        camicia::notation::parse_games(&again).as_ref(),
+        Ok(&deals),
+        "{again}"
+    );
+}
+
+/// Camicia's record notation for one deal: whatever reads, written back, reads the same, and
+/// its one-pack deals play alike on the simple and the fast engine.
+pub fn camicia_record(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(deal) = camicia::notation::parse_deal(text) else {
+        return;
+    };
+    let record = |deck: &[Face]| -> Option<String> {
+        // Cards given by rank read back only as ranks; record notation would turn them into
+        // number cards of unknown value.
+        deck.iter()
+            .all(|f| *f == Face::Number || f.penalty() > 0)
+            .then(|| camicia::record(deck))
+    };
+    if let (Some(a), Some(b)) = (record(deal.a()), record(deal.b())) {
+        let again = format!("{a}/{b}");
+        assert_eq!(
+            camicia::notation::parse_deal(&again).as_ref(),
+            Ok(&deal),
+            "{again}"
+        );
+    }
+    if deal.a().len() == 26 && deal.b().len() == 26 {
+        let mut codes = [0; 52];
+        for (code, face) in codes.iter_mut().zip(deal.a().iter().chain(deal.b())) {
+            *code = face.penalty();
+        }
+        if let Ok(pack) = Pack::new(codes) {
+            assert_eq!(
+                camicia::notation::pack_record(&pack),
+                format!(
+                    "{}/{}",
+                    camicia::record(deal.a()),
+                    camicia::record(deal.b())
+                )
+            );
+            assert_eq!(camicia::fast::play_pack(&pack), camicia::play(&deal));
+        }
+    }
+}
+
+/// The exercise's JSON lines: whatever reads, written back as JSON lines, reads the same.
+pub fn camicia_jsonl(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(deals) = camicia::jsonl::parse(text) else {
+        return;
+    };
+    let cards =
+        |deck: &[camicia::Face]| -> Vec<String> { deck.iter().map(|f| f.to_string()).collect() };
+    let again: String = deals
+        .iter()
+        .map(|deal| {
+            serde_json::json!({"playerA": cards(deal.a()), "playerB": cards(deal.b())}).to_string()
+                + "\n"
+        })
+        .collect();
+    assert_eq!(
+        camicia::jsonl::parse(&again).as_ref(),
+        Ok(&deals),
+        "{again}"
+    );
+}
+
+/// A Russian Solitaire layout: whatever reads, written back with letters or suit symbols, reads
+/// the same.
+pub fn russian_layout(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(layout) = Layout::parse(text) else {
+        return;
+    };
+    for again in [layout.to_string(), format!("{layout:#}")] {
+        assert_eq!(Layout::parse(&again).as_ref(), Ok(&layout), "{again}");
+    }
+}
+
+/// The checkpoint of `parlor camicia search --random --deals 3000 --seed 1 --min-cards 300`:
+/// whatever is accepted passes the summary's own check or is refused by it, and written back
+/// reads the same.
+pub fn search_checkpoint(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let identity = Identity::new("parlor 0.1.0", "camicia search")
+        .with_flag("--random", true)
+        .with("--deals", 3000)
+        .with("--seed", 1)
+        .with("--top", 10)
+        .with("--min-cards", 300);
+    let plan = Plan::new(3000, 262_144);
+    let keep = Keep {
+        top: 10,
+        min_cards: Some(300),
+    };
+    let path = Path::new("fuzz.checkpoint");
+    // The input as a whole file, and as a body with its right checksum: nearly every change to
+    // a file stops at the checksum, and the reading behind it deserves the fuzzing too.
+    let wrapped = format!(
+        "{{\"parlor_checkpoint\":1,\"crc32\":\"{:08x}\",\"body\":{text}}}",
+        crc32fast::hash(text.as_bytes())
+    );
+    for candidate in [text, wrapped.as_str()] {
+        let Ok((state, hunt)) = checkpoint::parse::<Hunt>(candidate, path, &identity, &plan) else {
+            continue;
+        };
+        let places = 0..u128::from(plan.items_before(state.committed));
+        let _ = hunt.check(keep, places);
+        let again = checkpoint::text(&state, &hunt).unwrap();
+        let (state_again, hunt_again) =
+            checkpoint::parse::<Hunt>(&again, path, &identity, &plan).unwrap();
+        assert_eq!(state_again, state);
+        assert_eq!(
+            serde_json::to_string(&hunt_again).unwrap(),
+            serde_json::to_string(&hunt).unwrap()
+        );
+    }
+}
+
+/// A camicia.dev work unit: whatever reads, written back, reads the same.
+pub fn camicia_workunit(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(unit) = text.parse::<Unit>() else {
+        return;
+    };
+    assert!(unit.first() <= unit.last());
+    assert_eq!(unit.to_string().parse::<Unit>().as_ref(), Ok(&unit));
+}
