@@ -43,25 +43,63 @@ const KEYS: [&str; 2] = ["playerA", "playerB"];
 /// The first line that is not an object with two arrays of card strings, a key given twice, a
 /// deck of more than [`MAX_DECK`] cards, two empty decks, or no game at all.
 pub fn parse(text: &str) -> Result<Vec<Deal>, JsonlError> {
-    let mut deals = Vec::new();
-    let mut lines = 0;
-    for (index, line) in text.lines().enumerate() {
-        lines = index + 1;
-        if line.trim().is_empty() {
-            continue;
+    games(text).collect()
+}
+
+/// The games of the input one at a time, as [`parse`] reads them, ending at the first mistake:
+/// only the line being read is held.
+pub fn games(text: &str) -> Games<'_> {
+    Games {
+        lines: text.lines().enumerate(),
+        last_line: 0,
+        found: 0,
+        done: false,
+    }
+}
+
+/// The iterator of [`games`].
+pub struct Games<'a> {
+    lines: std::iter::Enumerate<std::str::Lines<'a>>,
+    last_line: usize,
+    found: usize,
+    done: bool,
+}
+
+impl Iterator for Games<'_> {
+    type Item = Result<Deal, JsonlError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
         }
-        deals.push(parse_line(index + 1, line)?);
+        let next = self.read();
+        match &next {
+            Some(Ok(_)) => self.found += 1,
+            _ => self.done = true,
+        }
+        next
     }
-    if deals.is_empty() {
-        return Err(JsonlError {
-            line: lines + 1,
-            column: 1,
-            message: "expected a game (a JSON object with arrays \"playerA\" and \"playerB\"), \
-                      found the end of the input"
-                .into(),
-        });
+}
+
+impl Games<'_> {
+    fn read(&mut self) -> Option<Result<Deal, JsonlError>> {
+        for (index, line) in self.lines.by_ref() {
+            self.last_line = index + 1;
+            if !line.trim().is_empty() {
+                return Some(parse_line(index + 1, line));
+            }
+        }
+        (self.found == 0).then(|| {
+            Err(JsonlError {
+                line: self.last_line + 1,
+                column: 1,
+                message:
+                    "expected a game (a JSON object with arrays \"playerA\" and \"playerB\"), \
+                          found the end of the input"
+                        .into(),
+            })
+        })
     }
-    Ok(deals)
 }
 
 fn parse_line(number: usize, line: &str) -> Result<Deal, JsonlError> {

@@ -240,48 +240,97 @@ pub fn parse_games(text: &str) -> Result<Vec<Deal>, InputError> {
 ///
 /// As [`parse_games`].
 pub fn parse_games_at(text: &str) -> Result<Vec<(usize, Deal)>, InputError> {
-    let mut games = Vec::new();
-    let mut a: Option<(usize, Vec<Face>)> = None;
-    let mut last_line = 0;
-    for (index, line) in text.lines().enumerate() {
-        last_line = index + 1;
-        if is_skipped(line) {
-            continue;
-        }
-        if line.contains('/') {
-            if let Some((a_line, _)) = a {
-                return Err(InputError::DealAfterA {
-                    line: index + 1,
-                    a_line,
-                });
-            }
-            let deal = parse_deal(line).map_err(|error| InputError::Deal {
-                line: index + 1,
-                error,
-            })?;
-            games.push((index + 1, deal));
-            continue;
-        }
-        let deck = parse_deck(line).map_err(|error| InputError::Deck {
-            line: index + 1,
-            error,
-        })?;
-        match a.take() {
-            None => a = Some((index + 1, deck)),
-            Some((a_line, a_deck)) => {
-                // Decks read from text hold at least one card, so the deal is never empty.
-                let deal = Deal::new(a_deck, deck).expect("a deck line holds a card");
-                games.push((a_line, deal));
-            }
-        }
+    games(text).collect()
+}
+
+/// The games of a text one at a time, each with the line where it starts, as
+/// [`parse_games_at`] reads them, ending at the first mistake: only the game being read is
+/// held, so a caller can check a whole input, then play it, in the memory of one game.
+pub fn games(text: &str) -> Games<'_> {
+    Games {
+        lines: text.lines().enumerate(),
+        a: None,
+        last_line: 0,
+        found: 0,
+        done: false,
     }
-    match a {
-        Some((a_line, _)) => Err(InputError::MissingB {
-            line: last_line + 1,
-            a_line,
-        }),
-        None if games.is_empty() => Err(InputError::no_game(last_line + 1)),
-        None => Ok(games),
+}
+
+/// The iterator of [`games`].
+pub struct Games<'a> {
+    lines: std::iter::Enumerate<std::str::Lines<'a>>,
+    /// A's deck, and its line, waiting for B's on the next deck line.
+    a: Option<(usize, Vec<Face>)>,
+    last_line: usize,
+    found: usize,
+    done: bool,
+}
+
+impl Iterator for Games<'_> {
+    type Item = Result<(usize, Deal), InputError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let next = self.read();
+        match &next {
+            Some(Ok(_)) => self.found += 1,
+            _ => self.done = true,
+        }
+        next
+    }
+}
+
+impl Games<'_> {
+    fn read(&mut self) -> Option<Result<(usize, Deal), InputError>> {
+        for (index, line) in self.lines.by_ref() {
+            self.last_line = index + 1;
+            if is_skipped(line) {
+                continue;
+            }
+            if line.contains('/') {
+                if let Some((a_line, _)) = self.a {
+                    return Some(Err(InputError::DealAfterA {
+                        line: index + 1,
+                        a_line,
+                    }));
+                }
+                return Some(
+                    parse_deal(line)
+                        .map(|deal| (index + 1, deal))
+                        .map_err(|error| InputError::Deal {
+                            line: index + 1,
+                            error,
+                        }),
+                );
+            }
+            let deck = match parse_deck(line) {
+                Ok(deck) => deck,
+                Err(error) => {
+                    return Some(Err(InputError::Deck {
+                        line: index + 1,
+                        error,
+                    }));
+                }
+            };
+            match self.a.take() {
+                None => self.a = Some((index + 1, deck)),
+                Some((a_line, a_deck)) => {
+                    // Decks read from text hold at least one card, so the deal is never empty.
+                    let deal = Deal::new(a_deck, deck).expect("a deck line holds a card");
+                    return Some(Ok((a_line, deal)));
+                }
+            }
+        }
+        match self.a.take() {
+            Some((a_line, _)) => Some(Err(InputError::MissingB {
+                line: self.last_line + 1,
+                a_line,
+            })),
+            None if self.found == 0 => Some(Err(InputError::no_game(self.last_line + 1))),
+            None => None,
+        }
     }
 }
 

@@ -32,7 +32,14 @@ fn long_searches(c: &mut Criterion) {
     let mut group = c.benchmark_group("hiq long searches");
     group.sample_size(10);
     group.bench_function("fewest moves from the standard start", |b| {
-        b.iter(|| shortest::fewest_moves(black_box(Board::standard_start()), Hole::CENTRE))
+        b.iter(|| {
+            shortest::fewest_moves(
+                black_box(Board::standard_start()),
+                Hole::CENTRE,
+                u64::MAX,
+                |_| {},
+            )
+        })
     });
     group.bench_function("census of the standard start", |b| {
         b.iter(|| census::census(black_box(Board::standard_start()), u64::MAX, |_| {}))

@@ -95,7 +95,6 @@ pub fn census(
         stored += 8 * keys.len() as u64;
         let over = OverMemory {
             limit: memory,
-            pegs: start.peg_count().saturating_sub(levels.len() as u32 + 1),
             positions: found,
         };
         let held = stored + 16 * paths.len() as u64;

@@ -10,15 +10,13 @@ pub const DEFAULT_MEMORY: u64 = 4 << 30;
 /// A search stopped because its tables would pass the bound it was given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 #[error(
-    "the positions reachable from this start need more than {} of memory (the work stopped at {pegs} pegs, after {} positions)",
+    "the positions reachable from this start need more than {} of memory (the work stopped after {} positions)",
     size(*limit),
     grouped(*positions)
 )]
 pub struct OverMemory {
     /// The bound, in bytes.
     pub limit: u64,
-    /// The number of pegs of the positions being stored when the bound was reached.
-    pub pegs: u32,
     /// Positions stored by then.
     pub positions: u64,
 }

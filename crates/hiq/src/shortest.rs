@@ -10,6 +10,7 @@ use crate::board::Board;
 use crate::hash::BoardMap;
 use crate::hole::Hole;
 use crate::jump::{Jump, jump_at, jump_bits, targets_by_direction, undo_targets_by_direction};
+use crate::memory::OverMemory;
 use crate::symmetry::Group;
 
 /// Calls `visit` with every position one move away, and the move's jumps.
@@ -126,6 +127,18 @@ impl Frontier {
         self.layers.len() - 1
     }
 
+    /// Positions found so far.
+    fn positions(&self) -> u64 {
+        self.distances.len() as u64
+    }
+
+    /// The memory held: the table of distances (a key, a distance and a control byte a bucket,
+    /// padded to 16 bytes, at most 7 keys in 8 buckets) and the layers' keys.
+    fn bytes(&self) -> u64 {
+        let table = (self.distances.capacity() as u64 + 1) * 8 / 7 * 16;
+        table + 8 * self.layers.iter().map(|l| l.len() as u64).sum::<u64>()
+    }
+
     fn deepen(&mut self) {
         let mut next = Vec::new();
         let (group, distances) = (self.group, &mut self.distances);
@@ -186,11 +199,21 @@ impl Frontier {
 }
 
 /// A win from `start` to a single peg in `goal` with the fewest moves, as its moves (each a run of
-/// jumps by one peg), or `None` if there is no win at all.
-pub fn fewest_moves(start: Board, goal: Hole) -> Option<Vec<Vec<Jump>>> {
+/// jumps by one peg), or `None` if there is no win at all; `progress` is told the positions found
+/// after each layer of moves.
+///
+/// # Errors
+///
+/// [`OverMemory`] when, after a layer, the positions held pass `memory` bytes.
+pub fn fewest_moves(
+    start: Board,
+    goal: Hole,
+    memory: u64,
+    mut progress: impl FnMut(u64),
+) -> Result<Option<Vec<Vec<Jump>>>, OverMemory> {
     let target = Board::from_holes([goal]);
     if start.class() != target.class() {
-        return None;
+        return Ok(None);
     }
     let mut forward = Frontier::new(start, false, start.peg_count());
     let mut backward = Frontier::new(target, true, start.peg_count());
@@ -210,12 +233,24 @@ pub fn fewest_moves(start: Board, goal: Hole) -> Option<Vec<Vec<Jump>>> {
                     <= backward.layers.last().map_or(0, Vec::len)
             }
         };
-        let (grow, other) = if forward_first {
-            (&mut forward, &backward)
+        if forward_first {
+            forward.deepen();
         } else {
-            (&mut backward, &forward)
+            backward.deepen();
+        }
+        let found = forward.positions() + backward.positions();
+        progress(found);
+        if forward.bytes() + backward.bytes() > memory {
+            return Err(OverMemory {
+                limit: memory,
+                positions: found,
+            });
+        }
+        let (grow, other) = if forward_first {
+            (&forward, &backward)
+        } else {
+            (&backward, &forward)
         };
-        grow.deepen();
         let depth = grow.depth();
         for &key in &grow.layers[depth] {
             let board = Board::from_bits(key);
@@ -229,10 +264,15 @@ pub fn fewest_moves(start: Board, goal: Hole) -> Option<Vec<Vec<Jump>>> {
             }
         }
     }
-    let (_, meeting) = best?;
-    let to_meeting = forward.line(meeting, forward.distance(meeting)?);
-    let to_goal = backward.line(meeting, backward.distance(meeting)?);
-    Some(to_meeting.into_iter().chain(to_goal).collect())
+    let Some((_, meeting)) = best else {
+        return Ok(None);
+    };
+    let (Some(to), Some(from)) = (forward.distance(meeting), backward.distance(meeting)) else {
+        return Ok(None);
+    };
+    let to_meeting = forward.line(meeting, to);
+    let to_goal = backward.line(meeting, from);
+    Ok(Some(to_meeting.into_iter().chain(to_goal).collect()))
 }
 
 #[cfg(test)]
@@ -257,7 +297,9 @@ mod tests {
 
     #[test]
     fn the_standard_start_needs_18_moves() {
-        let moves = fewest_moves(Board::standard_start(), Hole::CENTRE).unwrap();
+        let moves = fewest_moves(Board::standard_start(), Hole::CENTRE, u64::MAX, |_| {})
+            .unwrap()
+            .unwrap();
         assert_eq!(moves.len(), 18);
         assert_eq!(
             replay(Board::standard_start(), &moves),
@@ -270,7 +312,9 @@ mod tests {
         let h = |n| Hole::new(n).unwrap();
         // 15 over 16 into 17, then on over 10 into 5.
         let start = Board::from_holes([h(15), h(16), h(10)]);
-        let moves = fewest_moves(start, h(5)).unwrap();
+        let moves = fewest_moves(start, h(5), u64::MAX, |_| {})
+            .unwrap()
+            .unwrap();
         assert_eq!(moves.len(), 1);
         assert_eq!(moves[0].len(), 2);
         assert_eq!(replay(start, &moves), Board::from_holes([h(5)]));
@@ -279,7 +323,13 @@ mod tests {
     #[test]
     fn no_win_no_moves() {
         let h = |n| Hole::new(n).unwrap();
-        assert_eq!(fewest_moves(Board::from_holes([h(1), h(33)]), h(17)), None);
-        assert_eq!(fewest_moves(Board::standard_start(), h(1)), None);
+        assert_eq!(
+            fewest_moves(Board::from_holes([h(1), h(33)]), h(17), u64::MAX, |_| {}),
+            Ok(None)
+        );
+        assert_eq!(
+            fewest_moves(Board::standard_start(), h(1), u64::MAX, |_| {}),
+            Ok(None)
+        );
     }
 }

@@ -114,7 +114,6 @@ impl<F: Fn(Board) -> bool, P: FnMut(u64)> Search<F, P> {
         if search.over {
             return Err(OverMemory {
                 limit: memory,
-                pegs: start.peg_count() - search.line.len() as u32,
                 positions: search.seen.len() as u64,
             });
         }
@@ -164,8 +163,7 @@ impl<F: Fn(Board) -> bool, P: FnMut(u64)> Search<F, P> {
 ///
 /// # Errors
 ///
-/// [`OverMemory`] when the positions seen would pass `memory` (a hard start of 31 pegs needs
-/// a few hundred megabytes).
+/// [`OverMemory`] when the positions seen would pass `memory` (each takes 10 to 20 bytes).
 pub fn solve(
     start: Board,
     goal: Goal,

@@ -216,3 +216,27 @@ fn closed_or_failing_standard_streams_exit_1_and_never_panic() {
     let status = std::fs::read_to_string(dir.join("status")).unwrap();
     assert_eq!(status.trim(), "1");
 }
+
+#[test]
+fn a_byte_order_mark_at_the_start_is_skipped_by_every_reader() {
+    let dir = scratch("bom");
+    for (command, file) in [
+        ("parlor hiq", "examples/hiq.in"),
+        ("parlor speed", "examples/speed.in"),
+        ("parlor camicia", "examples/camicia.txt"),
+        (
+            "parlor camicia --input jsonl",
+            "examples/camicia-exercise.jsonl",
+        ),
+        ("parlor russian play --deal", "examples/russian.txt"),
+    ] {
+        let plain = sh(&dir, &format!("{command} {file}"));
+        assert!(plain.status.success(), "{command}: {plain:?}");
+        let marked = sh(
+            &dir,
+            &format!("printf '\\357\\273\\277' | cat - {file} > marked; {command} marked"),
+        );
+        assert!(marked.status.success(), "{command}: {marked:?}");
+        assert_eq!(marked.stdout, plain.stdout, "{command}");
+    }
+}

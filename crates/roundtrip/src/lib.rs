@@ -93,7 +93,10 @@ fn written(deck: &[Face]) -> String {
             })
             .collect()
     } else {
-        deck.iter().map(|f| f.to_string()).collect::<Vec<_>>().join(" ")
+        deck.iter()
+            .map(|f| f.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 }
 

@@ -11,7 +11,7 @@ mod workunit;
 
 use crate::error::CliError;
 use crate::input;
-use camicia::Outcome;
+use camicia::{Deal, Outcome};
 use clap::{Args, Subcommand, ValueEnum};
 use serde::Serialize;
 use std::io::{self, BufWriter, Write};
@@ -19,6 +19,9 @@ use std::path::PathBuf;
 
 #[derive(Args)]
 #[command(args_conflicts_with_subcommands = true)]
+#[command(
+    after_help = "Examples:\n  parlor camicia examples/camicia.txt\n  echo '---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---' | parlor camicia\n  parlor camicia --input jsonl --json examples/camicia-exercise.jsonl"
+)]
 pub struct CamiciaArgs {
     #[command(subcommand)]
     command: Option<Command>,
@@ -84,13 +87,25 @@ fn play(args: &PlayArgs) -> Result<(), CliError> {
         args.file.as_deref(),
         &["stats", "search", "index", "deal", "workunit"],
     )?;
-    // Every game is read before any is played: bad input prints nothing.
-    let deals = match args.input {
-        InputFormat::Text => camicia::notation::parse_games(&text).map_err(CliError::bad_input)?,
-        InputFormat::Jsonl => camicia::jsonl::parse(&text).map_err(CliError::bad_input)?,
+    // Every game is checked before any is played, so bad input prints nothing; the games are
+    // then read a second time as they are played, so that no more than one is held.
+    let games = || -> Box<dyn Iterator<Item = Result<Deal, CliError>> + '_> {
+        match args.input {
+            InputFormat::Text => Box::new(
+                camicia::notation::games(&text)
+                    .map(|g| g.map(|(_, deal)| deal).map_err(CliError::bad_input)),
+            ),
+            InputFormat::Jsonl => {
+                Box::new(camicia::jsonl::games(&text).map(|g| g.map_err(CliError::bad_input)))
+            }
+        }
     };
+    for game in games() {
+        game?;
+    }
     let mut out = BufWriter::new(io::stdout().lock());
-    for (index, deal) in deals.iter().enumerate() {
+    for (index, deal) in games().flatten().enumerate() {
+        let deal = &deal;
         if args.trace {
             if index > 0 {
                 writeln!(out)?;

@@ -13,6 +13,9 @@ mod solve;
 
 #[derive(Args)]
 #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+#[command(
+    after_help = "Examples:\n  parlor hiq examples/hiq.in\n  parlor hiq --trace --ascii examples/hiq.in\n  printf '1\\n10 12 17 19 25 0\\n' | parlor hiq --json"
+)]
 pub struct HiqArgs {
     #[command(subcommand)]
     command: Option<HiqCommand>,

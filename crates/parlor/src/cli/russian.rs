@@ -15,6 +15,9 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 
 #[derive(Args)]
+#[command(
+    after_help = "Examples:\n  parlor russian deal --seed 113\n  parlor russian play --seed 113 --strategy planner\n  parlor russian simulate --deals 10000 --strategy greedy"
+)]
 pub struct RussianArgs {
     #[command(subcommand)]
     command: Command,
@@ -33,6 +36,9 @@ enum Command {
 }
 
 #[derive(Args)]
+#[command(
+    after_help = "Examples:\n  parlor russian deal --seed 113\n  parlor russian deal --pysol 1 --ascii\n  parlor russian deal --seed 113 --json"
+)]
 struct DealArgs {
     /// The deal's number (any 64-bit unsigned number)
     #[arg(long, default_value_t = 0, conflicts_with = "pysol")]

@@ -16,6 +16,9 @@ use std::path::PathBuf;
 
 #[derive(Args)]
 #[command(args_conflicts_with_subcommands = true)]
+#[command(
+    after_help = "Examples:\n  parlor speed examples/speed.in\n  parlor speed --trace examples/speed.in\n  parlor speed examples/speed.in --timeline game.svg --game 1"
+)]
 pub struct SpeedArgs {
     #[command(subcommand)]
     command: Option<Command>,
@@ -42,13 +45,14 @@ struct PlayArgs {
     /// One JSON object per data set, one per line, with every action
     #[arg(long)]
     json: bool,
-    /// The wording of the verdicts: en (`A wins.`) or az, the seed's Azerbaijani (`A qalibdir.`)
+    /// The wording of the verdicts: en (`A wins.`) or az, the Azerbaijani of the original
+    /// problem statement (`A qalibdir.`)
     #[arg(long, value_enum, default_value_t = Lang::En, conflicts_with_all = ["trace", "json"])]
     lang: Lang,
     /// Also draw one data set's timeline as an SVG picture
     #[arg(long, value_name = "FILE.svg")]
     timeline: Option<PathBuf>,
-    /// Which data set --timeline draws (1 = the first)
+    /// Which data set --timeline draws (1 = the first) [default: 1]
     #[arg(long, value_name = "K", requires = "timeline")]
     game: Option<NonZeroUsize>,
 }

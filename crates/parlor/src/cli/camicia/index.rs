@@ -10,6 +10,9 @@ use clap::Args;
 use std::io::{self, BufWriter, Write};
 
 #[derive(Args)]
+#[command(
+    after_help = "Examples:\n  parlor camicia index ---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---\n  parlor camicia deal 0 | parlor camicia index"
+)]
 pub struct IndexArgs {
     /// Deals, each one argument: A's deck and B's deck separated by '/', in record notation
     /// (`---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---`) or as cards (`'2 A 7 …/3 4 …'`).
@@ -19,6 +22,9 @@ pub struct IndexArgs {
 }
 
 #[derive(Args)]
+#[command(
+    after_help = "Examples:\n  parlor camicia deal 0\n  parlor camicia deal 653534134886878244999 | parlor camicia --trace | tail -1"
+)]
 pub struct DealArgs {
     /// Deal indices, from 0 to 653534134886878244999
     #[arg(value_name = "INDEX", required = true, allow_hyphen_values = true)]

@@ -25,6 +25,9 @@ use sweep::{Job, Plan};
 
 #[derive(Args)]
 #[command(group(ArgGroup::new("mode").required(true).args(["random", "range", "climb"])))]
+#[command(
+    after_help = "Examples:\n  parlor camicia search --random --deals 1000000 --min-cards 1500\n  parlor camicia search --range 300000000000000000000..300000000000001000000 --out finds.jsonl\n  parlor camicia search --climb --from 300000000000000000000 --steps 100000 --checkpoint climb.checkpoint"
+)]
 pub struct SearchArgs {
     /// Random one-pack deals: deal i of seed S is the deal `parlor camicia stats` plays
     #[arg(long, requires = "deals")]

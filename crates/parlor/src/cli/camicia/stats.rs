@@ -21,6 +21,9 @@ use std::path::PathBuf;
 use sweep::{Job, Plan};
 
 #[derive(Args)]
+#[command(
+    after_help = "Examples:\n  parlor camicia stats --deals 100000\n  parlor camicia stats --deals 1000000 --plot lengths.svg\n  parlor camicia stats --deals 100000 --seed 7 --json"
+)]
 pub struct StatsArgs {
     /// How many deals to play
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]

@@ -14,6 +14,9 @@ use std::path::{Path, PathBuf};
 use sweep::{Job, Plan};
 
 #[derive(Args)]
+#[command(
+    after_help = "Examples:\n  echo '0 999999' > unit.in && parlor camicia workunit unit.in unit.out\n  parlor camicia workunit unit.in unit.out --checkpoint unit.checkpoint --fraction-done fraction_done"
+)]
 pub struct WorkunitArgs {
     /// The unit: two deal indices START and END separated by whitespace, END included
     #[arg(value_name = "IN")]

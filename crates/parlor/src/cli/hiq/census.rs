@@ -11,6 +11,9 @@ use serde::Serialize;
 use std::io::{self, BufWriter, Write};
 
 #[derive(Args)]
+#[command(
+    after_help = "Examples:\n  parlor hiq census 10 12 17 19 25\n  parlor hiq census 9 10 11 16 17 18 23 24 25 --json\n  parlor hiq census 3 4 5 9 10 11 --memory 1G"
+)]
 pub struct CensusArgs {
     /// The start: peg holes (10 12 17 19 25), or a file ('-': standard input) holding them or the
     /// cross drawn with X and O [default: the standard start, every hole but 17]

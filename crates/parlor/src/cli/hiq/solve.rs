@@ -11,6 +11,9 @@ use serde::Serialize;
 use std::io::{self, BufWriter, Write};
 
 #[derive(Args)]
+#[command(
+    after_help = "Examples:\n  parlor hiq solve\n  parlor hiq solve 10 12 17 19 25 --goal any\n  parlor hiq solve 1 33 --goal centre --json"
+)]
 pub struct SolveArgs {
     /// The position: peg holes (10 12 17 19 25), or a file ('-': standard input) holding them or
     /// the cross drawn with X and O [default: the standard start, every hole but 17]
@@ -61,13 +64,25 @@ fn describe(goal: Goal) -> String {
 }
 
 /// The fewest-moves win for the goal: for `Any`, the shortest over every hole.
-fn fewest_moves(start: Board, goal: Goal) -> Option<Vec<Vec<Jump>>> {
-    match goal {
-        Goal::Hole(hole) => shortest::fewest_moves(start, hole),
-        Goal::Any => Hole::all()
-            .filter_map(|hole| shortest::fewest_moves(start, hole))
-            .min_by_key(Vec::len),
+fn fewest_moves(
+    start: Board,
+    goal: Goal,
+    memory: u64,
+    progress: &mut impl FnMut(u64),
+) -> Result<Option<Vec<Vec<Jump>>>, hiq::memory::OverMemory> {
+    let holes: Vec<Hole> = match goal {
+        Goal::Hole(hole) => vec![hole],
+        Goal::Any => Hole::all().collect(),
+    };
+    let mut best: Option<Vec<Vec<Jump>>> = None;
+    for hole in holes {
+        if let Some(moves) = shortest::fewest_moves(start, hole, memory, &mut *progress)?
+            && best.as_ref().is_none_or(|b| moves.len() < b.len())
+        {
+            best = Some(moves);
+        }
     }
+    Ok(best)
 }
 
 pub fn run(args: &SolveArgs) -> Result<(), CliError> {
@@ -84,7 +99,14 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
     bar.finish_and_clear();
     let solution = solution.map_err(|over| args.memory.refusal(over))?;
     let moves = match solution.outcome {
-        Outcome::Won if args.min_moves => fewest_moves(start, goal),
+        Outcome::Won if args.min_moves => {
+            let bar = crate::progress::spinner("positions found", args.quiet);
+            let moves = fewest_moves(start, goal, args.memory.bytes, &mut |found| {
+                bar.set_position(found);
+            });
+            bar.finish_and_clear();
+            moves.map_err(|over| args.memory.refusal(over))?
+        }
         _ => None,
     };
     let mut out = BufWriter::new(io::stdout().lock());

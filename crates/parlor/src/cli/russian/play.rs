@@ -9,6 +9,9 @@ use serde::Serialize;
 use std::io::{self, BufWriter, Write};
 
 #[derive(Args)]
+#[command(
+    after_help = "Examples:\n  parlor russian play --seed 113\n  parlor russian play --seed 113 --strategy planner --trace\n  parlor russian deal --seed 5 > deal.txt && parlor russian play --deal deal.txt --strategy greedy"
+)]
 pub struct PlayArgs {
     #[command(flatten)]
     source: Source,

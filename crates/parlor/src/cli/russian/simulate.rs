@@ -19,6 +19,9 @@ use sweep::{Job, Plan};
 
 #[derive(Args)]
 #[command(group(ArgGroup::new("deals_played").required(true).args(["deals", "range"])))]
+#[command(
+    after_help = "Examples:\n  parlor russian simulate --deals 10000\n  parlor russian simulate --range 0..1000 --strategy greedy,lookahead --json\n  parlor russian simulate --deals 2000 --strategy clairvoyant --plot scores.svg"
+)]
 pub struct SimulateArgs {
     /// Play deals 0 to N-1
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]

@@ -12,6 +12,9 @@ use std::io::{self, BufWriter, Write};
 use std::time::Instant;
 
 #[derive(Args)]
+#[command(
+    after_help = "Examples:\n  parlor russian solve --seed 113\n  parlor russian solve --pysol 1 --trace\n  parlor russian solve --seed 7 --budget 100000 --json"
+)]
 pub struct SolveArgs {
     #[command(flatten)]
     source: Source,

@@ -18,6 +18,9 @@ use sweep::{Job, Plan};
 use tally::{Mean, Rate};
 
 #[derive(Args)]
+#[command(
+    after_help = "Examples:\n  parlor speed stats --deals 100000\n  parlor speed stats --deals 100000 --split 20/32 --json\n  parlor speed stats --deals 1000000 --checkpoint speed.checkpoint"
+)]
 pub struct StatsArgs {
     /// How many deals to play
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
