@@ -1,5 +1,6 @@
 //! A small SVG writer for the games' pictures: rectangles, lines and text, nothing more.
 
+use crate::format::grouped;
 use std::fmt::Write;
 
 pub struct Svg {
@@ -9,7 +10,7 @@ pub struct Svg {
 }
 
 /// Where a text stands relative to its x.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Anchor {
     Start,
     Middle,
@@ -169,8 +170,109 @@ pub fn histogram(chart: &Histogram) -> String {
     svg.finish()
 }
 
+/// Counts over bins of equal width on a logarithmic count axis, so that a tail of single games
+/// beside bins of thousands stays visible; a mark may point at one value (the longest game).
+pub struct LogBars {
+    pub title: String,
+    pub x_label: String,
+    pub y_label: String,
+    /// Width of a bin in the x axis' units; bin k holds the values `k * bin .. (k + 1) * bin`.
+    pub bin: u64,
+    pub counts: Vec<u64>,
+    pub mark: Option<(u64, String)>,
+}
+
+/// Draws `chart`: bars from a count of 1 up, a grid at each power of ten with headroom to the
+/// next, round x ticks over the whole range, and the mark as a labelled line.
+pub fn log_bars(chart: &LogBars) -> String {
+    let (width, height) = (960.0, 540.0);
+    let (left, right, top, bottom) = (90.0, 30.0, 70.0, 70.0);
+    let plot_width = width - left - right;
+    let plot_height = height - top - bottom;
+    let mut svg = Svg::new(width, height);
+    svg.text(width / 2.0, 28.0, 16.0, Anchor::Middle, &chart.title);
+    let most = chart.counts.iter().copied().max().unwrap_or(1).max(1) as f64;
+    // One decade of headroom above the tallest bar would waste space: the next power of ten.
+    let decades = most.log10().floor() + 1.0;
+    let y = |count: f64| {
+        // A count of 1 stands a little above the axis so that single games show.
+        let level = if count <= 0.0 {
+            0.0
+        } else {
+            (count.log10() + 0.3) / (decades + 0.3)
+        };
+        top + plot_height * (1.0 - level)
+    };
+    for decade in 0..=decades as u32 {
+        let count = 10f64.powi(decade as i32);
+        svg.line(
+            (left, y(count)),
+            (left + plot_width, y(count)),
+            "#dddddd",
+            1.0,
+        );
+        svg.text(
+            left - 8.0,
+            y(count) + 4.0,
+            11.0,
+            Anchor::End,
+            &grouped(count as u64),
+        );
+    }
+    let end = chart.counts.len().max(1) as u64 * chart.bin;
+    let x = |value: f64| left + plot_width * value / end as f64;
+    for (k, &count) in chart.counts.iter().enumerate() {
+        if count > 0 {
+            let from = x((k as u64 * chart.bin) as f64);
+            let to = x(((k as u64 + 1) * chart.bin) as f64);
+            svg.rect(
+                from,
+                y(count as f64),
+                (to - from - 0.5).max(0.5),
+                y(0.0) - y(count as f64),
+                PALETTE[0],
+            );
+        }
+    }
+    svg.line((left, y(0.0)), (left + plot_width, y(0.0)), "black", 1.0);
+    svg.line((left, top), (left, y(0.0)), "black", 1.0);
+    let step = nice_step(end as f64 / 10.0);
+    let mut tick = 0.0;
+    while tick <= end as f64 + 0.5 {
+        svg.line((x(tick), y(0.0)), (x(tick), y(0.0) + 5.0), "black", 1.0);
+        svg.text(
+            x(tick),
+            y(0.0) + 20.0,
+            11.0,
+            Anchor::Middle,
+            &grouped(tick as u64),
+        );
+        tick += step;
+    }
+    if let Some((value, label)) = &chart.mark {
+        let at = x(*value as f64 + 0.5);
+        svg.line((at, top - 6.0), (at, y(0.0)), PALETTE[5], 1.5);
+        let anchor = if at > left + plot_width * 0.7 {
+            Anchor::End
+        } else {
+            Anchor::Start
+        };
+        let shift = if anchor == Anchor::End { -6.0 } else { 6.0 };
+        svg.text(at + shift, top - 8.0, 12.0, anchor, label);
+    }
+    svg.text(
+        left + plot_width / 2.0,
+        height - 22.0,
+        13.0,
+        Anchor::Middle,
+        &chart.x_label,
+    );
+    svg.text(16.0, top - 20.0, 13.0, Anchor::Start, &chart.y_label);
+    svg.finish()
+}
+
 /// 1, 2 or 5 times a power of ten, at least `rough`.
-fn nice_step(rough: f64) -> f64 {
+pub fn nice_step(rough: f64) -> f64 {
     if rough <= 0.0 || !rough.is_finite() {
         return 1.0;
     }
@@ -234,5 +336,23 @@ mod tests {
         assert_eq!(nice_step(1.7), 2.0);
         assert_eq!(nice_step(30.0), 50.0);
         assert_eq!(format_tick(0.25, 0.05), "0.25");
+    }
+
+    #[test]
+    fn log_bars_show_single_games_and_the_whole_range() {
+        let chart = LogBars {
+            title: "t".into(),
+            x_label: "x".into(),
+            y_label: "y".into(),
+            bin: 50,
+            counts: vec![1000, 10, 0, 1],
+            mark: Some((170, "longest".into())),
+        };
+        let svg = log_bars(&chart);
+        // Three bars, the single game's among them, and ticks to the end of the range.
+        assert_eq!(svg.matches("<rect").count(), 1 + 3);
+        assert!(svg.contains(">200</text>"));
+        assert!(svg.contains(">1,000</text>"));
+        assert!(svg.contains(">longest</text>"));
     }
 }

@@ -366,6 +366,13 @@ fn stats_draw_a_picture() {
     assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
     assert!(svg.contains("2,000 random one-pack deals"));
     assert!(svg.matches("<rect").count() > 20);
+    assert!(svg.contains("(log scale)"));
+    // The longest game is marked with the length the summary gives.
+    let summary: serde_json::Value =
+        serde_json::from_str(&stats(&["--deals", "2000", "--json", "--quiet"])).unwrap();
+    let cards = summary["longest"]["cards"].as_u64().unwrap();
+    assert_eq!(cards, 1490);
+    assert!(svg.contains("longest: 1,490 cards"), "{cards}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

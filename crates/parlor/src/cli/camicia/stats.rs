@@ -8,7 +8,7 @@
 use crate::error::CliError;
 use crate::format::grouped;
 use crate::longrun::{self, LongRun, Outputs};
-use crate::svg::{Anchor, Svg};
+use crate::svg;
 use camicia::deal::{Dealer, pack_deal};
 use camicia::engine::Engine;
 use camicia::record;
@@ -49,9 +49,6 @@ const CHUNK: u64 = 1 << 15;
 /// The terminal histogram: bins of this many cards, and one bin for all games this long or longer.
 const BIN: u64 = 50;
 const TAIL: u64 = 1000;
-/// The picture: bins of this many cards up to `PLOT_TAIL`, the rest counted in a note.
-const PLOT_BIN: u64 = 10;
-const PLOT_TAIL: u64 = 1500;
 
 /// Deals 0..N of a seed, tallied.
 struct Stats {
@@ -313,100 +310,45 @@ fn write_histogram(
     Ok(())
 }
 
-/// The histogram of cards per finished game as an SVG picture.
+/// The histogram of cards per finished game as an SVG picture: the whole range up to the
+/// longest game, counts on a log axis so that its tail shows, the longest game marked.
 fn plot(tally: &Tally, seed: u64) -> String {
-    let histogram = Histogram::new(tally.cards(), PLOT_BIN, PLOT_TAIL);
-    let (width, height) = (900.0, 480.0);
-    let (left, right, top, bottom) = (80.0, 30.0, 60.0, 70.0);
-    let plot_w = width - left - right;
-    let plot_h = height - top - bottom;
-    let bins = (PLOT_TAIL / PLOT_BIN) as f64;
-    let most = histogram.counts.iter().copied().max().unwrap_or(1).max(1) as f64;
-    let mut svg = Svg::new(width, height);
-    svg.text(
-        width / 2.0,
-        28.0,
-        17.0,
-        Anchor::Middle,
-        &format!(
+    let cards = tally.cards();
+    let longest = cards.iter().rposition(|&n| n > 0).unwrap_or(0) as u64;
+    // At most about 150 bins over the range, each a round number of cards.
+    let bin = svg::nice_step(longest as f64 / 150.0).max(1.0) as u64;
+    let mut counts = vec![0; (longest / bin + 1) as usize];
+    for (length, &n) in cards.iter().enumerate() {
+        if n > 0 {
+            counts[length / bin as usize] += n;
+        }
+    }
+    let mark = tally.longest().map(|found| {
+        (
+            found.outcome.cards,
+            format!(
+                "longest: {} cards, {} tricks (deal {})",
+                grouped(found.outcome.cards),
+                grouped(found.outcome.tricks),
+                grouped(found.index)
+            ),
+        )
+    });
+    svg::log_bars(&svg::LogBars {
+        title: format!(
             "Camicia: cards laid per finished game, {} random one-pack deals (seed {seed})",
             grouped(tally.deals())
         ),
-    );
-    // Horizontal grid and count labels.
-    let step = nice_step(most / 5.0);
-    let mut y_value = 0.0;
-    while y_value <= most {
-        let y = top + plot_h - y_value / most * plot_h;
-        svg.line((left, y), (left + plot_w, y), "#dddddd", 1.0);
-        svg.text(
-            left - 8.0,
-            y + 4.0,
-            12.0,
-            Anchor::End,
-            &grouped(y_value as u64),
-        );
-        y_value += step;
-    }
-    for (k, &count) in histogram.counts.iter().enumerate() {
-        let x = left + k as f64 / bins * plot_w;
-        let h = count as f64 / most * plot_h;
-        svg.rect(x, top + plot_h - h, plot_w / bins, h, "#3b6ea8");
-    }
-    svg.line(
-        (left, top + plot_h),
-        (left + plot_w, top + plot_h),
-        "black",
-        1.0,
-    );
-    svg.line((left, top), (left, top + plot_h), "black", 1.0);
-    let mut cards = 0;
-    while cards <= PLOT_TAIL {
-        let x = left + cards as f64 / PLOT_TAIL as f64 * plot_w;
-        svg.line((x, top + plot_h), (x, top + plot_h + 5.0), "black", 1.0);
-        svg.text(
-            x,
-            top + plot_h + 20.0,
-            12.0,
-            Anchor::Middle,
-            &cards.to_string(),
-        );
-        cards += 250;
-    }
-    svg.text(
-        left + plot_w / 2.0,
-        height - 22.0,
-        13.0,
-        Anchor::Middle,
-        &format!(
-            "cards laid (bins of {PLOT_BIN}); {} games of {PLOT_TAIL} cards or more not shown; \
-             {} loops",
-            grouped(histogram.tail),
-            grouped(tally.loops())
-        ),
-    );
-    svg.text(18.0, top - 14.0, 13.0, Anchor::Start, "games");
-    svg.finish()
-}
-
-/// 1, 2 or 5 times a power of ten, at least `raw`.
-fn nice_step(raw: f64) -> f64 {
-    let power = 10f64.powf(raw.max(1.0).log10().floor());
-    [1.0, 2.0, 5.0, 10.0]
-        .into_iter()
-        .map(|m| m * power)
-        .find(|&s| s >= raw)
-        .unwrap_or(10.0 * power)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn nice_steps() {
-        assert_eq!(nice_step(0.3), 1.0);
-        assert_eq!(nice_step(7.0), 10.0);
-        assert_eq!(nice_step(1234.0), 2000.0);
-    }
+        x_label: match tally.loops() {
+            0 => format!("cards laid, in bins of {bin}; no deal looped"),
+            loops => format!(
+                "cards laid, in bins of {bin}; {} loops, not shown",
+                grouped(loops)
+            ),
+        },
+        y_label: "finished games (log scale)".into(),
+        bin,
+        counts,
+        mark,
+    })
 }
