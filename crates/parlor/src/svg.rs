@@ -52,6 +52,27 @@ impl Svg {
         );
     }
 
+    /// A line through `points`, unfilled.
+    pub fn polyline(&mut self, points: &[(f64, f64)], stroke: &str, width: f64) {
+        let points: Vec<String> = points
+            .iter()
+            .map(|(x, y)| format!("{x:.2},{y:.2}"))
+            .collect();
+        let _ = writeln!(
+            self.body,
+            r#"<polyline points="{}" fill="none" stroke="{stroke}" stroke-width="{width}"/>"#,
+            points.join(" ")
+        );
+    }
+
+    pub fn circle(&mut self, centre: (f64, f64), radius: f64, fill: &str) {
+        let _ = writeln!(
+            self.body,
+            r#"<circle cx="{:.2}" cy="{:.2}" r="{radius}" fill="{fill}"/>"#,
+            centre.0, centre.1
+        );
+    }
+
     pub fn text(&mut self, x: f64, y: f64, size: f64, anchor: Anchor, content: &str) {
         let _ = writeln!(
             self.body,
@@ -87,88 +108,10 @@ pub struct Series {
     pub values: Vec<f64>,
 }
 
-/// A bar chart over labelled bins: each bin holds one bar per series, side by side.
-pub struct Histogram {
-    pub title: String,
-    pub x_label: String,
-    pub y_label: String,
-    /// One label per bin; long runs of labels are thinned out to stay readable.
-    pub labels: Vec<String>,
-    pub series: Vec<Series>,
-}
-
 /// Colours of the series, in order (a colour-blind-safe palette).
 const PALETTE: [&str; 6] = [
-    "#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00",
+    "#0072b2", "#e69f00", "#009e73", "#d55e00", "#cc79a7", "#56b4e9",
 ];
-
-/// Draws `chart` with axes, a y grid of round steps, bin labels and a legend.
-pub fn histogram(chart: &Histogram) -> String {
-    let (width, height) = (960.0, 540.0);
-    let (left, right, top, bottom) = (70.0, 20.0, 60.0, 70.0);
-    let plot_width = width - left - right;
-    let plot_height = height - top - bottom;
-    let mut svg = Svg::new(width, height);
-    svg.text(width / 2.0, 28.0, 16.0, Anchor::Middle, &chart.title);
-    let highest = chart
-        .series
-        .iter()
-        .flat_map(|s| s.values.iter().copied())
-        .fold(0.0, f64::max);
-    let step = nice_step(highest / 5.0);
-    let y_max = (highest / step).ceil().max(1.0) * step;
-    let y = |value: f64| top + plot_height * (1.0 - value / y_max);
-    let mut tick = 0.0;
-    while tick <= y_max + step / 2.0 {
-        svg.line(
-            (left, y(tick)),
-            (left + plot_width, y(tick)),
-            "#dddddd",
-            1.0,
-        );
-        svg.text(
-            left - 6.0,
-            y(tick) + 4.0,
-            11.0,
-            Anchor::End,
-            &format_tick(tick, step),
-        );
-        tick += step;
-    }
-    let bins = chart.labels.len().max(1);
-    let bin_width = plot_width / bins as f64;
-    let bar_width = bin_width * 0.85 / chart.series.len().max(1) as f64;
-    for (i, series) in chart.series.iter().enumerate() {
-        let colour = PALETTE[i % PALETTE.len()];
-        for (bin, &value) in series.values.iter().enumerate().take(bins) {
-            if value > 0.0 {
-                let x = left + bin as f64 * bin_width + bin_width * 0.075 + i as f64 * bar_width;
-                svg.rect(x, y(value), bar_width, y(0.0) - y(value), colour);
-            }
-        }
-    }
-    let every = (bins as f64 / 27.0).ceil() as usize;
-    for (bin, label) in chart.labels.iter().enumerate().step_by(every.max(1)) {
-        let x = left + (bin as f64 + 0.5) * bin_width;
-        svg.text(x, y(0.0) + 16.0, 11.0, Anchor::Middle, label);
-    }
-    svg.line((left, y(0.0)), (left + plot_width, y(0.0)), "black", 1.0);
-    svg.line((left, top), (left, y(0.0)), "black", 1.0);
-    svg.text(
-        left + plot_width / 2.0,
-        height - 22.0,
-        13.0,
-        Anchor::Middle,
-        &chart.x_label,
-    );
-    svg.text(16.0, top - 14.0, 13.0, Anchor::Start, &chart.y_label);
-    for (i, series) in chart.series.iter().enumerate() {
-        let (x, y) = (left + plot_width - 300.0, top + 8.0 + 20.0 * i as f64);
-        svg.rect(x, y, 14.0, 14.0, PALETTE[i % PALETTE.len()]);
-        svg.text(x + 20.0, y + 12.0, 13.0, Anchor::Start, &series.name);
-    }
-    svg.finish()
-}
 
 /// Counts over bins of equal width on a logarithmic count axis, so that a tail of single games
 /// beside bins of thousands stays visible; a mark may point at one value (the longest game).
@@ -271,6 +214,142 @@ pub fn log_bars(chart: &LogBars) -> String {
     svg.finish()
 }
 
+/// Shares (in %) at whole-number x values, one line per series, on a logarithmic axis: several
+/// series stay apart where bars side by side would be hair-thin, and shares from 25% down to
+/// one in a million read on one picture. Marks are labelled vertical lines (a break-even point).
+pub struct ShareLines {
+    pub title: String,
+    pub x_label: String,
+    pub y_label: String,
+    pub series: Vec<Series>,
+    pub marks: Vec<(f64, String)>,
+}
+
+pub fn share_lines(chart: &ShareLines) -> String {
+    let (width, height) = (960.0, 560.0);
+    let (left, right, top, bottom) = (90.0, 30.0, 80.0, 70.0);
+    let plot_width = width - left - right;
+    let plot_height = height - top - bottom;
+    let mut svg = Svg::new(width, height);
+    svg.text(width / 2.0, 28.0, 16.0, Anchor::Middle, &chart.title);
+    let shares = || {
+        chart
+            .series
+            .iter()
+            .flat_map(|s| s.values.iter().copied())
+            .filter(|&v| v > 0.0)
+    };
+    let high = shares().fold(f64::MIN_POSITIVE, f64::max).log10().ceil();
+    let low = shares()
+        .fold(f64::MAX, f64::min)
+        .log10()
+        .floor()
+        .min(high - 1.0);
+    let y = |share: f64| top + plot_height * (high - share.log10()) / (high - low);
+    let mut decade = low;
+    while decade <= high {
+        let share = 10f64.powf(decade);
+        svg.line(
+            (left, y(share)),
+            (left + plot_width, y(share)),
+            "#dddddd",
+            1.0,
+        );
+        let label = if decade >= 0.0 {
+            format!("{}%", grouped(share as u64))
+        } else {
+            format!("{share:.*}%", (-decade) as usize)
+        };
+        svg.text(left - 8.0, y(share) + 4.0, 11.0, Anchor::End, &label);
+        decade += 1.0;
+    }
+    let last = chart
+        .series
+        .iter()
+        .map(|s| s.values.len())
+        .max()
+        .unwrap_or(1)
+        .max(2)
+        - 1;
+    let x = |value: f64| left + 10.0 + (plot_width - 20.0) * value / last as f64;
+    for (value, label) in &chart.marks {
+        svg.line(
+            (x(*value), top - 4.0),
+            (x(*value), top + plot_height),
+            "#555555",
+            1.0,
+        );
+        svg.text(x(*value) + 5.0, top + 10.0, 12.0, Anchor::Start, label);
+    }
+    for (i, series) in chart.series.iter().enumerate() {
+        let colour = PALETTE[i % PALETTE.len()];
+        // A share of 0 has no place on a log axis: the line breaks there.
+        let mut run = Vec::new();
+        for (k, &share) in series.values.iter().enumerate() {
+            if share > 0.0 {
+                let point = (x(k as f64), y(share));
+                svg.circle(point, 2.5, colour);
+                run.push(point);
+            } else if !run.is_empty() {
+                svg.polyline(&std::mem::take(&mut run), colour, 1.5);
+            }
+        }
+        if !run.is_empty() {
+            svg.polyline(&run, colour, 1.5);
+        }
+    }
+    let bottom_y = top + plot_height;
+    svg.line(
+        (left, bottom_y),
+        (left + plot_width, bottom_y),
+        "black",
+        1.0,
+    );
+    svg.line((left, top), (left, bottom_y), "black", 1.0);
+    let step = nice_step(last as f64 / 13.0).max(1.0) as usize;
+    let mut ticks: Vec<usize> = (0..=last).step_by(step).collect();
+    if ticks.last() != Some(&last) {
+        ticks.push(last);
+    }
+    for value in ticks {
+        svg.line(
+            (x(value as f64), bottom_y),
+            (x(value as f64), bottom_y + 5.0),
+            "black",
+            1.0,
+        );
+        svg.text(
+            x(value as f64),
+            bottom_y + 20.0,
+            11.0,
+            Anchor::Middle,
+            &value.to_string(),
+        );
+    }
+    svg.text(
+        left + plot_width / 2.0,
+        height - 22.0,
+        13.0,
+        Anchor::Middle,
+        &chart.x_label,
+    );
+    svg.text(16.0, top - 34.0, 13.0, Anchor::Start, &chart.y_label);
+    // The legend in one row above the plot, where no line runs.
+    let mut legend_x = left;
+    for (i, series) in chart.series.iter().enumerate() {
+        svg.rect(legend_x, top - 26.0, 14.0, 4.0, PALETTE[i % PALETTE.len()]);
+        svg.text(
+            legend_x + 18.0,
+            top - 20.0,
+            12.0,
+            Anchor::Start,
+            &series.name,
+        );
+        legend_x += 30.0 + 6.5 * series.name.chars().count() as f64;
+    }
+    svg.finish()
+}
+
 /// 1, 2 or 5 times a power of ten, at least `rough`.
 pub fn nice_step(rough: f64) -> f64 {
     if rough <= 0.0 || !rough.is_finite() {
@@ -282,12 +361,6 @@ pub fn nice_step(rough: f64) -> f64 {
         .map(|m| m * power)
         .find(|&s| s >= rough)
         .unwrap_or(10.0 * power)
-}
-
-/// A tick value with as many decimals as its step needs.
-fn format_tick(value: f64, step: f64) -> String {
-    let decimals = (-step.log10().floor()).max(0.0) as usize;
-    format!("{value:.decimals$}")
 }
 
 #[cfg(test)]
@@ -312,33 +385,6 @@ mod tests {
     }
 
     #[test]
-    fn histogram_draws_one_bar_per_nonzero_value_and_round_ticks() {
-        let doc = histogram(&Histogram {
-            title: "t".into(),
-            x_label: "x".into(),
-            y_label: "y".into(),
-            labels: vec!["0".into(), "1".into(), "2".into()],
-            series: vec![
-                Series {
-                    name: "a".into(),
-                    values: vec![3.0, 0.0, 7.0],
-                },
-                Series {
-                    name: "b".into(),
-                    values: vec![1.0, 1.0, 0.0],
-                },
-            ],
-        });
-        // Four bars, two legend boxes, the background.
-        assert_eq!(doc.matches("<rect").count(), 4 + 2 + 1);
-        assert!(doc.contains(">8</text>"), "ticks 0, 2, 4, 6, 8");
-        assert_eq!(nice_step(0.3), 0.5);
-        assert_eq!(nice_step(1.7), 2.0);
-        assert_eq!(nice_step(30.0), 50.0);
-        assert_eq!(format_tick(0.25, 0.05), "0.25");
-    }
-
-    #[test]
     fn log_bars_show_single_games_and_the_whole_range() {
         let chart = LogBars {
             title: "t".into(),
@@ -354,5 +400,28 @@ mod tests {
         assert!(svg.contains(">200</text>"));
         assert!(svg.contains(">1,000</text>"));
         assert!(svg.contains(">longest</text>"));
+    }
+
+    #[test]
+    fn share_lines_break_at_zero_and_label_every_decade() {
+        let chart = ShareLines {
+            title: "t".into(),
+            x_label: "x".into(),
+            y_label: "y".into(),
+            series: vec![Series {
+                name: "one".into(),
+                values: vec![20.0, 2.0, 0.0, 0.02, 0.0, 0.5],
+            }],
+            marks: vec![(2.0, "mark".into())],
+        };
+        let svg = share_lines(&chart);
+        // Two runs of line around the zero, a point for every share above zero.
+        assert_eq!(svg.matches("<polyline").count(), 3);
+        assert_eq!(svg.matches("<circle").count(), 4);
+        for label in [
+            ">0.01%<", ">0.1%<", ">1%<", ">10%<", ">100%<", ">mark<", ">5<",
+        ] {
+            assert!(svg.contains(label), "{label}");
+        }
     }
 }

@@ -414,7 +414,8 @@ fn simulate_text_summary_histogram_and_plot() {
     ]);
     let svg = std::fs::read_to_string(&plot).expect("the plot was written");
     let _ = std::fs::remove_file(&plot);
-    assert!(svg.starts_with("<svg") && svg.contains("random (mean"));
+    assert!(svg.starts_with("<svg") && svg.contains("random: mean"));
+    assert!(svg.contains("break-even: 11 cards pay back the $55 stake"));
     for needle in [
         "strategy random: 500 deals, 0 to 499",
         "score           mean ",

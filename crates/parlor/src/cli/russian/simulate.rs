@@ -10,7 +10,7 @@ use crate::format::grouped;
 use crate::longrun::{self, LongRun, Outputs};
 use clap::{ArgGroup, Args};
 use russian::strategy::DEFAULT_SAMPLES;
-use russian::{STAKE, StrategyName, Tally};
+use russian::{PAY_PER_CARD, STAKE, StrategyName, Tally};
 use serde::Serialize;
 use std::io::{self, BufWriter, Write};
 use std::ops::Range;
@@ -414,13 +414,13 @@ impl SummaryJson {
     }
 }
 
-/// The score histograms as a picture: the share of games ending with each score, one colour per
-/// strategy.
+/// The score histograms as a picture: the share of games ending with each score, one line per
+/// strategy on a log axis, and the casino's break-even score marked.
 fn plot(tallies: &[(StrategyName, Tally)], first: u64, last: u64, samples: u32) -> String {
     let series: Vec<crate::svg::Series> = tallies
         .iter()
         .map(|(strategy, tally)| crate::svg::Series {
-            name: format!("{} (mean {:.3})", label(*strategy, samples), tally.mean()),
+            name: format!("{}: mean {:.3}", label(*strategy, samples), tally.mean()),
             values: tally
                 .histogram
                 .iter()
@@ -428,14 +428,20 @@ fn plot(tallies: &[(StrategyName, Tally)], first: u64, last: u64, samples: u32) 
                 .collect(),
         })
         .collect();
-    crate::svg::histogram(&crate::svg::Histogram {
+    let break_even = (STAKE / PAY_PER_CARD).ceil();
+    crate::svg::share_lines(&crate::svg::ShareLines {
         title: format!(
             "Russian Solitaire: cards on the foundations, {} games (deals {first} to {last})",
             grouped(tallies.first().map_or(0, |(_, t)| t.games()))
         ),
         x_label: "score (cards on the foundations)".into(),
-        y_label: "share of games (%)".into(),
-        labels: (0..=52).map(|s| s.to_string()).collect(),
+        y_label: "share of games (log scale)".into(),
         series,
+        marks: vec![(
+            break_even,
+            format!(
+                "break-even: {break_even} cards pay back the ${STAKE} stake (${PAY_PER_CARD} a card)"
+            ),
+        )],
     })
 }
