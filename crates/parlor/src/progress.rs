@@ -36,6 +36,20 @@ pub fn bar(len: u64, unit: &str, quiet: bool) -> ProgressBar {
     bar
 }
 
+/// A bar over stages of unequal cost (the census' levels): what is done of what, in words the
+/// message gives, and the time so far — no time left, which stages of unequal cost would make up.
+pub fn stages(len: u64, quiet: bool) -> ProgressBar {
+    if quiet || !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
+    let style = ProgressStyle::with_template("[{wide_bar}] {pos}/{len} {msg}, {elapsed} so far")
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> ");
+    bar.set_style(style);
+    bar
+}
+
 /// A count of `unit` ("positions examined") for work whose size is not known in advance: a
 /// spinner, the count, the rate and the time so far; hidden like [`bar`].
 pub fn spinner(unit: &str, quiet: bool) -> ProgressBar {

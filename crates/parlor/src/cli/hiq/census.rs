@@ -32,14 +32,19 @@ pub struct CensusArgs {
 
 pub fn run(args: &CensusArgs) -> Result<(), CliError> {
     let start = read_position(&args.position)?;
-    let bar = progress::bar(u64::from(2 * start.peg_count().max(1)), "steps", args.quiet);
-    bar.set_message("census");
+    let bar = progress::stages(u64::from(2 * start.peg_count().max(1)), args.quiet);
+    bar.set_message("steps: levels counted");
     let (pool, _) = args.threads.pool()?;
     let result = pool.install(|| {
         census(start, args.memory.bytes, |p: Progress| {
             bar.set_length(u64::from(p.total));
             bar.set_position(u64::from(p.done));
-            bar.set_message(format!("{} found", grouped(p.found)));
+            // The first half of the steps counts the levels, the second checks them for a win.
+            bar.set_message(if p.done <= p.total / 2 {
+                format!("steps: levels counted, {} positions", grouped(p.found))
+            } else {
+                "steps: levels checked for a win".to_string()
+            });
         })
     });
     bar.finish_and_clear();
