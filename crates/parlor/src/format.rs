@@ -56,17 +56,52 @@ pub fn rate(rate: &tally::Rate) -> String {
 }
 
 /// `mean 5.358 (95% CI 5.291 to 5.425), sd 3.217`, with `decimals` decimals and the unit after
-/// each figure (" ms", say, or "").
+/// each figure (" ms", say, or ""); thousands are grouped (`27,826.3`).
 pub fn mean(mean: &tally::Mean, decimals: usize, unit: &str) -> String {
+    let d = |x: f64| decimal(x, decimals);
     format!(
-        "mean {:.decimals$}{unit} (95% CI {:.decimals$} to {:.decimals$}{unit}), sd {:.decimals$}{unit}",
-        mean.mean, mean.ci95[0], mean.ci95[1], mean.sd
+        "mean {}{unit} (95% CI {} to {}{unit}), sd {}{unit}",
+        d(mean.mean),
+        d(mean.ci95[0]),
+        d(mean.ci95[1]),
+        d(mean.sd)
     )
+}
+
+/// `x` with `decimals` decimals and its whole part grouped by thousands: `27,826.3`.
+pub fn decimal(x: f64, decimals: usize) -> String {
+    let text = format!("{:.decimals$}", x.abs());
+    let (whole, fraction) = text
+        .split_once('.')
+        .map_or((text.as_str(), ""), |(w, f)| (w, f));
+    let grouped_whole = whole
+        .parse::<u128>()
+        .map_or_else(|_| whole.to_owned(), grouped);
+    let sign = if x < 0.0 && text.bytes().any(|b| b.is_ascii_digit() && b != b'0') {
+        "-"
+    } else {
+        ""
+    };
+    if fraction.is_empty() {
+        format!("{sign}{grouped_whole}")
+    } else {
+        format!("{sign}{grouped_whole}.{fraction}")
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{compact, grouped, mean, rate};
+    use super::{compact, decimal, grouped, mean, rate};
+
+    #[test]
+    fn decimals_with_grouped_thousands() {
+        assert_eq!(decimal(27_826.34, 1), "27,826.3");
+        assert_eq!(decimal(5.3579, 3), "5.358");
+        assert_eq!(decimal(-1_234.5, 0), "-1,234");
+        assert_eq!(decimal(-0.04, 1), "0.0");
+        assert_eq!(decimal(999.96, 1), "1,000.0");
+        assert_eq!(decimal(12.0, 0), "12");
+    }
 
     #[test]
     fn compact_counts() {

@@ -52,6 +52,14 @@ impl Svg {
         );
     }
 
+    /// An unfilled rectangle with a dashed outline.
+    pub fn dashed_rect(&mut self, x: f64, y: f64, width: f64, height: f64, stroke: &str) {
+        let _ = writeln!(
+            self.body,
+            r#"<rect x="{x:.2}" y="{y:.2}" width="{width:.2}" height="{height:.2}" fill="none" stroke="{stroke}" stroke-width="1" stroke-dasharray="3 2"/>"#
+        );
+    }
+
     /// A line through `points`, unfilled.
     pub fn polyline(&mut self, points: &[(f64, f64)], stroke: &str, width: f64) {
         let points: Vec<String> = points
@@ -109,7 +117,7 @@ pub struct Series {
 }
 
 /// Colours of the series, in order (a colour-blind-safe palette).
-const PALETTE: [&str; 6] = [
+pub const PALETTE: [&str; 6] = [
     "#0072b2", "#e69f00", "#009e73", "#d55e00", "#cc79a7", "#56b4e9",
 ];
 

@@ -152,9 +152,9 @@ fn a_timeline_picture_of_the_chosen_data_set() {
         .stdout("B wins.\n");
     let svg = std::fs::read_to_string(&path).unwrap();
     assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
-    assert!(svg.contains("Speed, data set 1: B wins at 2900 ms (0 deadends, 2 cancelled moves)"));
+    assert!(svg.contains("Speed, data set 1: B wins at 2,900 ms (0 deadends, 2 cancelled moves)"));
     for label in [
-        "robot A", "table A", "table B", "robot B", ">S5<", ">H3<", ">2500<", ">B wins<",
+        "robot A", "table A", "table B", "robot B", ">S5<", ">H3<", ">2,800<", ">B wins<",
     ] {
         assert!(svg.contains(label), "{label} missing");
     }
@@ -165,7 +165,10 @@ fn a_timeline_picture_of_the_chosen_data_set() {
         .assert()
         .success();
     let svg = std::fs::read_to_string(&path).unwrap();
-    assert!(svg.contains("Speed, data set 8: A wins at 18100 ms (5 deadends, 0 cancelled moves)"));
+    assert!(svg.contains("Speed, data set 8: A wins at 18,100 ms (5 deadends, 0 cancelled moves)"));
+    // Longer than ten seconds: two rows, each with its robots and its axis.
+    assert_eq!(svg.matches(">robot A<").count(), 2);
+    assert!(svg.contains(">10,000<") && svg.contains(">18,000<"));
     parlor()
         .args(["speed", "--game", "9", "--timeline"])
         .arg(&path)
@@ -430,4 +433,84 @@ fn traces_of_random_deals_end_with_the_engines_verdict() {
         let deadends = game.matches("deadend: neither robot can act").count() as u32;
         assert_eq!(deadends, outcome.deadends);
     }
+}
+
+#[test]
+fn several_splits_play_the_same_deal_numbers_and_make_one_table() {
+    let splits = ["13/39", "26/26", "5/7"];
+    let both = stdout_of(&[
+        "speed",
+        "stats",
+        "--deals",
+        "2000",
+        "--seed",
+        "9",
+        "--split",
+        "13/39,26/26,5/7,26/26",
+        "--json",
+        "--quiet",
+    ]);
+    let lines: Vec<&str> = both.lines().collect();
+    assert_eq!(lines.len(), 3, "a split given twice is played once: {both}");
+    for (line, split) in lines.iter().zip(splits) {
+        let alone = stdout_of(&[
+            "speed", "stats", "--deals", "2000", "--seed", "9", "--split", split, "--json",
+            "--quiet",
+        ]);
+        assert_eq!(format!("{line}\n"), alone, "split {split}");
+    }
+    let table = stdout_of(&[
+        "speed",
+        "stats",
+        "--deals",
+        "2000",
+        "--seed",
+        "9",
+        "--split",
+        "13/39,26/26,5/7",
+        "--quiet",
+    ]);
+    let rows: Vec<&str> = table.lines().collect();
+    assert_eq!(rows.len(), 6, "{table}");
+    assert!(rows[1].starts_with("split ") && rows[1].contains("A wins (95% Wilson)"));
+    for (row, split) in rows[2..5].iter().zip(splits) {
+        assert!(row.starts_with(&format!("{split:<8}")), "{row}");
+        assert!(row.contains(" 2,000  "), "{row}");
+    }
+}
+
+#[test]
+fn the_stats_plot_shows_lengths_and_wins_for_every_split() {
+    let dir = std::env::temp_dir().join(format!("parlor-speed-plot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("stats.svg");
+    parlor()
+        .args([
+            "speed",
+            "stats",
+            "--deals",
+            "3000",
+            "--quiet",
+            "--split",
+            "20/32,32/20",
+        ])
+        .arg("--plot")
+        .arg(&path)
+        .assert()
+        .success();
+    let svg = std::fs::read_to_string(&path).unwrap();
+    for label in [
+        "Speed: 3,000 random deals for each split, seed 1",
+        ">A 20 cards, B 32<",
+        ">A 32 cards, B 20<",
+        "game length in seconds",
+        "A's cards (B has the rest of the split)",
+        ">even: 50%<",
+    ] {
+        assert!(svg.contains(label), "{label} missing");
+    }
+    // A line of lengths for each split, and a point with its interval.
+    assert_eq!(svg.matches("<polyline").count(), 2);
+    assert_eq!(svg.matches("<circle").count(), 2);
+    std::fs::remove_dir_all(&dir).unwrap();
 }

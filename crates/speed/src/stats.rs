@@ -10,7 +10,7 @@ use std::ops::Range;
 pub use tally::{Moments, wilson};
 
 /// What a run of games adds up to.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tally {
     pub games: u64,
     pub a_wins: u64,
@@ -23,7 +23,13 @@ pub struct Tally {
     pub returns: Moments,
     /// The longest game: its length and index (the lowest index among equally long games).
     pub longest: Option<(u32, u64)>,
+    /// Games by length: `lengths[k]` counts the games that ended at `k * STEP_MS` ms (every
+    /// action lasts a multiple of [`STEP_MS`], so every game ends at one).
+    pub lengths: Vec<u64>,
 }
+
+/// The clock's grain: every duration of the rules, so every instant of a game, is a multiple.
+pub const STEP_MS: u32 = 100;
 
 impl Tally {
     /// Plays deals `range` of seed `seed` (each split as `split`) with the fast engine.
@@ -58,7 +64,7 @@ impl Tally {
             }
         }
         match self.longest {
-            None if games == 0 => Ok(()),
+            None if games == 0 => Ok::<(), String>(()),
             Some((length, index))
                 if index < games
                     && length == self.length.max
@@ -67,7 +73,21 @@ impl Tally {
                 Ok(())
             }
             _ => Err("the longest game is not the game of its deal".into()),
+        }?;
+        let counted: u64 = self.lengths.iter().sum();
+        let last = self.lengths.iter().rposition(|&n| n > 0);
+        let reaches = |ms: u32| last == Some((ms / STEP_MS) as usize);
+        if counted != games
+            || self.lengths.last() == Some(&0)
+            || (games > 0 && !reaches(self.length.max))
+        {
+            return Err(format!(
+                "the histogram of game lengths counts {counted} games up to {} ms, {games} \
+                 were played",
+                self.lengths.len() as u64 * u64::from(STEP_MS)
+            ));
         }
+        Ok(())
     }
 
     pub fn add(&mut self, index: u64, outcome: &Outcome) {
@@ -78,6 +98,11 @@ impl Tally {
         self.deadends.add(outcome.deadends);
         self.returns.add(outcome.returns);
         self.longest = longer(self.longest, Some((outcome.end_ms, index)));
+        let bin = (outcome.end_ms / STEP_MS) as usize;
+        if self.lengths.len() <= bin {
+            self.lengths.resize(bin + 1, 0);
+        }
+        self.lengths[bin] += 1;
     }
 
     pub fn merge(&mut self, other: &Tally) {
@@ -88,6 +113,12 @@ impl Tally {
         self.deadends.merge(&other.deadends);
         self.returns.merge(&other.returns);
         self.longest = longer(self.longest, other.longest);
+        if self.lengths.len() < other.lengths.len() {
+            self.lengths.resize(other.lengths.len(), 0);
+        }
+        for (mine, theirs) in self.lengths.iter_mut().zip(&other.lengths) {
+            *mine += theirs;
+        }
     }
 }
 
@@ -118,9 +149,16 @@ mod tests {
         assert!(tally.check(4, Split::HALVES, 500).is_err());
         let edited = Tally {
             a_wins: 600,
-            ..tally
+            ..tally.clone()
         };
         assert!(edited.check(3, Split::HALVES, 500).is_err());
+        let mut shifted = tally.clone();
+        shifted.lengths.insert(0, 0);
+        assert!(shifted.check(3, Split::HALVES, 500).is_err());
+        let mut padded = tally.clone();
+        padded.lengths.push(0);
+        assert!(padded.check(3, Split::HALVES, 500).is_err());
+        assert_eq!(tally.lengths.iter().sum::<u64>(), 500);
         let json = serde_json::to_string(&tally).unwrap();
         assert_eq!(serde_json::from_str::<Tally>(&json).unwrap(), tally);
     }

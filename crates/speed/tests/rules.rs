@@ -373,3 +373,37 @@ fn a_robot_out_of_cards_first_wins_at_once() {
     assert_eq!(game.outcome.end_ms, 500);
     assert_eq!(game.finish, Finish::Alone);
 }
+
+#[test]
+fn waits_are_the_spans_without_an_action() {
+    // The third example data set: after S3 lands at 1500, A can neither draw nor move until the
+    // deadend's restart at 2700; B is busy throughout.
+    let game = play("S4 S3 C8 C7 S5", "HJ H5 D8 D7 HX C2");
+    assert_eq!(game.waits(Robot::A), [(1500, 2700)]);
+    assert_eq!(game.waits(Robot::B), []);
+    let worked = play("S3 S5 S8 S9 S2", "H7 H3 H4");
+    assert_eq!(worked.waits(Robot::A), []);
+    assert_eq!(worked.waits(Robot::B), []);
+    // Actions and waits tile each robot's time from 0 to the end, on any deal.
+    for index in 0..200 {
+        let game = sim::play(&Deal::random(5, index, speed::Split::HALVES));
+        for robot in [Robot::A, Robot::B] {
+            let busy: u32 = game
+                .events
+                .iter()
+                .filter(|e| e.robot == robot)
+                .map(|e| e.end - e.start)
+                .sum();
+            let idle: u32 = game
+                .waits(robot)
+                .iter()
+                .map(|(from, until)| until - from)
+                .sum();
+            assert_eq!(
+                busy + idle,
+                game.outcome.end_ms,
+                "deal {index}, robot {robot}"
+            );
+        }
+    }
+}

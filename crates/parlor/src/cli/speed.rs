@@ -1,6 +1,7 @@
 //! `parlor speed`: the contest's robots on contest input, with traces, JSON and a timeline
 //! picture; `parlor speed stats`: statistics of random one-pack deals.
 
+mod plot;
 mod stats;
 mod timeline;
 mod trace;

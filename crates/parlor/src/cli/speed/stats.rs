@@ -6,7 +6,7 @@
 
 use super::contest_lines;
 use crate::error::CliError;
-use crate::format::grouped;
+use crate::format::{grouped, percent};
 use crate::longrun::{self, LongRun, Outputs};
 use clap::Args;
 use serde::Serialize;
@@ -14,12 +14,13 @@ use speed::stats::Tally;
 use speed::{Deal, Split};
 use std::io::{self, BufWriter, Write};
 use std::ops::Range;
+use std::path::PathBuf;
 use sweep::{Job, Plan};
 use tally::{Mean, Rate};
 
 #[derive(Args)]
 #[command(
-    after_help = "Examples:\n  parlor speed stats --deals 100000\n  parlor speed stats --deals 100000 --split 20/32 --json\n  parlor speed stats --deals 1000000 --checkpoint speed.checkpoint"
+    after_help = "Examples:\n  parlor speed stats --deals 100000\n  parlor speed stats --deals 100000 --split 20/32 --json\n  parlor speed stats --deals 20000 --split 13/39,26/26,39/13 --plot speed.svg"
 )]
 pub struct StatsArgs {
     /// How many deals to play
@@ -28,14 +29,33 @@ pub struct StatsArgs {
     /// Deal i is made from the seed and i (ChaCha8; see docs/speed.md)
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Cards for A and for B from one shuffled pack, at least 1 each and 52 in all at most
-    #[arg(long, value_name = "A/B", default_value = "26/26", value_parser = parse_split)]
-    split: Split,
-    /// The summary as one JSON object
+    /// Cards for A and for B from one shuffled pack, at least 1 each and 52 in all at most; a
+    /// list (13/39,26/26) plays every split on the same deal numbers and makes one table
+    #[arg(long, value_name = "A/B", default_value = "26/26", value_parser = parse_splits)]
+    split: Splits,
+    /// One JSON object per split, one per line
     #[arg(long)]
     json: bool,
+    /// Also draw game lengths and A's wins by split as an SVG picture in FILE.svg
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<PathBuf>,
     #[command(flatten)]
     run: LongRun,
+}
+
+/// The splits to play, in the order given, each once.
+#[derive(Clone)]
+struct Splits(Vec<Split>);
+
+fn parse_splits(text: &str) -> Result<Splits, String> {
+    let mut splits = Vec::new();
+    for part in text.split(',') {
+        let split = parse_split(part)?;
+        if !splits.contains(&split) {
+            splits.push(split);
+        }
+    }
+    Ok(Splits(splits))
 }
 
 fn parse_split(text: &str) -> Result<Split, String> {
@@ -56,71 +76,112 @@ fn parse_split(text: &str) -> Result<Split, String> {
 /// Deals per chunk of work: fixed, so that the split does not depend on the threads.
 const CHUNK: u64 = 1 << 14;
 
-/// Deals 0..N of a seed, tallied.
+/// Deals 0..N of a seed, tallied for every split.
 struct Stats {
     seed: u64,
-    split: Split,
+    splits: Vec<Split>,
     deals: u64,
 }
 
 impl Job for Stats {
-    type Part = Tally;
-    type Summary = Tally;
+    /// One tally per split, in the order given.
+    type Part = Vec<Tally>;
+    type Summary = Vec<Tally>;
     type Basis = ();
 
     fn plan(&self) -> Plan {
         Plan::new(self.deals, CHUNK)
     }
 
-    fn empty(&self) -> Tally {
-        Tally::default()
+    fn empty(&self) -> Vec<Tally> {
+        vec![Tally::default(); self.splits.len()]
     }
 
-    fn basis(&self, _: &Tally) {}
+    fn basis(&self, _: &Vec<Tally>) {}
 
-    fn play(&self, _chunk: u64, deals: Range<u64>, _: &()) -> Tally {
-        Tally::of(self.seed, deals, self.split)
+    fn play(&self, _chunk: u64, deals: Range<u64>, _: &()) -> Vec<Tally> {
+        self.splits
+            .iter()
+            .map(|&split| Tally::of(self.seed, deals.clone(), split))
+            .collect()
     }
 
-    fn commit(&self, tally: &mut Tally, _chunk: u64, part: Tally, _journal: &mut Vec<u8>) {
-        tally.merge(&part);
+    fn commit(&self, tallies: &mut Vec<Tally>, _: u64, parts: Vec<Tally>, _: &mut Vec<u8>) {
+        for (tally, part) in tallies.iter_mut().zip(&parts) {
+            tally.merge(part);
+        }
     }
 
-    fn check(&self, tally: &Tally, chunks: u64) -> Result<(), String> {
-        tally.check(self.seed, self.split, self.plan().items_before(chunks))
+    fn check(&self, tallies: &Vec<Tally>, chunks: u64) -> Result<(), String> {
+        if tallies.len() != self.splits.len() {
+            return Err(format!(
+                "{} tallies for {} splits",
+                tallies.len(),
+                self.splits.len()
+            ));
+        }
+        let games = self.plan().items_before(chunks);
+        for (tally, &split) in tallies.iter().zip(&self.splits) {
+            tally.check(self.seed, split, games)?;
+        }
+        Ok(())
     }
 }
 
 pub fn run(args: &StatsArgs) -> Result<(), CliError> {
+    let splits = args.split.0.clone();
+    let names: Vec<String> = splits.iter().map(|s| split_name(*s)).collect();
     let job = Stats {
         seed: args.seed,
-        split: args.split,
+        splits: splits.clone(),
         deals: args.deals,
     };
     let identity = longrun::identity("speed stats")
         .with("--deals", args.deals)
         .with("--seed", args.seed)
-        .with("--split", format!("{}/{}", args.split.a(), args.split.b()));
+        .with("--split", names.join(","));
+    let outputs = Outputs {
+        at_the_end: args.plot.iter().map(|p| ("--plot", p.as_path())).collect(),
+        ..Outputs::default()
+    };
     longrun::run(
         job,
         identity,
         &args.run,
         "deals",
         None,
-        Outputs::default(),
-        |tally| {
-            let summary = Summary::new(args, &tally);
+        outputs,
+        |tallies| {
+            let summaries: Vec<Summary> = splits
+                .iter()
+                .zip(&tallies)
+                .map(|(&split, tally)| Summary::new(args.seed, split, tally))
+                .collect();
             let mut out = BufWriter::new(io::stdout().lock());
             if args.json {
-                serde_json::to_writer(&mut out, &summary).map_err(io::Error::from)?;
-                writeln!(out)?;
+                for summary in &summaries {
+                    serde_json::to_writer(&mut out, summary).map_err(io::Error::from)?;
+                    writeln!(out)?;
+                }
+            } else if let [summary] = summaries.as_slice() {
+                write_text(&mut out, summary)?;
             } else {
-                write_text(&mut out, &summary)?;
+                write_table(&mut out, &summaries)?;
             }
             out.flush()?;
+            if let Some(path) = &args.plot {
+                let pairs: Vec<(Split, &Tally)> = splits.iter().copied().zip(&tallies).collect();
+                let picture = super::plot::draw(args.seed, &pairs);
+                sweep::file::write_atomically(path, picture.as_bytes())?;
+            }
             Ok(())
         },
     )
+}
+
+/// `26/26`, as `--split` takes it.
+pub fn split_name(split: Split) -> String {
+    format!("{}/{}", split.a(), split.b())
 }
 
 #[derive(Serialize)]
@@ -146,15 +207,15 @@ struct Summary {
 }
 
 impl Summary {
-    fn new(args: &StatsArgs, tally: &Tally) -> Summary {
+    fn new(seed: u64, split: Split, tally: &Tally) -> Summary {
         let longest = tally.longest.map(|(end_ms, deal)| {
-            let [a, b] = contest_lines(&Deal::random(args.seed, deal, args.split));
+            let [a, b] = contest_lines(&Deal::random(seed, deal, split));
             Longest { deal, end_ms, a, b }
         });
         Summary {
             deals: tally.games,
-            seed: args.seed,
-            split: [args.split.a(), args.split.b()],
+            seed,
+            split: [split.a(), split.b()],
             a_wins: Rate::new(tally.a_wins, tally.games),
             length_ms: tally.length.report(),
             deadends: tally.deadends.report(),
@@ -209,6 +270,65 @@ fn write_text(out: &mut impl Write, s: &Summary) -> io::Result<()> {
             out,
             "  printf '{}\\n{}\\n0\\n' | parlor speed --trace",
             l.a, l.b
+        )?;
+    }
+    writeln!(
+        out,
+        "The intervals cover the sampling error of the deals (95%, normal approximation for \
+         means, Wilson for rates)."
+    )
+}
+
+/// Several splits on the same deal numbers: a line each.
+fn write_table(out: &mut impl Write, summaries: &[Summary]) -> io::Result<()> {
+    let first = &summaries[0];
+    writeln!(
+        out,
+        "Speed: deals 0 to {} from one pack for each split, seed {}",
+        grouped(first.deals.saturating_sub(1)),
+        first.seed
+    )?;
+    writeln!(
+        out,
+        "{:<7} {:>11}  {:<26} {:>20} {:>9} {:>10} {:>13}",
+        "split",
+        "games",
+        "A wins (95% Wilson)",
+        "length ms ± 95% CI",
+        "deadends",
+        "cancelled",
+        "same instant"
+    )?;
+    for s in summaries {
+        let mean = |m: &Option<Mean>, decimals: usize| {
+            m.as_ref()
+                .map_or_else(|| "-".into(), |m| format!("{:.decimals$}", m.mean))
+        };
+        let length = s.length_ms.as_ref().map_or_else(
+            || "-".into(),
+            |m| {
+                format!(
+                    "{} ± {:.1}",
+                    crate::format::decimal(m.mean, 1),
+                    (m.ci95[1] - m.ci95[0]) / 2.0
+                )
+            },
+        );
+        writeln!(
+            out,
+            "{:<7} {:>11}  {:<26} {:>20} {:>9} {:>10} {:>12.2}%",
+            format!("{}/{}", s.split[0], s.split[1]),
+            grouped(s.deals),
+            format!(
+                "{} ({}–{})",
+                percent(s.a_wins.rate),
+                percent(s.a_wins.wilson95[0]),
+                percent(s.a_wins.wilson95[1])
+            ),
+            length,
+            mean(&s.deadends, 3),
+            mean(&s.cancelled_moves, 3),
+            100.0 * s.same_instant_finishes.rate
         )?;
     }
     writeln!(
