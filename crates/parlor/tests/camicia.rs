@@ -338,15 +338,23 @@ fn the_longest_game_of_a_run_replays_to_the_same_result() {
         .position(|l| l.starts_with("longest game: deal "))
         .unwrap();
     let lines: Vec<&str> = text.lines().collect();
-    let result = lines[longest].split_once(": status").unwrap().1;
-    let a = lines[longest + 1].strip_prefix("  A: ").unwrap();
-    let b = lines[longest + 2].strip_prefix("  B: ").unwrap();
+    let (head, result) = lines[longest].split_once(": status").unwrap();
+    let index = head
+        .split_once("(index ")
+        .and_then(|(_, rest)| rest.strip_suffix(')'))
+        .unwrap();
+    let deal = lines[longest + 1].strip_prefix("  ").unwrap();
     parlor()
         .arg("camicia")
-        .write_stdin(format!("{a}\n{b}\n"))
+        .write_stdin(format!("{deal}\n"))
         .assert()
         .success()
         .stdout(format!("status{result}\n"));
+    parlor()
+        .args(["camicia", "index", deal])
+        .assert()
+        .success()
+        .stdout(format!("{index}\n"));
 }
 
 #[test]

@@ -9,12 +9,13 @@ use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
 mod census;
+mod picture;
 mod solve;
 
 #[derive(Args)]
 #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 #[command(
-    after_help = "Examples:\n  parlor hiq examples/hiq.in\n  parlor hiq --trace --ascii examples/hiq.in\n  printf '1\\n10 12 17 19 25 0\\n' | parlor hiq --json"
+    after_help = "Examples:\n  parlor hiq examples/hiq.in\n  parlor hiq --trace --ascii examples/hiq.in\n  parlor hiq examples/hiq.in --svg game.svg --game 4"
 )]
 pub struct HiqArgs {
     #[command(subcommand)]
@@ -102,6 +103,12 @@ struct PlayArgs {
     /// Draw boards with X (peg) and O (hole) instead of ● and ·
     #[arg(long)]
     ascii: bool,
+    /// Also draw one game's line of jumps as an SVG picture, a board after each jump
+    #[arg(long, value_name = "FILE.svg")]
+    svg: Option<PathBuf>,
+    /// Which game --svg draws (1 = the first) [default: 1]
+    #[arg(long, value_name = "K", requires = "svg", value_parser = clap::value_parser!(u64).range(1..))]
+    game: Option<u64>,
 }
 
 pub fn run(args: &HiqArgs) -> Result<(), CliError> {
@@ -115,6 +122,36 @@ pub fn run(args: &HiqArgs) -> Result<(), CliError> {
 fn play(args: &PlayArgs) -> Result<(), CliError> {
     let text = input::read_text_or_suggest(args.file.as_deref(), &["solve", "census"])?;
     let boards = contest::parse(&text).map_err(CliError::bad_input)?;
+    // The picture is made before anything is printed, so that a --game past the input prints
+    // nothing but the error.
+    let picture = match &args.svg {
+        Some(path) => {
+            let k = args.game.unwrap_or(1);
+            let start = usize::try_from(k - 1)
+                .ok()
+                .and_then(|i| boards.get(i))
+                .copied()
+                .ok_or_else(|| {
+                    CliError::BadInput(format!(
+                        "--game {k}: the input has {} game{}",
+                        boards.len(),
+                        if boards.len() == 1 { "" } else { "s" }
+                    ))
+                })?;
+            let steps: Vec<Vec<Jump>> = auto::jumps(start).map(|jump| vec![jump]).collect();
+            let end = auto::finish(start);
+            let title = format!(
+                "Hi-Q, game {k} of {}: the contest's player, {} jumps, {}, sum {}",
+                boards.len(),
+                steps.len(),
+                peg_list(end),
+                end.hole_sum()
+            );
+            let svg = picture::line(&title, start, &steps).map_err(io::Error::other)?;
+            Some((path, svg))
+        }
+        None => None,
+    };
     let mut out = BufWriter::new(io::stdout().lock());
     if args.json {
         for board in boards {
@@ -147,6 +184,9 @@ fn play(args: &PlayArgs) -> Result<(), CliError> {
         writeln!(out, "END OF OUTPUT")?;
     }
     out.flush()?;
+    if let Some((path, svg)) = picture {
+        sweep::file::write_atomically(path, svg.as_bytes())?;
+    }
     Ok(())
 }
 

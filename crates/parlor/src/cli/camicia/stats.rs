@@ -145,6 +145,8 @@ struct Summary {
 #[derive(Serialize)]
 struct Game {
     deal: u64,
+    /// camicia.dev's index of the deal (`parlor camicia index`), in decimal.
+    index: String,
     a: String,
     b: String,
     status: &'static str,
@@ -166,9 +168,11 @@ impl Summary {
     fn new(seed: u64, dealer: &Dealer, tally: &Tally, engine: Engine) -> Summary {
         let game = |found: Option<Found>| {
             found.map(|Found { index, outcome }| {
-                let deal = pack_deal(&dealer.pack(index));
+                let pack = dealer.pack(index);
+                let deal = pack_deal(&pack);
                 Game {
                     deal: index,
+                    index: camicia::index::index(&pack).unwrap_or_default().to_string(),
                     a: record(deal.a()),
                     b: record(deal.b()),
                     status: outcome.status.name(),
@@ -259,11 +263,11 @@ fn write_text(
             Some(g) => {
                 writeln!(
                     out,
-                    "{title}: deal {}: status: \"{}\", cards: {}, tricks: {}",
-                    g.deal, g.status, g.cards, g.tricks
+                    "{title}: deal {} (index {}): status: \"{}\", cards: {}, tricks: {}",
+                    g.deal, g.index, g.status, g.cards, g.tricks
                 )?;
-                writeln!(out, "  A: {}", g.a)?;
-                writeln!(out, "  B: {}", g.b)?;
+                // One line that `parlor camicia` and `parlor camicia index` read back.
+                writeln!(out, "  {}/{}", g.a, g.b)?;
             }
             None if title == "first loop" => writeln!(out, "{title}: none found")?,
             None => {}

@@ -9,10 +9,11 @@ use hiq::solve::{Goal, Outcome, Solution, solve};
 use hiq::{Board, Hole, Jump, shortest};
 use serde::Serialize;
 use std::io::{self, BufWriter, Write};
+use std::path::PathBuf;
 
 #[derive(Args)]
 #[command(
-    after_help = "Examples:\n  parlor hiq solve\n  parlor hiq solve 10 12 17 19 25 --goal any\n  parlor hiq solve 1 33 --goal centre --json"
+    after_help = "Examples:\n  parlor hiq solve\n  parlor hiq solve 10 12 17 19 25 --goal any\n  parlor hiq solve --min-moves --svg solution.svg"
 )]
 pub struct SolveArgs {
     /// The position: peg holes (10 12 17 19 25), or a file ('-': standard input) holding them or
@@ -31,6 +32,10 @@ pub struct SolveArgs {
     /// Draw boards with X (peg) and O (hole) instead of ● and ·
     #[arg(long)]
     ascii: bool,
+    /// Also draw the line as an SVG picture, a board after each jump (each move with
+    /// --min-moves)
+    #[arg(long, value_name = "FILE.svg")]
+    svg: Option<PathBuf>,
     /// No progress bar
     #[arg(long)]
     quiet: bool,
@@ -125,6 +130,28 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
         )?;
     }
     out.flush()?;
+    if let Some(path) = &args.svg {
+        let steps: Vec<Vec<Jump>> = match &moves {
+            Some(moves) => moves.clone(),
+            None => solution.jumps.iter().map(|&jump| vec![jump]).collect(),
+        };
+        let jumps: usize = steps.iter().map(Vec::len).sum();
+        let how = match (solution.outcome, &moves) {
+            (Outcome::Won, Some(moves)) => format!("won in {} moves ({jumps} jumps)", moves.len()),
+            (Outcome::Won, None) => format!("won in {jumps} jumps"),
+            _ => format!(
+                "lost: the fewest pegs that can be left, {}, in {jumps} jumps",
+                solution.end.peg_count()
+            ),
+        };
+        let title = format!(
+            "Hi-Q: {} to {}, {how}",
+            describe_start(start),
+            describe(goal)
+        );
+        let svg = super::picture::line(&title, start, &steps).map_err(io::Error::other)?;
+        sweep::file::write_atomically(path, svg.as_bytes())?;
+    }
     Ok(())
 }
 

@@ -258,7 +258,13 @@ pub fn draw(deal: &Deal, game: &sim::Game, k: usize) -> String {
 
 /// The marks `draw` puts on the picture of `game`, in the legend's order.
 fn marks_drawn(game: &sim::Game) -> Vec<Mark> {
-    let mut marks: Vec<Mark> = game.events.iter().map(Mark::of).collect();
+    // An action of no length (a return begun at the last instant) draws no bar.
+    let mut marks: Vec<Mark> = game
+        .events
+        .iter()
+        .filter(|e| e.end > e.start)
+        .map(Mark::of)
+        .collect();
     if game.events.iter().any(Event::landed) {
         marks.push(Mark::Landing);
     }

@@ -1,0 +1,235 @@
+//! Every picture parlor draws, read back as a reader's program would: valid XML, an `<svg>` with
+//! its size, every text inside the picture (by a generous estimate of its width), and the words
+//! a reader needs — axis labels, a legend entry for each series, the marks the picture promises.
+
+mod common;
+
+use common::{parlor, refused, rejects, stdout_of};
+use std::path::{Path, PathBuf};
+
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir =
+            std::env::temp_dir().join(format!("parlor-pictures-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+
+    fn file(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Runs `parlor ARGS` (with `stdin`), which must succeed, and returns the texts of the picture
+/// it wrote at `picture`, after checking the document.
+fn drawn(args: &[&str], stdin: &str, picture: &Path) -> Vec<String> {
+    parlor().args(args).write_stdin(stdin).assert().success();
+    let svg = std::fs::read_to_string(picture).unwrap();
+    let document = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+    let root = document.root_element();
+    assert_eq!(root.tag_name().name(), "svg");
+    let size = |name| -> f64 { root.attribute(name).unwrap().parse().unwrap() };
+    let (width, height) = (size("width"), size("height"));
+    assert!(width > 0.0 && height > 0.0);
+    assert_eq!(
+        root.attribute("viewBox"),
+        Some(format!("0 0 {width} {height}").as_str())
+    );
+    let mut texts = Vec::new();
+    for node in root.descendants().filter(|n| n.has_tag_name("text")) {
+        let text = node.text().unwrap_or_default().to_owned();
+        assert!(!text.trim().is_empty(), "{args:?}: an empty text");
+        let number = |name| -> f64 { node.attribute(name).unwrap().parse().unwrap() };
+        let (x, y, size) = (number("x"), number("y"), number("font-size"));
+        // Sans-serif letters are narrower than 0.62 of the size on average.
+        let extent = 0.62 * size * text.chars().count() as f64;
+        let (left, right) = match node.attribute("text-anchor") {
+            Some("end") => (x - extent, x),
+            Some("middle") => (x - extent / 2.0, x + extent / 2.0),
+            _ => (x, x + extent),
+        };
+        assert!(
+            left >= -1.0 && right <= width + 1.0 && y - size >= -1.0 && y <= height + 1.0,
+            "{args:?}: {text:?} at ({x}, {y}) runs out of the {width} × {height} picture"
+        );
+        texts.push(text);
+    }
+    texts
+}
+
+fn has(texts: &[String], wanted: &str) {
+    assert!(
+        texts.iter().any(|t| t.contains(wanted)),
+        "no text with {wanted:?} in {texts:?}"
+    );
+}
+
+#[test]
+fn camicia_lengths() {
+    let dir = Scratch::new("camicia");
+    let path = dir.file("lengths.svg");
+    let p = path.to_str().unwrap();
+    let args = [
+        "camicia", "stats", "--deals", "3000", "--quiet", "--plot", p,
+    ];
+    let texts = drawn(&args, "", &path);
+    // The picture changes nothing of what is printed.
+    assert_eq!(
+        stdout_of(&args),
+        stdout_of(&["camicia", "stats", "--deals", "3000", "--quiet"])
+    );
+    for wanted in [
+        "cards laid per finished game",
+        "finished games (log scale)",
+        "cards laid, in bins of",
+        "longest: ",
+        "1,000",
+    ] {
+        has(&texts, wanted);
+    }
+}
+
+#[test]
+fn russian_scores() {
+    let dir = Scratch::new("russian");
+    let path = dir.file("scores.svg");
+    let p = path.to_str().unwrap();
+    let args = [
+        "russian",
+        "simulate",
+        "--deals",
+        "400",
+        "--strategy",
+        "random,greedy,clairvoyant",
+        "--quiet",
+        "--plot",
+        p,
+    ];
+    let texts = drawn(&args, "", &path);
+    for wanted in [
+        "score (cards on the foundations)",
+        "share of games (log scale)",
+        "break-even: 11 cards",
+        "random: mean",
+        "greedy: mean",
+        "clairvoyant: mean",
+    ] {
+        has(&texts, wanted);
+    }
+}
+
+#[test]
+fn speed_timelines_short_and_long() {
+    let dir = Scratch::new("speed-timeline");
+    let path = dir.file("t.svg");
+    let p = path.to_str().unwrap();
+    let example = "5\nS3 S5 S8 S9 S2\n3\nH7 H3 H4\n1\nHK\n1\nSK\n5\nS4 S3 C8 C7 S5\n6\nHJ H5 D8 D7 HX C2\n0\n";
+    let texts = drawn(&["speed", "--timeline", p, "--game", "3"], example, &path);
+    for wanted in [
+        "robot A",
+        "table B",
+        "ms",
+        "waits",
+        "deadend",
+        "A wins",
+        "opening / restart",
+        "draw",
+        "waiting (nothing it can do)",
+        "where a move was cancelled",
+    ] {
+        has(&texts, wanted);
+    }
+    // The longest game of a million deals: four rows of ten seconds, nothing outside.
+    let longest = "26 DK CA CK CJ D8 H9 H8 SQ C8 SX C7 DQ C9 DJ S7 DX C3 SA D2 H2 S9 D3 C6 C5 CX HJ\n\
+                   26 H7 HQ HA S6 HX S5 D5 D4 S4 C4 C2 H5 D7 SJ D6 S8 SK H4 HK H3 H6 D9 S3 S2 DA CQ\n0\n";
+    let texts = drawn(&["speed", "--timeline", p], longest, &path);
+    assert_eq!(texts.iter().filter(|t| *t == "robot B").count(), 4);
+    has(&texts, "39,400 ms");
+}
+
+#[test]
+fn speed_stats() {
+    let dir = Scratch::new("speed-stats");
+    let path = dir.file("stats.svg");
+    let p = path.to_str().unwrap();
+    let args = [
+        "speed",
+        "stats",
+        "--deals",
+        "2000",
+        "--split",
+        "13/39,26/26",
+        "--quiet",
+        "--plot",
+        p,
+    ];
+    let texts = drawn(&args, "", &path);
+    for wanted in [
+        "A 13 cards, B 39",
+        "A 26 cards, B 26",
+        "game length in seconds",
+        "A's cards (B has the rest of the split)",
+        "even: 50%",
+    ] {
+        has(&texts, wanted);
+    }
+}
+
+#[test]
+fn hiq_lines() {
+    let dir = Scratch::new("hiq");
+    let path = dir.file("line.svg");
+    let p = path.to_str().unwrap();
+    let texts = drawn(&["hiq", "--svg", p], "1\n10 12 17 19 25 0\n", &path);
+    for wanted in [
+        "Hi-Q, game 1 of 1",
+        "hole numbers",
+        "start: 5 pegs",
+        "1. 12 over 19 to 26",
+    ] {
+        has(&texts, wanted);
+    }
+    let texts = drawn(
+        &["hiq", "solve", "--min-moves", "--quiet", "--svg", p],
+        "",
+        &path,
+    );
+    for wanted in [
+        "won in 18 moves (31 jumps)",
+        "the peg that moved, and its path",
+        "a peg it took",
+        "18. ",
+    ] {
+        has(&texts, wanted);
+    }
+}
+
+#[test]
+fn a_picture_of_a_game_past_the_input_is_refused_before_any_output() {
+    let dir = Scratch::new("refused");
+    let path = dir.file("line.svg");
+    let p = path.to_str().unwrap();
+    let game = "1\n10 12 17 19 25 0\n";
+    rejects(
+        &["hiq", "--game", "2", "--svg", p],
+        game,
+        "--game 2: the input has 1 game",
+    );
+    assert!(!path.exists());
+    // --game says which game --svg draws: alone it is a usage error.
+    refused(&["hiq", "--game", "1"], game);
+    rejects(
+        &["speed", "--game", "2", "--timeline", p],
+        "1\nSA\n1\nSK\n0\n",
+        "--game 2: the input has 1 data set",
+    );
+    assert!(!path.exists());
+}
