@@ -77,6 +77,18 @@ pub fn spinner(unit: &str, quiet: bool) -> ProgressBar {
     bar
 }
 
+/// Clears `bar` and, where it was shown, leaves in its place one line saying what was done
+/// (`census: 187,636,299 positions in 8.2 s`): the time goes nowhere else, so that the output
+/// stays the same from run to run.
+pub fn done(bar: &ProgressBar, what: &str) {
+    if bar.is_hidden() {
+        return;
+    }
+    let seconds = bar.elapsed().as_secs_f64();
+    bar.finish_and_clear();
+    crate::error::say(&format!("{what} in {seconds:.1} s"));
+}
+
 /// Moves `bar` to where a long run stands: its first report places the bar where a resumed run
 /// starts without counting that towards the rate.
 pub fn show(bar: &ProgressBar, progress: &sweep::Progress) {

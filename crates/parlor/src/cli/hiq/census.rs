@@ -47,8 +47,17 @@ pub fn run(args: &CensusArgs) -> Result<(), CliError> {
             });
         })
     });
-    bar.finish_and_clear();
-    let result = result.map_err(|over| args.memory.refusal(over))?;
+    let result = result.map_err(|over| {
+        bar.finish_and_clear();
+        args.memory.refusal(over)
+    })?;
+    progress::done(
+        &bar,
+        &format!(
+            "census: {} positions counted and checked for a win",
+            grouped(result.positions())
+        ),
+    );
     let mut out = BufWriter::new(io::stdout().lock());
     if args.json {
         serde_json::to_writer(&mut out, &CensusJson::new(start, &result))

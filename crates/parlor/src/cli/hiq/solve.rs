@@ -101,16 +101,35 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
     let solution = solve(start, goal, args.memory.bytes, |positions| {
         bar.set_position(positions);
     });
-    bar.finish_and_clear();
-    let solution = solution.map_err(|over| args.memory.refusal(over))?;
+    let solution = solution.map_err(|over| {
+        bar.finish_and_clear();
+        args.memory.refusal(over)
+    })?;
+    crate::progress::done(
+        &bar,
+        &format!(
+            "solve: {} positions examined",
+            crate::format::grouped(solution.positions)
+        ),
+    );
     let moves = match solution.outcome {
         Outcome::Won if args.min_moves => {
             let bar = crate::progress::spinner("positions found", args.quiet);
             let moves = fewest_moves(start, goal, args.memory.bytes, &mut |found| {
                 bar.set_position(found);
             });
-            bar.finish_and_clear();
-            moves.map_err(|over| args.memory.refusal(over))?
+            let moves = moves.map_err(|over| {
+                bar.finish_and_clear();
+                args.memory.refusal(over)
+            })?;
+            crate::progress::done(
+                &bar,
+                &format!(
+                    "fewest moves: {} positions found",
+                    crate::format::grouped(bar.position())
+                ),
+            );
+            moves
         }
         _ => None,
     };
