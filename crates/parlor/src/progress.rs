@@ -89,6 +89,23 @@ pub fn done(bar: &ProgressBar, what: &str) {
     crate::error::say(&format!("{what} in {seconds:.1} s"));
 }
 
+/// Runs `work` under a [`spinner`] counting `unit`, which `work` moves; where the spinner was
+/// shown, a line `NAME: COUNT UNIT in T s` stays in its place once the work is done.
+pub fn counting<T, E>(
+    name: &str,
+    unit: &str,
+    quiet: bool,
+    work: impl FnOnce(&ProgressBar) -> Result<T, E>,
+) -> Result<T, E> {
+    let bar = spinner(unit, quiet);
+    let result = work(&bar);
+    match result {
+        Ok(_) => done(&bar, &format!("{name}: {} {unit}", grouped(bar.position()))),
+        Err(_) => bar.finish_and_clear(),
+    }
+    result
+}
+
 /// Moves `bar` to where a long run stands: its first report places the bar where a resumed run
 /// starts without counting that towards the rate.
 pub fn show(bar: &ProgressBar, progress: &sweep::Progress) {

@@ -4,6 +4,7 @@ use super::{
     Glyphs, JumpJson, Memory, describe_start, hole_numbers, peg_list, read_position, write_line,
 };
 use crate::error::CliError;
+use crate::progress::counting;
 use clap::Args;
 use hiq::solve::{Goal, Outcome, Solution, solve};
 use hiq::{Board, Hole, Jump, shortest};
@@ -97,39 +98,23 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
     } else {
         Goal::Any
     });
-    let bar = crate::progress::spinner("positions examined", args.quiet);
-    let solution = solve(start, goal, args.memory.bytes, |positions| {
-        bar.set_position(positions);
-    });
-    let solution = solution.map_err(|over| {
-        bar.finish_and_clear();
-        args.memory.refusal(over)
-    })?;
-    crate::progress::done(
-        &bar,
-        &format!(
-            "solve: {} positions examined",
-            crate::format::grouped(solution.positions)
-        ),
-    );
+    let solution = counting("solve", "positions examined", args.quiet, |bar| {
+        let solution = solve(start, goal, args.memory.bytes, |positions| {
+            bar.set_position(positions);
+        })?;
+        // The search reports now and then; the final line gives the exact count.
+        bar.set_position(solution.positions);
+        Ok(solution)
+    })
+    .map_err(|over| args.memory.refusal(over))?;
     let moves = match solution.outcome {
         Outcome::Won if args.min_moves => {
-            let bar = crate::progress::spinner("positions found", args.quiet);
-            let moves = fewest_moves(start, goal, args.memory.bytes, &mut |found| {
-                bar.set_position(found);
-            });
-            let moves = moves.map_err(|over| {
-                bar.finish_and_clear();
-                args.memory.refusal(over)
-            })?;
-            crate::progress::done(
-                &bar,
-                &format!(
-                    "fewest moves: {} positions found",
-                    crate::format::grouped(bar.position())
-                ),
-            );
-            moves
+            counting("fewest moves", "positions found", args.quiet, |bar| {
+                fewest_moves(start, goal, args.memory.bytes, &mut |found| {
+                    bar.set_position(found);
+                })
+            })
+            .map_err(|over| args.memory.refusal(over))?
         }
         _ => None,
     };

@@ -54,11 +54,9 @@ pub fn draw(seed: u64, splits: &[(Split, &Tally)]) -> String {
 fn lengths(svg: &mut Svg, splits: &[(Split, &Tally)]) {
     let (top, height) = LENGTHS;
     let bottom = top + height;
-    svg.text(
-        LEFT,
-        top - 14.0,
-        13.0,
-        Anchor::Start,
+    panel_title(
+        svg,
+        top,
         "How long a game lasts: share of games in each bin of lengths",
     );
     let longest = splits
@@ -150,6 +148,10 @@ fn lengths(svg: &mut Svg, splits: &[(Split, &Tally)]) {
     );
 }
 
+fn panel_title(svg: &mut Svg, top: f64, title: &str) {
+    svg.text(LEFT, top - 14.0, 13.0, Anchor::Start, title);
+}
+
 /// A labelled vertical line over the lengths panel.
 fn mark(svg: &mut Svg, x: f64, label: &str, anchor: Anchor) {
     let (top, height) = LENGTHS;
@@ -180,11 +182,9 @@ fn axis_x(svg: &mut Svg, bottom: f64, (first, last): (f64, f64), x: impl Fn(f64)
 fn wins(svg: &mut Svg, splits: &[(Split, &Tally)]) {
     let (top, height) = WINS;
     let bottom = top + height;
-    svg.text(
-        LEFT,
-        top - 14.0,
-        13.0,
-        Anchor::Start,
+    panel_title(
+        svg,
+        top,
         "Who wins: A's share of the games for each split, with its 95% Wilson interval",
     );
     let y = |share: f64| bottom - height * share;
