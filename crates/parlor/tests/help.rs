@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::process::Command;
 
-const COMMANDS: [&[&str]; 16] = [
+const COMMANDS: [&[&str]; 17] = [
     &["hiq"],
     &["hiq", "solve"],
     &["hiq", "census"],
@@ -22,6 +22,7 @@ const COMMANDS: [&[&str]; 16] = [
     &["russian", "play"],
     &["russian", "simulate"],
     &["russian", "solve"],
+    &["russian", "catalogue"],
 ];
 
 fn examples(command: &[&str]) -> Vec<String> {

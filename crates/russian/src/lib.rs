@@ -8,11 +8,13 @@
 //! - [`strategy`]: the fair strategies `random`, `greedy`, `lookahead` and `planner`, and the
 //!   `clairvoyant` player who sees every card;
 //! - [`solver`]: the exact maximum score of a deal whose every card is known, with a line of play;
+//! - [`catalogue`]: every deal of a range solved, and the counts of the range;
 //! - [`pysol`]: the deals of the PySolFC program, by its game numbers;
 //! - [`simple`]: a plain engine mirroring the rule book, and a brute-force maximum, to check the
 //!   fast ones against;
 //! - [`Tally`]: scores of many games and their statistics.
 
+pub mod catalogue;
 pub mod deal;
 mod game;
 mod layout;
