@@ -672,3 +672,43 @@ fn under_slurm_a_process_takes_its_place_from_the_environment() {
         ));
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn a_catalogue_killed_mid_run_resumes_to_the_same_lines_whatever_the_threads() {
+    let dir = scratch("catalogue");
+    let (whole, out, checkpoint) = (
+        dir.join("whole.jsonl"),
+        dir.join("out.jsonl"),
+        dir.join("c"),
+    );
+    let run = |out: &Path, threads: &str| {
+        with(
+            &[
+                "russian",
+                "catalogue",
+                "--seed",
+                "0..20480",
+                "--quiet",
+                "--json",
+            ],
+            &["--threads", threads, "--out", out.to_str().unwrap()],
+        )
+    };
+    let summary = stdout_of(&strs(&run(&whole, "1")));
+    let resumable = with(
+        &strs(&run(&out, "2")),
+        &[
+            "--checkpoint",
+            checkpoint.to_str().unwrap(),
+            "--checkpoint-every",
+            "0",
+        ],
+    );
+    kill_after(spawn(&resumable), &checkpoint, 3);
+    kill_after(spawn(&resumable), &checkpoint, 6);
+    assert_eq!(stdout_of(&strs(&resumable)), summary);
+    let lines = std::fs::read_to_string(&whole).unwrap();
+    assert_eq!(lines.lines().count(), 20480);
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), lines);
+    std::fs::remove_dir_all(dir).unwrap();
+}
