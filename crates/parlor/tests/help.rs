@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::process::Command;
 
-const COMMANDS: [&[&str]; 17] = [
+const COMMANDS: [&[&str]; 18] = [
     &["hiq"],
     &["hiq", "solve"],
     &["hiq", "census"],
@@ -23,6 +23,7 @@ const COMMANDS: [&[&str]; 17] = [
     &["russian", "simulate"],
     &["russian", "solve"],
     &["russian", "catalogue"],
+    &["russian", "hint"],
 ];
 
 fn examples(command: &[&str]) -> Vec<String> {

@@ -46,11 +46,12 @@ pub struct Exact {
 pub enum HintError {
     /// A foundation move the game makes at once uncovers a card written `[?]`.
     #[error(
-        "a card goes to its foundation at once and uncovers the face-down card of column {}, \
-         written [?]: make that move, turn the card and write it face up",
+        "line {line}, column 1: a card goes to its foundation at once and uncovers the \
+         face-down card of column {}, written [?]: make that move, turn the card and write it \
+         face up",
         column + 1
     )]
-    Uncovers { column: u8 },
+    Uncovers { line: usize, column: u8 },
     /// A table not made by [`Table::parse`] that does not hold every card once.
     #[error("the position does not hold the 52 cards once each")]
     NotAPosition,
@@ -75,7 +76,10 @@ pub fn hint(table: &Table, seed: u64, samples: u32) -> Result<Hint, HintError> {
         if let Some(Event::Turn { column, .. }) =
             automatic.iter().find(|e| matches!(e, Event::Turn { .. }))
         {
-            return Err(HintError::Uncovers { column: *column });
+            return Err(HintError::Uncovers {
+                line: table.lines[*column as usize],
+                column: *column,
+            });
         }
     }
     let position = game.position().clone();
@@ -190,7 +194,7 @@ mod tests {
         assert_eq!(t.unknown(), 1);
         assert_eq!(
             hint(&t, 0, 2).unwrap_err(),
-            HintError::Uncovers { column: 1 }
+            HintError::Uncovers { line: 2, column: 1 }
         );
         // Known, the same position is played on: the card turned is C3.
         let known = table(&text.replace("[?]", "[C3]"));

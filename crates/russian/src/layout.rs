@@ -267,6 +267,8 @@ pub struct Table {
     pub face_up: [Vec<Card>; 7],
     /// Cards of each suit on its foundation, by [`cards::Suit::index`].
     pub foundation: [u8; 4],
+    /// The line each column was read from (1 on), for messages about it.
+    pub lines: [usize; 7],
 }
 
 impl Table {
@@ -312,6 +314,7 @@ impl Table {
                 });
             }
             let number = columns + 1;
+            table.lines[columns] = line_number;
             let (down, up) = (&mut table.face_down[columns], &mut table.face_up[columns]);
             let mut end_column = first_column;
             if first_token == "-" {

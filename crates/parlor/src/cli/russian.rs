@@ -1,7 +1,9 @@
 //! `parlor russian`: Russian Solitaire — deal, play one deal, solve one exactly, measure
-//! strategies over many, or catalogue the maxima of a range of deals.
+//! strategies over many, catalogue the maxima of a range of deals, or hint a move in a game
+//! in progress.
 
 mod catalogue;
+mod hint;
 mod play;
 mod simulate;
 mod solve;
@@ -37,6 +39,8 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Solve every deal of a range: one JSON line per deal, its maximum, and the counts
     Catalogue(catalogue::CatalogueArgs),
+    /// The move to make in a game in progress, face-down cards known or not ([?])
+    Hint(hint::HintArgs),
 }
 
 #[derive(Args)]
@@ -67,6 +71,7 @@ pub fn run(args: &RussianArgs) -> Result<(), CliError> {
         Command::Simulate(args) => simulate::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Catalogue(args) => catalogue::run(args),
+        Command::Hint(args) => hint::run(args),
     }
 }
 
