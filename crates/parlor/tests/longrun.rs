@@ -712,3 +712,20 @@ fn a_catalogue_killed_mid_run_resumes_to_the_same_lines_whatever_the_threads() {
     assert_eq!(std::fs::read_to_string(&out).unwrap(), lines);
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn a_catalogue_on_a_cluster_streams_the_lines_of_one_process() {
+    let dir = scratch("catalogue-cluster");
+    // The winnable deals only: `cluster` reads the processes' pipes one after the other, so
+    // process 0's lines must fit in a pipe's buffer.
+    let run = with(
+        &["russian", "catalogue", "--pysol", "31000..36000"],
+        &["--winnable", "--quiet"],
+    );
+    let alone = stdout_of(&strs(&run));
+    assert!((200..1000).contains(&alone.lines().count()));
+    let (first, outputs) = cluster(&with(&strs(&run), &["--threads", "1"]), &dir, 2);
+    assert_eq!(first, alone);
+    assert!(outputs[1].stdout.is_empty());
+    std::fs::remove_dir_all(dir).unwrap();
+}
