@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::process::Command;
 
-const COMMANDS: [&[&str]; 16] = [
+const COMMANDS: [&[&str]; 18] = [
     &["hiq"],
     &["hiq", "solve"],
     &["hiq", "census"],
@@ -22,6 +22,8 @@ const COMMANDS: [&[&str]; 16] = [
     &["russian", "play"],
     &["russian", "simulate"],
     &["russian", "solve"],
+    &["russian", "catalogue"],
+    &["russian", "hint"],
 ];
 
 fn examples(command: &[&str]) -> Vec<String> {

@@ -672,3 +672,60 @@ fn under_slurm_a_process_takes_its_place_from_the_environment() {
         ));
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn a_catalogue_killed_mid_run_resumes_to_the_same_lines_whatever_the_threads() {
+    let dir = scratch("catalogue");
+    let (whole, out, checkpoint) = (
+        dir.join("whole.jsonl"),
+        dir.join("out.jsonl"),
+        dir.join("c"),
+    );
+    let run = |out: &Path, threads: &str| {
+        with(
+            &[
+                "russian",
+                "catalogue",
+                "--seed",
+                "0..20480",
+                "--quiet",
+                "--json",
+            ],
+            &["--threads", threads, "--out", out.to_str().unwrap()],
+        )
+    };
+    let summary = stdout_of(&strs(&run(&whole, "1")));
+    let resumable = with(
+        &strs(&run(&out, "2")),
+        &[
+            "--checkpoint",
+            checkpoint.to_str().unwrap(),
+            "--checkpoint-every",
+            "0",
+        ],
+    );
+    kill_after(spawn(&resumable), &checkpoint, 3);
+    kill_after(spawn(&resumable), &checkpoint, 6);
+    assert_eq!(stdout_of(&strs(&resumable)), summary);
+    let lines = std::fs::read_to_string(&whole).unwrap();
+    assert_eq!(lines.lines().count(), 20480);
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), lines);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_catalogue_on_a_cluster_streams_the_lines_of_one_process() {
+    let dir = scratch("catalogue-cluster");
+    // The winnable deals only: `cluster` reads the processes' pipes one after the other, so
+    // process 0's lines must fit in a pipe's buffer.
+    let run = with(
+        &["russian", "catalogue", "--pysol", "31000..36000"],
+        &["--winnable", "--quiet"],
+    );
+    let alone = stdout_of(&strs(&run));
+    assert!((200..1000).contains(&alone.lines().count()));
+    let (first, outputs) = cluster(&with(&strs(&run), &["--threads", "1"]), &dir, 2);
+    assert_eq!(first, alone);
+    assert!(outputs[1].stdout.is_empty());
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -73,6 +73,7 @@ const CAMICIA_DECKS: &str = "# two games\n2 A 7 8 Q 10\nS3 4 5 6 K 9 J\n\n---AJ-
 const CAMICIA_JSONL: &str = "{\"playerA\": [\"2\", \"SA\"], \"playerB\": [\"10\", \"J\"], \"x\": 1}\n{\"playerA\": [\"3\"], \"playerB\": [\"Q\"]}\n";
 const SPEED_SAMPLE: &str = include_str!("data/speed/seed-example.in");
 const RUSSIAN_SAMPLE: &str = include_str!("data/russian/sample.txt");
+const RUSSIAN_IN_PROGRESS: &str = include_str!("../../../examples/russian-unknown.txt");
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(1500))]
@@ -100,6 +101,11 @@ proptest! {
     #[test]
     fn russian_layouts(text in texts("\\[\\]SHDC0-9AKQJX \\n", RUSSIAN_SAMPLE)) {
         check(&text, russian::Layout::parse(&text))?;
+    }
+
+    #[test]
+    fn russian_positions_in_progress(text in texts("\\[\\]?SHDC0-9AKQJX: \\nfoundatise\\-", RUSSIAN_IN_PROGRESS)) {
+        check(&text, russian::Table::parse(&text))?;
     }
 }
 

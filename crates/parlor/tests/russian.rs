@@ -677,3 +677,306 @@ fn simulate_takes_a_list_of_strategies_and_the_planner_its_samples() {
     assert!((mean - f64::from(total) / 200.0).abs() < 1e-12);
     assert!(objects[0]["score"]["mean"].as_f64().expect("mean") <= mean);
 }
+
+/// The lines of `catalogue ARGS --quiet` as JSON values.
+fn catalogue_lines(args: &[&str]) -> Vec<Value> {
+    let args = [&["russian", "catalogue", "--quiet"], args].concat();
+    stdout_of(&args)
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("a JSON line"))
+        .collect()
+}
+
+#[test]
+fn catalogue_lines_are_what_solve_says_of_each_deal() {
+    // Both sides of the PySolFC generators' border at 32,000, and a budget that runs out.
+    let cases: [(&[&str], &str, &[&str]); 3] = [
+        (&["--pysol", "31990..32006"], "pysol", &[]),
+        (&["--seed", "110..120"], "seed", &[]),
+        (
+            &["--seed", "2688..2698", "--budget", "1000"],
+            "seed",
+            &["--budget", "1000"],
+        ),
+    ];
+    let mut unproven = 0;
+    for (range, name, budget) in cases {
+        let lines = catalogue_lines(range);
+        assert!(lines.len() >= 10);
+        let first = lines[0][name].as_u64().unwrap();
+        for (i, line) in lines.iter().enumerate() {
+            let number = (first + i as u64).to_string();
+            assert_eq!(line[name].as_u64(), Some(first + i as u64), "in order");
+            let flag = format!("--{name}");
+            let solve =
+                json_of(&[&["russian", "solve", &flag, &number, "--json"], budget].concat());
+            assert_eq!(line["max"], solve["best"], "{name} {number}");
+            assert_eq!(line["proven"], solve["complete"], "{name} {number}");
+            assert_eq!(line["won"], solve["won"], "{name} {number}");
+            unproven += usize::from(line["proven"] == false);
+        }
+    }
+    assert!(unproven > 0, "the budget runs out on some deal");
+}
+
+#[test]
+fn the_shipped_pysol_catalogue_is_regenerated_in_its_first_500_games() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/russian-pysol-winnable-1-32000.txt"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let header: Vec<&str> = text.lines().take_while(|l| l.starts_with('#')).collect();
+    assert!(
+        header
+            .iter()
+            .any(|l| l.contains("parlor russian catalogue --pysol 1..32001 --winnable"))
+    );
+    let shipped: Vec<u64> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.parse().expect("a game number a line"))
+        .collect();
+    assert!(shipped.windows(2).all(|w| w[0] < w[1]));
+    assert!(shipped.first() >= Some(&1) && shipped.last() <= Some(&32_000));
+    let sample: Vec<u64> = shipped.iter().copied().filter(|&n| n <= 500).collect();
+    let made: Vec<u64> = catalogue_lines(&["--pysol", "1..501", "--winnable"])
+        .iter()
+        .map(|line| {
+            assert_eq!(line["won"], true);
+            line["pysol"].as_u64().unwrap()
+        })
+        .collect();
+    assert!(made.len() > 10);
+    assert_eq!(made, sample);
+}
+
+#[test]
+fn catalogue_summary_goes_where_the_lines_do_not() {
+    let dir = std::env::temp_dir().join(format!("parlor-catalogue-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("lines.jsonl");
+    let streamed = parlor()
+        .args(["russian", "catalogue", "--pysol", "1..201"])
+        .output()
+        .unwrap();
+    assert!(streamed.status.success());
+    let stderr = String::from_utf8(streamed.stderr).unwrap();
+    assert!(
+        stderr.starts_with(
+            "catalogue of PySolFC games 1 to 200: 200 deals, 200 maxima proven\nwinnable  "
+        ),
+        "{stderr}"
+    );
+    let lines = String::from_utf8(streamed.stdout).unwrap();
+    assert_eq!(lines.lines().count(), 200);
+    let summary = json_of(&[
+        "russian",
+        "catalogue",
+        "--pysol",
+        "1..201",
+        "--json",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), lines);
+    assert_eq!(summary["deals"], 200);
+    assert_eq!(summary["first"], "1");
+    assert_eq!(summary["last"], "200");
+    let histogram: Vec<u64> = summary["histogram"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_u64().unwrap())
+        .collect();
+    assert_eq!(histogram.len(), 53);
+    assert_eq!(histogram.iter().sum::<u64>(), 200);
+    let won = lines
+        .lines()
+        .filter(|l| l.ends_with("\"won\":true}"))
+        .count() as u64;
+    assert_eq!(summary["winnable"]["count"], won);
+    assert_eq!(histogram[52], won);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn catalogue_refuses_bad_ranges_and_a_checkpoint_without_out() {
+    for range in ["0..5", "5..5", "1..100000000000000000002", "x..3", "7"] {
+        refused(&["russian", "catalogue", "--pysol", range], "").stderr(predicates::str::contains(
+            "--pysol: expected A..B, PySolFC game numbers with 1 <= A < B",
+        ));
+    }
+    refused(
+        &["russian", "catalogue", "--seed", "3..18446744073709551617"],
+        "",
+    )
+    .stderr(predicates::str::contains("--seed: expected A..B"));
+    rejects(
+        &[
+            "russian",
+            "catalogue",
+            "--seed",
+            "0..10",
+            "--checkpoint",
+            "c.json",
+        ],
+        "",
+        "--checkpoint needs --out FILE: lines already written to standard output cannot be taken \
+         back, so a resumed run could not end as an uninterrupted one",
+    );
+    refused(
+        &["russian", "catalogue", "--seed", "0..3", "--pysol", "1..3"],
+        "",
+    );
+    refused(&["russian", "catalogue"], "");
+}
+
+/// Deal 55 after greedy's first moves (`play --seed 55 --trace`), every card known; the
+/// example file writes its face-down cards `[?]`.
+const IN_PROGRESS: &str = "C9 C8 H2
+[C5] SQ S7 D3 C7 CK
+[D5] D7 D6 H8 D2 D9 D8 CJ H6 DQ S5
+[DK] [C4] H7
+[H3] [S6] [H9] [DX] HX D4 SJ CQ
+[SA] [C6] [HJ] [S9] [DA] C3 HA HK HQ DJ SK SX S4
+[S2] [H4] [CX] [S8] [H5] S3
+foundations: C2
+";
+
+fn hint_json(input: &str, more: &[&str]) -> Value {
+    let args = [&["russian", "hint", "--deal", "-", "--json"], more].concat();
+    let output = parlor().args(&args).write_stdin(input).output().unwrap();
+    assert!(output.status.success(), "{output:?}");
+    serde_json::from_slice(&output.stdout).expect("one JSON object")
+}
+
+#[test]
+fn a_hint_on_a_known_layout_agrees_with_solve() {
+    for seed in ["0", "113", "960", "2693"] {
+        let deal = stdout_of(&["russian", "deal", "--seed", seed]);
+        let hint = hint_json(&deal, &["--samples", "3"]);
+        let solve = json_of(&["russian", "solve", "--seed", seed, "--json"]);
+        assert_eq!(hint["maximum"], solve["best"], "deal {seed}");
+        assert_eq!(hint["unknown"], 0);
+        let moves = hint["moves"].as_array().unwrap();
+        assert!(!moves.is_empty());
+        assert!(
+            moves
+                .iter()
+                .all(|m| m["max"].as_u64() <= solve["best"].as_u64())
+        );
+        let keep = moves.iter().find(|m| m["move"] == hint["keep"]).unwrap();
+        assert_eq!(keep["max"], solve["best"]);
+        assert!(moves.iter().any(|m| m["move"] == hint["fair"]));
+    }
+    // A game in progress: after the move that keeps the maximum, the maximum is the same.
+    let hint = hint_json(IN_PROGRESS, &["--samples", "3"]);
+    let keep = &hint["keep"];
+    let maximum = hint["maximum"].as_u64().unwrap();
+    assert!(maximum >= 2 && hint["score"] == 2);
+    let moves = hint["moves"].as_array().unwrap();
+    assert_eq!(
+        moves.iter().filter_map(|m| m["max"].as_u64()).max(),
+        Some(maximum)
+    );
+    assert!(keep.is_object());
+}
+
+#[test]
+fn a_hint_with_unknown_cards_is_the_fair_players_and_sees_only_the_face_up_cards() {
+    let example = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/russian-unknown.txt"
+    ))
+    .unwrap();
+    let hidden: String = IN_PROGRESS
+        .lines()
+        .map(|line| {
+            let words: Vec<&str> = line
+                .split(' ')
+                .map(|w| if w.starts_with('[') { "[?]" } else { w })
+                .collect();
+            words.join(" ") + "\n"
+        })
+        .collect();
+    assert_eq!(example, hidden);
+    let unknown = hint_json(&hidden, &["--samples", "8", "--seed", "4"]);
+    let known = hint_json(IN_PROGRESS, &["--samples", "8", "--seed", "4"]);
+    assert_eq!(unknown["unknown"], 18);
+    assert_eq!(unknown["unseen"], 18);
+    assert_eq!(unknown["samples"], 8);
+    assert!(unknown["maximum"].is_null() && unknown["keep"].is_null());
+    // The same face-up cards: the same means and the same move, whatever the face-down cards.
+    assert_eq!(unknown["fair"], known["fair"]);
+    let means = |v: &Value| -> Vec<Value> {
+        v["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["mean"].clone())
+            .collect()
+    };
+    assert_eq!(means(&unknown), means(&known));
+    assert!(unknown["moves"][0].get("max").is_none());
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/russian-unknown.txt"
+    );
+    let text = stdout_of(&["russian", "hint", "--deal", path]);
+    assert!(
+        text.starts_with("score 2, 18 cards unseen (18 of them written [?])\nmove "),
+        "{text}"
+    );
+    assert!(text.contains("\nfair move: "));
+    assert!(text.ends_with("exact maximum not known: 18 face-down cards are written [?]\n"));
+}
+
+#[test]
+fn unknown_cards_are_refused_where_the_rules_cannot_have_them() {
+    let hidden = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/russian-unknown.txt"
+    ))
+    .unwrap();
+    let hint = ["russian", "hint", "--deal", "-"];
+    rejects(
+        &hint,
+        hidden.replacen("[?] SQ", "? SQ", 1),
+        "line 2, column 1: expected a card such as HK, found \"?\": a card not known can only lie face down, written [?]",
+    );
+    rejects(
+        &hint,
+        hidden.replacen("C9 C8 H2", "[?] C9 C8 H2", 1),
+        "line 1, column 1: expected a face-up card such as HK, found \"[?]\": column 1 was dealt 0 face down, and no card is ever laid face down again",
+    );
+    rejects(
+        &hint,
+        hidden.replacen("[?] [?] H7", "[?] H7 [?]", 1),
+        "line 4, column 8: expected a face-up card such as HK, found \"[?]\": face-down cards lie only under the face-up ones",
+    );
+    rejects(
+        &hint,
+        hidden.replacen("[?] D7", "[?] [?] [?] D7", 1),
+        "line 3, column 9: expected a face-up card such as HK, found \"[?]\": column 3 was dealt 2 face down, and no card is ever laid face down again",
+    );
+    refused(
+        &hint,
+        hidden.replacen("foundations: C2", "foundations: C3", 1),
+    )
+    .stderr(predicates::str::starts_with(
+        "error: line 6, column 21: expected each card once, found C3, which is on its foundation",
+    ));
+    refused(&hint, hidden.replacen("[?] S3", "S3", 1))
+        .stderr(predicates::str::contains("but the layout has 17 [?]"));
+    // Every card known is needed to play or solve.
+    let deal = stdout_of(&["russian", "deal", "--seed", "3"]);
+    let mut lines: Vec<String> = deal.lines().map(str::to_owned).collect();
+    lines[1] = format!("[?]{}", &lines[1][4..]);
+    rejects(
+        &["russian", "solve", "--deal", "-"],
+        lines.join("\n"),
+        "line 2, column 1: expected a card such as [D4], found \"[?]\": a deal needs every card known",
+    );
+}

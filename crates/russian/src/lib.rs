@@ -2,19 +2,25 @@
 //! built down by suit. The rules only, no I/O:
 //!
 //! - [`deal`]: deal N from its number, by a documented generator and shuffle that never change;
-//! - [`Layout`]: the written layout (`[D4] [S9] HK D2 S3 C7 H8`, one line per column);
+//! - [`Layout`]: the written layout (`[D4] [S9] HK D2 S3 C7 H8`, one line per column), and
+//!   [`Table`], a position in progress whose face-down cards may be unknown (`[?]`);
 //! - [`Position`]: what a player sees, with the legal [`Moves`]; [`Game`]: a position plus the
 //!   face-down cards, which only the game knows, played with a [`Strategy`];
 //! - [`strategy`]: the fair strategies `random`, `greedy`, `lookahead` and `planner`, and the
 //!   `clairvoyant` player who sees every card;
+//! - [`hint`]: the move to make in a position in progress, fair and, when every card is
+//!   known, exact;
 //! - [`solver`]: the exact maximum score of a deal whose every card is known, with a line of play;
+//! - [`catalogue`]: every deal of a range solved, and the counts of the range;
 //! - [`pysol`]: the deals of the PySolFC program, by its game numbers;
 //! - [`simple`]: a plain engine mirroring the rule book, and a brute-force maximum, to check the
 //!   fast ones against;
 //! - [`Tally`]: scores of many games and their statistics.
 
+pub mod catalogue;
 pub mod deal;
 mod game;
+pub mod hint;
 mod layout;
 mod position;
 pub mod pysol;
@@ -25,7 +31,7 @@ pub mod strategy;
 
 pub use cards::{Card, Rank, Suit};
 pub use game::{Event, Game, IllegalMove};
-pub use layout::{Layout, LayoutError, Slot, face_up_count};
+pub use layout::{Layout, LayoutError, Slot, Table, UNKNOWN, face_up_count};
 pub(crate) use position::card_at;
 pub use position::{Move, MoveKind, Moves, Place, Position};
 pub use scores::{PAY_PER_CARD, STAKE, Tally};

@@ -1,11 +1,15 @@
-//! `parlor russian`: Russian Solitaire — deal, play one deal, solve one exactly, or measure
-//! strategies over many.
+//! `parlor russian`: Russian Solitaire — deal, play one deal, solve one exactly, measure
+//! strategies over many, catalogue the maxima of a range of deals, or hint a move in a game
+//! in progress.
 
+mod catalogue;
+mod hint;
 mod play;
 mod simulate;
 mod solve;
 
 use crate::error::CliError;
+use crate::format::grouped;
 use crate::input;
 use clap::{Args, Subcommand};
 use russian::pysol::{self, GameNumber};
@@ -33,6 +37,10 @@ enum Command {
     Simulate(simulate::SimulateArgs),
     /// The maximum score of one deal with every card known, proven, and a line reaching it
     Solve(solve::SolveArgs),
+    /// Solve every deal of a range: one JSON line per deal, its maximum, and the counts
+    Catalogue(catalogue::CatalogueArgs),
+    /// The move to make in a game in progress, face-down cards known or not ([?])
+    Hint(hint::HintArgs),
 }
 
 #[derive(Args)]
@@ -62,6 +70,8 @@ pub fn run(args: &RussianArgs) -> Result<(), CliError> {
         Command::Play(args) => play::run(args),
         Command::Simulate(args) => simulate::run(args),
         Command::Solve(args) => solve::run(args),
+        Command::Catalogue(args) => catalogue::run(args),
+        Command::Hint(args) => hint::run(args),
     }
 }
 
@@ -153,4 +163,38 @@ fn read_deal(file: &std::path::Path) -> Result<Layout, CliError> {
 fn parse_strategy(name: &str) -> Result<StrategyName, String> {
     name.parse()
         .map_err(|e: russian::UnknownStrategy| e.to_string())
+}
+
+/// A range `A..B` of numbers from `lowest` to `end - 1` (`what` names them in the message): its
+/// first number and how many there are, at most 2^64 − 1 (what one run can count).
+fn number_range(
+    option: &str,
+    text: &str,
+    what: &str,
+    lowest: u128,
+    end: u128,
+) -> Result<(u128, u64), CliError> {
+    let number = |t: &str| {
+        t.parse::<u128>()
+            .ok()
+            .filter(|_| t.bytes().all(|b| b.is_ascii_digit()))
+    };
+    let (a, b) = text
+        .split_once("..")
+        .and_then(|(a, b)| Some((number(a)?, number(b)?)))
+        .filter(|&(a, b)| lowest <= a && a < b && b <= end)
+        .ok_or_else(|| {
+            CliError::BadInput(format!(
+                "{option}: expected A..B, {what} with {lowest} <= A < B <= {end}, found {}",
+                excerpt::Excerpt::of(text)
+            ))
+        })?;
+    let count = u64::try_from(b - a).map_err(|_| {
+        CliError::BadInput(format!(
+            "{option}: {} deals, but one run takes at most {} (2^64 - 1)",
+            grouped(b - a),
+            grouped(u64::MAX)
+        ))
+    })?;
+    Ok((a, count))
 }

@@ -15,7 +15,7 @@ mod random;
 pub use clairvoyant::Clairvoyant;
 pub use greedy::Greedy;
 pub use lookahead::Lookahead;
-pub use planner::{DEFAULT_SAMPLES, Planner};
+pub use planner::{DEFAULT_SAMPLES, Decision, Planner};
 pub use random::Random;
 
 use crate::game::Game;

@@ -40,11 +40,21 @@ impl Planner {
     }
 }
 
-impl Strategy for Planner {
-    fn choose(&mut self, position: &Position, moves: &[Move]) -> usize {
-        if moves.len() == 1 {
-            return 0;
-        }
+/// What the planner weighed at one decision.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decision {
+    /// Layouts solved: [`Planner::samples`], or 1 when at most one card is unseen.
+    pub samples: u32,
+    /// For each move, the sum over the layouts of the maximum score after it.
+    pub totals: Vec<u64>,
+    /// The index of the move chosen.
+    pub choice: usize,
+}
+
+impl Planner {
+    /// Samples the layouts and values every move of `moves` (the legal moves of `position`, at
+    /// least one), as the type documents.
+    pub fn decide(&mut self, position: &Position, moves: &[Move]) -> Decision {
         let unseen: Vec<u8> = (0..52u8)
             .filter(|&c| position.place(card_at(c as usize)) == Place::Unseen)
             .collect();
@@ -61,15 +71,30 @@ impl Strategy for Planner {
                 *total += u64::from(value);
             }
         }
-        let mut best = 0;
+        let mut choice = 0;
         let mut best_value = (0, i32::MIN);
         for (i, (&total, &mv)) in totals.iter().zip(moves).enumerate() {
             let value = (total, greedy::value(position, mv));
             if i == 0 || value > best_value {
-                best = i;
+                choice = i;
                 best_value = value;
             }
         }
-        best
+        Decision {
+            samples,
+            totals,
+            choice,
+        }
+    }
+}
+
+impl Strategy for Planner {
+    fn choose(&mut self, position: &Position, moves: &[Move]) -> usize {
+        // No layout is drawn for a forced move, so the stream of layouts stays that of the
+        // decisions.
+        if moves.len() == 1 {
+            return 0;
+        }
+        self.decide(position, moves).choice
     }
 }

@@ -95,32 +95,10 @@ fn deals(args: &SimulateArgs) -> Result<Deals, CliError> {
         return Ok(Deals { first: 0, count });
     }
     let text = args.range.as_deref().unwrap_or_default();
-    let number = |t: &str| {
-        t.parse::<u128>()
-            .ok()
-            .filter(|_| t.bytes().all(|b| b.is_ascii_digit()))
-    };
-    let end = 1u128 << 64;
-    let (a, b) = text
-        .split_once("..")
-        .and_then(|(a, b)| Some((number(a)?, number(b)?)))
-        .filter(|&(a, b)| a < b && b <= end)
-        .ok_or_else(|| {
-            CliError::BadInput(format!(
-                "--range: expected A..B, deal numbers with A < B <= {end}, found {}",
-                excerpt::Excerpt::of(text)
-            ))
-        })?;
-    let count = u64::try_from(b - a).map_err(|_| {
-        CliError::BadInput(format!(
-            "--range: {} deals, but one run plays at most {} (2^64 - 1)",
-            grouped(b - a),
-            grouped(u64::MAX)
-        ))
-    })?;
-    // a < b <= 2^64, so a fits.
+    let (first, count) = super::number_range("--range", text, "deal numbers", 0, 1 << 64)?;
+    // first < 2^64, so it fits.
     Ok(Deals {
-        first: a as u64,
+        first: first as u64,
         count,
     })
 }

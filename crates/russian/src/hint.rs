@@ -1,0 +1,208 @@
+//! A hint for a game in progress: the move the fair player makes in a written position, with
+//! what it compared, and, when every card is known, the exact maximum and the moves that keep
+//! it.
+
+use crate::game::{Event, Game};
+use crate::layout::Table;
+use crate::position::Move;
+use crate::solver::Solver;
+use crate::strategy::Planner;
+
+/// What a hint found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hint {
+    /// The foundation moves the game makes at once in the position as written (and the turns
+    /// they cause, when the cards turned are known), before any move is chosen.
+    pub automatic: Vec<Event>,
+    /// The score after them.
+    pub score: u32,
+    /// The legal moves, in [`crate::Position::moves`] order; none when the game is over.
+    pub moves: Vec<Move>,
+    /// Cards the player has not seen: face down, known to the file or not.
+    pub unseen: usize,
+    /// The planner's layouts of the unseen cards, and for each move the mean over them of the
+    /// maximum score after it; no layout when no move is left.
+    pub samples: u32,
+    pub means: Vec<f64>,
+    /// The index of the planner's move.
+    pub fair: Option<usize>,
+    /// When every card is known.
+    pub exact: Option<Exact>,
+}
+
+/// The solver's answer for a position whose every card is known.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Exact {
+    /// The highest score any play reaches from the position.
+    pub maximum: u32,
+    /// The maximum after each move.
+    pub values: Vec<u32>,
+    /// The first move (in move order) after which the maximum can still be reached.
+    pub keep: Option<usize>,
+}
+
+/// Why a written position cannot be hinted.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum HintError {
+    /// A foundation move the game makes at once uncovers a card written `[?]`.
+    #[error(
+        "line {line}, column 1: a card goes to its foundation at once and uncovers the \
+         face-down card of column {}, written [?]: make that move, turn the card and write it \
+         face up",
+        column + 1
+    )]
+    Uncovers { line: usize, column: u8 },
+    /// A table not made by [`Table::parse`] that does not hold every card once.
+    #[error("the position does not hold the 52 cards once each")]
+    NotAPosition,
+}
+
+/// The hint for `table`: the planner of deal `seed` with `samples` layouts a decision (the
+/// seed feeds its draws of the unseen cards), which sees only what a player sees, and the
+/// exact solver when no card is written `[?]`.
+///
+/// # Errors
+///
+/// [`HintError`] when the position as written cannot be played on without a card not known.
+pub fn hint(table: &Table, seed: u64, samples: u32) -> Result<Hint, HintError> {
+    let known = table.unknown() == 0;
+    let Some(mut game) = Game::with_foundations(&table.filled(), table.foundation) else {
+        return Err(HintError::NotAPosition);
+    };
+    let mut automatic = Vec::new();
+    game.settle(&mut |event| automatic.push(event));
+    if !known {
+        // The card turned is one of those filled in, not the real one.
+        if let Some(Event::Turn { column, .. }) =
+            automatic.iter().find(|e| matches!(e, Event::Turn { .. }))
+        {
+            return Err(HintError::Uncovers {
+                line: table.lines[*column as usize],
+                column: *column,
+            });
+        }
+    }
+    let position = game.position().clone();
+    let moves: Vec<Move> = position.moves().to_vec();
+    let unseen = (0..7).map(|k| position.face_down(k)).sum();
+    let mut hint = Hint {
+        automatic,
+        score: game.score(),
+        moves: moves.clone(),
+        unseen,
+        samples: 0,
+        means: Vec::new(),
+        fair: None,
+        exact: None,
+    };
+    if !moves.is_empty() {
+        let decision = Planner::new(seed, samples).decide(&position, &moves);
+        hint.samples = decision.samples;
+        hint.means = decision
+            .totals
+            .iter()
+            .map(|&total| total as f64 / f64::from(decision.samples))
+            .collect();
+        hint.fair = Some(decision.choice);
+    }
+    if known {
+        let mut solver = Solver::new();
+        let maximum = solver.solve(&game, None).best;
+        let values = solver.move_values(&game, &moves);
+        let keep = values.iter().position(|&v| v == maximum);
+        hint.exact = Some(Exact {
+            maximum,
+            values,
+            keep,
+        });
+    }
+    Ok(hint)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(text: &str) -> Table {
+        Table::parse(text).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn a_known_deal_gets_the_solvers_maximum_and_a_move_that_keeps_it() {
+        for number in [0, 55, 113, 960] {
+            let text = crate::deal::deal(number).to_string();
+            let hint = hint(&table(&text), 0, 3).unwrap();
+            let game = Game::deal(number);
+            let maximum = Solver::new().solve(&game, None).best;
+            let exact = hint.exact.clone().unwrap();
+            assert_eq!(exact.maximum, maximum, "deal {number}");
+            assert_eq!(hint.moves.len(), exact.values.len());
+            assert!(exact.values.iter().all(|&v| v <= maximum));
+            if let Some(keep) = exact.keep {
+                let mut after = game.clone();
+                after.settle(&mut |_| {});
+                after.make(hint.moves[keep], &mut |_| {}).unwrap();
+                assert_eq!(Solver::new().solve(&after, None).best, maximum);
+            }
+            assert_eq!(hint.means.len(), hint.moves.len());
+            assert_eq!(
+                hint.unseen,
+                21 - hint
+                    .automatic
+                    .iter()
+                    .filter(|e| matches!(e, Event::Turn { .. }))
+                    .count()
+            );
+        }
+    }
+
+    #[test]
+    fn unknown_cards_leave_the_fair_move_and_no_exact_answer() {
+        let text = crate::deal::deal(113).to_string();
+        let known = hint(&table(&text), 7, 5).unwrap();
+        // The player sees the same whatever the face-down cards, so the fair move is the same.
+        let mut hidden = String::new();
+        for line in text.lines() {
+            let words: Vec<&str> = line
+                .split(' ')
+                .map(|w| if w.starts_with('[') { "[?]" } else { w })
+                .collect();
+            hidden.push_str(&words.join(" "));
+            hidden.push('\n');
+        }
+        let unknown = hint(&table(&hidden), 7, 5).unwrap();
+        assert!(unknown.exact.is_none());
+        assert_eq!(unknown.moves, known.moves);
+        assert_eq!(unknown.means, known.means);
+        assert_eq!(unknown.fair, known.fair);
+        assert_eq!(unknown.samples, 5);
+    }
+
+    #[test]
+    fn a_foundation_move_that_would_turn_an_unknown_card_is_refused() {
+        // CA is up and C2 follows; then SA, last in column 2, goes up over a card not known.
+        let rest: Vec<String> = (0..52)
+            .map(crate::card_at)
+            .map(|c| c.to_string())
+            .filter(|c| !["CA", "C2", "SA", "C3"].contains(&c.as_str()))
+            .collect();
+        let text = format!(
+            "C2\n[?] SA\n{}\n-\n-\n-\n-\nfoundations: CA\n",
+            rest.join(" ")
+        );
+        let t = table(&text);
+        assert_eq!(t.unknown(), 1);
+        assert_eq!(
+            hint(&t, 0, 2).unwrap_err(),
+            HintError::Uncovers { line: 2, column: 1 }
+        );
+        // Known, the same position is played on: the card turned is C3.
+        let known = table(&text.replace("[?]", "[C3]"));
+        let played = hint(&known, 0, 2).unwrap();
+        assert!(played.automatic.contains(&Event::Turn {
+            card: "C3".parse().unwrap(),
+            column: 1
+        }));
+        assert!(played.exact.is_some());
+    }
+}
