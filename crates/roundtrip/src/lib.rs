@@ -201,6 +201,42 @@ pub fn russian_layout(data: &[u8]) {
     }
 }
 
+/// A Russian Solitaire position in progress (`[?]` for unknown face-down cards): whatever reads
+/// holds the 52 cards once each — known cards in the columns and under the foundations' tops,
+/// and as many `[?]` as the cards written nowhere — with no more face-down cards in a column
+/// than it was dealt, and face-up cards on every face-down one.
+pub fn russian_table(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(table) = russian::Table::parse(text) else {
+        return;
+    };
+    let mut seen = [false; 52];
+    let mut known = 0;
+    let mut unknown = 0;
+    for column in 0..7 {
+        let down = &table.face_down[column];
+        assert!(
+            down.len() <= column,
+            "column {}: {} face down",
+            column + 1,
+            down.len()
+        );
+        assert!(down.is_empty() || !table.face_up[column].is_empty());
+        for card in down.iter().flatten().chain(&table.face_up[column]) {
+            let index = card.index();
+            assert!(!seen[index], "{card} twice");
+            seen[index] = true;
+            known += 1;
+        }
+        unknown += down.iter().filter(|c| c.is_none()).count();
+    }
+    let founded: usize = table.foundation.iter().map(|&n| usize::from(n)).sum();
+    assert!(table.foundation.iter().all(|&n| n <= 13));
+    assert_eq!(known + unknown + founded, 52, "{text}");
+}
+
 /// The checkpoint of `parlor camicia search --random --deals 3000 --seed 1 --min-cards 300`:
 /// whatever is accepted passes the summary's own check or is refused by it, and written back
 /// reads the same.

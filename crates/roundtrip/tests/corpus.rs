@@ -39,6 +39,7 @@ corpus_tests!(
     camicia_record,
     camicia_jsonl,
     russian_layout,
+    russian_table,
     search_checkpoint,
     camicia_workunit,
 );
