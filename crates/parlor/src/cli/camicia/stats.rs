@@ -334,7 +334,7 @@ fn plot(tally: &Tally, seed: u64) -> String {
                 "longest: {} cards, {} tricks (deal {})",
                 grouped(found.outcome.cards),
                 grouped(found.outcome.tricks),
-                grouped(found.index)
+                found.index
             ),
         )
     });

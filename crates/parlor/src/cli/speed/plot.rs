@@ -129,7 +129,7 @@ fn lengths(svg: &mut Svg, splits: &[(Split, &Tally)]) {
         mark(
             svg,
             x(f64::from(end_ms)),
-            &format!("longest {} ms (deal {})", grouped(end_ms), grouped(deal)),
+            &format!("longest {} ms (deal {})", grouped(end_ms), deal),
             Anchor::End,
         );
     }
