@@ -6,7 +6,7 @@
 //! | engine | what it is | needs |
 //! |---|---|---|
 //! | `avx512` | eight games at once in AVX-512 registers; random deals made eight at once too | AVX-512 F, VPOPCNTDQ, BMI2 |
-//! | `avx2` | the same algorithm in portable code compiled for AVX2 | AVX2, POPCNT, BMI1, BMI2 |
+//! | `avx2` | the same algorithm in AVX2 intrinsics, eight games in two registers a field | AVX2, POPCNT, BMI1, BMI2 |
 //! | `portable` | the same algorithm in portable code (SSE2 on x86-64, NEON on aarch64) | nothing |
 //! | `scalar` | one game at a time ([`crate::fast`]) | nothing |
 //!
