@@ -174,14 +174,7 @@ fn number_range(
     lowest: u128,
     end: u128,
 ) -> Result<(u128, u64), CliError> {
-    let number = |t: &str| {
-        t.parse::<u128>()
-            .ok()
-            .filter(|_| t.bytes().all(|b| b.is_ascii_digit()))
-    };
-    let (a, b) = text
-        .split_once("..")
-        .and_then(|(a, b)| Some((number(a)?, number(b)?)))
+    let (a, b) = crate::cli::range_numbers(text)
         .filter(|&(a, b)| lowest <= a && a < b && b <= end)
         .ok_or_else(|| {
             CliError::BadInput(format!(

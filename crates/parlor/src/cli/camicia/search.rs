@@ -312,14 +312,7 @@ fn mode(args: &SearchArgs) -> Result<(Mode, sweep::Identity), CliError> {
 }
 
 fn parse_range(text: &str) -> Result<(u128, u128), CliError> {
-    let number = |t: &str| {
-        t.parse::<u128>()
-            .ok()
-            .filter(|_| t.bytes().all(|b| b.is_ascii_digit()))
-    };
-    let (start, end) = text
-        .split_once("..")
-        .and_then(|(s, e)| Some((number(s)?, number(e)?)))
+    let (start, end) = crate::cli::range_numbers(text)
         .filter(|&(start, end)| start < end && end <= DEALS)
         .ok_or_else(|| {
             CliError::BadInput(format!(
