@@ -110,6 +110,62 @@ fn escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
+/// What every chart has: the picture with its title centred on top, and a plot area inside the
+/// margins, with its two axes and their labels (the x label under the ticks, the y label above
+/// the plot at the left edge).
+struct Frame {
+    svg: Svg,
+    height: f64,
+    left: f64,
+    top: f64,
+    plot_width: f64,
+    plot_height: f64,
+}
+
+impl Frame {
+    fn new(
+        (width, height): (f64, f64),
+        (left, right, top, bottom): (f64, f64, f64, f64),
+        title: &str,
+    ) -> Frame {
+        let mut svg = Svg::new(width, height);
+        svg.text(width / 2.0, 28.0, 16.0, Anchor::Middle, title);
+        Frame {
+            svg,
+            height,
+            left,
+            top,
+            plot_width: width - left - right,
+            plot_height: height - top - bottom,
+        }
+    }
+
+    /// The plot area: its left, its top, its width and its height.
+    fn plot(&self) -> (f64, f64, f64, f64) {
+        (self.left, self.top, self.plot_width, self.plot_height)
+    }
+
+    /// The x axis along the bottom of the plot and the y axis along its left.
+    fn axes(&mut self) {
+        let bottom = self.top + self.plot_height;
+        let right = self.left + self.plot_width;
+        self.svg
+            .line((self.left, bottom), (right, bottom), "black", 1.0);
+        self.svg
+            .line((self.left, self.top), (self.left, bottom), "black", 1.0);
+    }
+
+    /// The picture with its axis labels, the y label `above` px over the plot.
+    fn finish(mut self, x_label: &str, y_label: &str, above: f64) -> String {
+        let middle = self.left + self.plot_width / 2.0;
+        self.svg
+            .text(middle, self.height - 22.0, 13.0, Anchor::Middle, x_label);
+        self.svg
+            .text(16.0, self.top - above, 13.0, Anchor::Start, y_label);
+        self.svg.finish()
+    }
+}
+
 /// One set of bar heights of a [`Histogram`], with its name for the legend.
 pub struct Series {
     pub name: String,
@@ -136,12 +192,9 @@ pub struct LogBars {
 /// Draws `chart`: bars from a count of 1 up, a grid at each power of ten with headroom to the
 /// next, round x ticks over the whole range, and the mark as a labelled line.
 pub fn log_bars(chart: &LogBars) -> String {
-    let (width, height) = (960.0, 540.0);
-    let (left, right, top, bottom) = (90.0, 30.0, 70.0, 70.0);
-    let plot_width = width - left - right;
-    let plot_height = height - top - bottom;
-    let mut svg = Svg::new(width, height);
-    svg.text(width / 2.0, 28.0, 16.0, Anchor::Middle, &chart.title);
+    let mut frame = Frame::new((960.0, 540.0), (90.0, 30.0, 70.0, 70.0), &chart.title);
+    let (left, top, plot_width, plot_height) = frame.plot();
+    let svg = &mut frame.svg;
     let most = chart.counts.iter().copied().max().unwrap_or(1).max(1) as f64;
     // One decade of headroom above the tallest bar would waste space: the next power of ten.
     let decades = most.log10().floor() + 1.0;
@@ -185,8 +238,8 @@ pub fn log_bars(chart: &LogBars) -> String {
             );
         }
     }
-    svg.line((left, y(0.0)), (left + plot_width, y(0.0)), "black", 1.0);
-    svg.line((left, top), (left, y(0.0)), "black", 1.0);
+    frame.axes();
+    let svg = &mut frame.svg;
     let step = nice_step(end as f64 / 10.0);
     let mut tick = 0.0;
     while tick <= end as f64 + 0.5 {
@@ -211,15 +264,7 @@ pub fn log_bars(chart: &LogBars) -> String {
         let shift = if anchor == Anchor::End { -6.0 } else { 6.0 };
         svg.text(at + shift, top - 8.0, 12.0, anchor, label);
     }
-    svg.text(
-        left + plot_width / 2.0,
-        height - 22.0,
-        13.0,
-        Anchor::Middle,
-        &chart.x_label,
-    );
-    svg.text(16.0, top - 20.0, 13.0, Anchor::Start, &chart.y_label);
-    svg.finish()
+    frame.finish(&chart.x_label, &chart.y_label, 20.0)
 }
 
 /// Shares (in %) at whole-number x values, one line per series, on a logarithmic axis: several
@@ -234,12 +279,9 @@ pub struct ShareLines {
 }
 
 pub fn share_lines(chart: &ShareLines) -> String {
-    let (width, height) = (960.0, 560.0);
-    let (left, right, top, bottom) = (90.0, 30.0, 80.0, 70.0);
-    let plot_width = width - left - right;
-    let plot_height = height - top - bottom;
-    let mut svg = Svg::new(width, height);
-    svg.text(width / 2.0, 28.0, 16.0, Anchor::Middle, &chart.title);
+    let mut frame = Frame::new((960.0, 560.0), (90.0, 30.0, 80.0, 70.0), &chart.title);
+    let (left, top, plot_width, plot_height) = frame.plot();
+    let svg = &mut frame.svg;
     let shares = || {
         chart
             .series
@@ -307,13 +349,8 @@ pub fn share_lines(chart: &ShareLines) -> String {
         }
     }
     let bottom_y = top + plot_height;
-    svg.line(
-        (left, bottom_y),
-        (left + plot_width, bottom_y),
-        "black",
-        1.0,
-    );
-    svg.line((left, top), (left, bottom_y), "black", 1.0);
+    frame.axes();
+    let svg = &mut frame.svg;
     let step = nice_step(last as f64 / 13.0).max(1.0) as usize;
     let mut ticks: Vec<usize> = (0..=last).step_by(step).collect();
     if ticks.last() != Some(&last) {
@@ -334,14 +371,6 @@ pub fn share_lines(chart: &ShareLines) -> String {
             &value.to_string(),
         );
     }
-    svg.text(
-        left + plot_width / 2.0,
-        height - 22.0,
-        13.0,
-        Anchor::Middle,
-        &chart.x_label,
-    );
-    svg.text(16.0, top - 34.0, 13.0, Anchor::Start, &chart.y_label);
     // The legend in one row above the plot, where no line runs.
     let mut legend_x = left;
     for (i, series) in chart.series.iter().enumerate() {
@@ -355,7 +384,7 @@ pub fn share_lines(chart: &ShareLines) -> String {
         );
         legend_x += 30.0 + 6.5 * series.name.chars().count() as f64;
     }
-    svg.finish()
+    frame.finish(&chart.x_label, &chart.y_label, 34.0)
 }
 
 /// 1, 2 or 5 times a power of ten, at least `rough`.
