@@ -173,6 +173,16 @@ pub struct Outputs<'a> {
     pub fraction_done: Option<&'a Path>,
 }
 
+impl<'a> Outputs<'a> {
+    /// A run whose one output file is the picture `--plot` asks for, if it asks.
+    pub fn plot(plot: Option<&'a Path>) -> Outputs<'a> {
+        Outputs {
+            at_the_end: plot.map(|path| ("--plot", path)).into_iter().collect(),
+            ..Outputs::default()
+        }
+    }
+}
+
 /// How often the fraction done is written: BOINC's wrapper reads it about once a second.
 const FRACTION_EVERY: Duration = Duration::from_secs(1);
 

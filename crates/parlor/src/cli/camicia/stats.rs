@@ -96,11 +96,7 @@ pub fn run(args: &StatsArgs) -> Result<(), CliError> {
     let identity = longrun::identity("camicia stats")
         .with("--deals", args.deals)
         .with("--seed", args.seed);
-    let outputs = Outputs {
-        out: None,
-        at_the_end: args.plot.iter().map(|p| ("--plot", p.as_path())).collect(),
-        ..Outputs::default()
-    };
+    let outputs = Outputs::plot(args.plot.as_deref());
     longrun::run(
         job,
         identity,

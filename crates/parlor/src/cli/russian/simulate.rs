@@ -182,11 +182,7 @@ pub fn run(args: &SimulateArgs) -> Result<(), CliError> {
         strategies: strategies.clone(),
         samples: args.samples,
     };
-    let outputs = Outputs {
-        out: None,
-        at_the_end: args.plot.iter().map(|p| ("--plot", p.as_path())).collect(),
-        ..Outputs::default()
-    };
+    let outputs = Outputs::plot(args.plot.as_deref());
     longrun::run(
         job,
         identity,

@@ -140,10 +140,7 @@ pub fn run(args: &StatsArgs) -> Result<(), CliError> {
         .with("--deals", args.deals)
         .with("--seed", args.seed)
         .with("--split", names.join(","));
-    let outputs = Outputs {
-        at_the_end: args.plot.iter().map(|p| ("--plot", p.as_path())).collect(),
-        ..Outputs::default()
-    };
+    let outputs = Outputs::plot(args.plot.as_deref());
     longrun::run(
         job,
         identity,
