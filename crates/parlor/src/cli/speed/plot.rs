@@ -118,7 +118,7 @@ fn lengths(svg: &mut Svg, splits: &[(Split, &Tally)]) {
         svg.polyline(&points, colour, 1.5);
     }
     if let [(_, tally)] = splits
-        && let (Some(report), Some((end_ms, deal))) = (tally.length.report(), tally.longest)
+        && let (Some(report), Some((end_ms, deal))) = (tally.length().report(), tally.longest)
     {
         mark(
             svg,

@@ -214,7 +214,7 @@ impl Summary {
             seed,
             split: [split.a(), split.b()],
             a_wins: Rate::new(tally.a_wins, tally.games),
-            length_ms: tally.length.report(),
+            length_ms: tally.length().report(),
             deadends: tally.deadends.report(),
             cancelled_moves: tally.returns.report(),
             same_instant_finishes: Rate::new(tally.together, tally.games),
