@@ -206,8 +206,13 @@ mod tests {
         assert_eq!(merged, whole);
         assert_eq!(whole.games, 50);
         assert_eq!(whole.a_wins, 17);
-        let max = (0..50u32).map(|i| 1000 + STEP_MS * ((i * 37) % 40)).max().unwrap();
-        let first = (0..50u32).find(|i| 1000 + STEP_MS * ((i * 37) % 40) == max).unwrap();
+        let max = (0..50u32)
+            .map(|i| 1000 + STEP_MS * ((i * 37) % 40))
+            .max()
+            .unwrap();
+        let first = (0..50u32)
+            .find(|i| 1000 + STEP_MS * ((i * 37) % 40) == max)
+            .unwrap();
         assert_eq!(whole.longest, Some((max, u64::from(first))));
     }
 }

@@ -167,7 +167,8 @@ fn plural(n: u32, word: &str) -> String {
 pub fn draw(deal: &Deal, game: &sim::Game, k: usize) -> String {
     let clock = Clock::new(game.outcome.end_ms);
     let legend_top = Clock::top(clock.rows()) + 6.0;
-    let legend = Legend::lay_out(&marks_drawn(game), LEFT + PLOT);
+    let waits = [Robot::A, Robot::B].map(|robot| (robot, game.waits(robot)));
+    let legend = Legend::lay_out(&marks_drawn(game, &waits), LEFT + PLOT);
     let width = LEFT + PLOT + RIGHT;
     let mut svg = Svg::new(width, legend_top + legend.height + 8.0);
 
@@ -201,8 +202,9 @@ pub fn draw(deal: &Deal, game: &sim::Game, k: usize) -> String {
     for table in Table::BOTH {
         draw_table(&mut svg, game, table, &clock);
     }
-    for robot in [Robot::A, Robot::B] {
-        for (from, until) in game.waits(robot) {
+    for (robot, spans) in &waits {
+        let robot = *robot;
+        for &(from, until) in spans {
             for (row, x0, x1) in clock.pieces(from, until) {
                 let top = Clock::top(row) + lane_top(robot);
                 svg.dashed_rect(x0 + 1.0, top + 4.0, x1 - x0 - 2.0, BAR - 8.0, WAIT);
@@ -256,8 +258,9 @@ pub fn draw(deal: &Deal, game: &sim::Game, k: usize) -> String {
     svg.finish()
 }
 
-/// The marks `draw` puts on the picture of `game`, in the legend's order.
-fn marks_drawn(game: &sim::Game) -> Vec<Mark> {
+/// The marks `draw` puts on the picture of `game` with its robots' `waits`, in the legend's
+/// order.
+fn marks_drawn(game: &sim::Game, waits: &[(Robot, Vec<(u32, u32)>)]) -> Vec<Mark> {
     // An action of no length (a return begun at the last instant) draws no bar.
     let mut marks: Vec<Mark> = game
         .events
@@ -271,10 +274,7 @@ fn marks_drawn(game: &sim::Game) -> Vec<Mark> {
     if game.events.iter().any(|e| e.status == Status::Cancelled) {
         marks.push(Mark::Cross);
     }
-    if [Robot::A, Robot::B]
-        .iter()
-        .any(|&r| !game.waits(r).is_empty())
-    {
+    if waits.iter().any(|(_, spans)| !spans.is_empty()) {
         marks.push(Mark::Wait);
     }
     marks.sort();
