@@ -130,7 +130,7 @@ impl Job for Stats {
 
 pub fn run(args: &StatsArgs) -> Result<(), CliError> {
     let splits = args.split.0.clone();
-    let names: Vec<String> = splits.iter().map(|s| split_name(*s)).collect();
+    let names: Vec<String> = splits.iter().map(|s| split_name(s.a(), s.b())).collect();
     let job = Stats {
         seed: args.seed,
         splits: splits.clone(),
@@ -177,8 +177,8 @@ pub fn run(args: &StatsArgs) -> Result<(), CliError> {
 }
 
 /// `26/26`, as `--split` takes it.
-pub fn split_name(split: Split) -> String {
-    format!("{}/{}", split.a(), split.b())
+fn split_name(a: usize, b: usize) -> String {
+    format!("{a}/{b}")
 }
 
 #[derive(Serialize)]
@@ -314,7 +314,7 @@ fn write_table(out: &mut impl Write, summaries: &[Summary]) -> io::Result<()> {
         writeln!(
             out,
             "{:<7} {:>11}  {:<26} {:>20} {:>9} {:>10} {:>12.2}%",
-            format!("{}/{}", s.split[0], s.split[1]),
+            split_name(s.split[0], s.split[1]),
             grouped(s.deals),
             format!(
                 "{} ({}–{})",
