@@ -18,7 +18,10 @@
 
 use crate::engine::Engine;
 use crate::face::Face;
+use crate::fast::{pack_hands, play_pack};
 use crate::game::{Deal, Outcome};
+use crate::hand::Hand;
+use crate::lanes::Source;
 use crate::pack::Pack;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
@@ -85,16 +88,116 @@ impl Dealer {
                 return;
             }
         }
-        engine.play_packs(self.packs(range), |k, outcome| report(first + k, outcome));
+        engine.play(&mut Dealt::new(self, range), &mut |k, outcome| {
+            report(first + k, outcome)
+        });
     }
 }
+
+/// Deals of a range as the fast engine's hands, made one by one straight from their blocks,
+/// with no pack in between.
+pub(crate) struct Dealt<'a> {
+    dealer: &'a Dealer,
+    rng: ChaCha8Rng,
+    /// The index of the first deal of the range, then of the next deal to make.
+    first: u64,
+    next: u64,
+    end: u64,
+}
+
+impl<'a> Dealt<'a> {
+    fn new(dealer: &'a Dealer, range: std::ops::Range<u64>) -> Dealt<'a> {
+        Dealt {
+            dealer,
+            rng: dealer.at(range.start),
+            first: range.start,
+            next: range.start,
+            end: range.end.max(range.start),
+        }
+    }
+}
+
+impl Source for Dealt<'_> {
+    type Kept = ();
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<((), Hand, Hand)> {
+        if self.next == self.end {
+            return None;
+        }
+        let block: [u32; BLOCK as usize] = std::array::from_fn(|_| self.rng.next_u32());
+        self.next += 1;
+        let (a, b) = match places(block) {
+            Some(places) => places.hands(),
+            None => pack_hands(&shuffle_on(block, self.dealer.at(self.next))),
+        };
+        Some(((), a, b))
+    }
+
+    fn replay(&self, number: u64, _: &()) -> Outcome {
+        play_pack(&self.dealer.pack(self.first + number))
+    }
+}
+
+/// A deal as bit planes over its 52 places: where its payment cards lie, and their ranks (0 to 3
+/// for J to A) as two planes of bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Places {
+    taken: u64,
+    low_rank: u64,
+    high_rank: u64,
+}
+
+impl Places {
+    fn pack(self) -> Pack {
+        Pack::of_valid(std::array::from_fn(|place| {
+            let rank = (self.low_rank >> place & 1) | (self.high_rank >> place & 1) << 1;
+            (self.taken >> place & 1) as u8 * (rank as u8 + 1)
+        }))
+    }
+
+    /// The two hands of the fast engine: the penalty queue is the ranks read at the taken
+    /// places in order (always 16 of them, so the loop is predicted), A's first.
+    #[inline(always)]
+    fn hands(self) -> (Hand, Hand) {
+        let mut values = 0u64;
+        let mut rest = self.taken;
+        for slot in 0..16 {
+            let place = rest.trailing_zeros();
+            let rank = (self.low_rank >> place & 1) | (self.high_rank >> place & 1) << 1;
+            values |= rank << (2 * slot);
+            rest &= rest.wrapping_sub(1);
+        }
+        let a_pay = self.taken & ((1 << B_FIRST) - 1);
+        let a_values = 2 * a_pay.count_ones();
+        (
+            Hand::from_parts(a_pay, values & ((1 << a_values) - 1), B_FIRST),
+            Hand::from_parts(self.taken >> B_FIRST, values >> a_values, B_FIRST),
+        )
+    }
+}
+
+/// The first place of B's deck.
+const B_FIRST: u32 = 26;
 
 /// The deal from its block of words; `more` gives the words after the block.
 #[inline(always)]
 fn shuffle(block: [u32; BLOCK as usize], more: impl FnOnce() -> ChaCha8Rng) -> Pack {
-    let mut pack = [0u8; 52];
-    let mut taken = 0u64;
-    let mut placed = 0u8;
+    match places(block) {
+        Some(places) => places.pack(),
+        None => shuffle_on(block, more()),
+    }
+}
+
+/// The deal of a block that places all 16 payment cards; `None` for the few that do not.
+#[inline(always)]
+fn places(block: [u32; BLOCK as usize]) -> Option<Places> {
+    let mut places = Places {
+        taken: 0,
+        low_rank: 0,
+        high_rank: 0,
+    };
+    let mut placed = 0u32;
     for i in 0..2 * BLOCK as usize {
         let x = (block[i / 2] >> (16 * (i % 2))) & 0xffff;
         // Lemire's method on 16 bits: the high half of x · 52, rejecting the 16 values of x
@@ -103,18 +206,21 @@ fn shuffle(block: [u32; BLOCK as usize], more: impl FnOnce() -> ChaCha8Rng) -> P
         if product & 0xffff < 16 {
             continue;
         }
-        let place = (product >> 16) as usize % 52;
+        let bit = 1u64 << (product >> 16);
         // No branch on whether the place is free, which the processor could not predict: a
-        // taken place gets 0 added.
-        let free = taken >> place & 1 == 0;
-        taken |= 1 << place;
-        pack[place] += u8::from(free) * (placed / 4 + 1);
-        placed += u8::from(free);
+        // taken place adds nothing.
+        let free = places.taken & bit == 0;
+        let new = bit & u64::from(free).wrapping_neg();
+        let rank = placed / 4;
+        places.taken |= bit;
+        places.low_rank |= new & u64::from(rank & 1).wrapping_neg();
+        places.high_rank |= new & u64::from(rank >> 1).wrapping_neg();
+        placed += u32::from(free);
         if placed == 16 {
-            return Pack::of_valid(pack);
+            return Some(places);
         }
     }
-    shuffle_on(block, more())
+    None
 }
 
 /// The contract read plainly, number by number, from the block on into the words after it.
@@ -147,18 +253,15 @@ fn shuffle_on(block: [u32; BLOCK as usize], mut more: ChaCha8Rng) -> Pack {
 /// A deal whose block places fewer than 16 cards is made by [`Dealer::pack`].
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod wide {
-    use super::{BLOCK, Dealer};
+    use super::{B_FIRST, BLOCK, Dealer};
     use crate::fast::{pack_hands, play_pack};
     use crate::game::Outcome;
     use crate::hand::Hand;
     use crate::lanes::avx512::to_array;
-    use crate::lanes::{LANES, Source};
+    use crate::lanes::{MAX_LANES, Source};
     use rand_chacha::ChaCha8Rng;
     use rand_chacha::rand_core::Rng;
     use std::arch::x86_64::*;
-
-    /// The first place of B's deck.
-    const B_FIRST: u32 = 26;
 
     /// Deals of a range as hands, made eight at a time.
     pub(crate) struct Hands<'a> {
@@ -168,7 +271,7 @@ pub(crate) mod wide {
         first: u64,
         next: u64,
         end: u64,
-        made: [(Hand, Hand); LANES],
+        made: [(Hand, Hand); MAX_LANES],
         /// How many of `made` have been handed out.
         used: usize,
     }
@@ -183,14 +286,14 @@ pub(crate) mod wide {
                 first: range.start,
                 next: range.start,
                 end: range.end.max(range.start),
-                made: [(Hand::EMPTY, Hand::EMPTY); LANES],
-                used: LANES,
+                made: [(Hand::EMPTY, Hand::EMPTY); MAX_LANES],
+                used: MAX_LANES,
             }
         }
 
         fn make(&mut self) {
-            if self.end - self.next >= LANES as u64 {
-                let mut bytes = [0u8; 4 * LANES * BLOCK as usize];
+            if self.end - self.next >= MAX_LANES as u64 {
+                let mut bytes = [0u8; 4 * MAX_LANES * BLOCK as usize];
                 self.rng.fill_bytes(&mut bytes);
                 // SAFETY: `Hands::new`'s contract is that the processor has these features.
                 self.made = unsafe { eight(&bytes) };
@@ -217,7 +320,7 @@ pub(crate) mod wide {
             if self.next == self.end {
                 return None;
             }
-            if self.used == LANES {
+            if self.used == MAX_LANES {
                 self.make();
             }
             let (a, b) = self.made[self.used];
@@ -234,7 +337,7 @@ pub(crate) mod wide {
     /// Eight deals from their eight blocks (64 bytes each, in turn); a deal whose block places
     /// fewer than 16 cards comes back with empty hands.
     #[target_feature(enable = "avx512f,bmi2")]
-    fn eight(bytes: &[u8; 4 * LANES * BLOCK as usize]) -> [(Hand, Hand); LANES] {
+    fn eight(bytes: &[u8; 4 * MAX_LANES * BLOCK as usize]) -> [(Hand, Hand); MAX_LANES] {
         let one = _mm512_set1_epi64(1);
         let mut taken = _mm512_setzero_si512();
         let mut low_rank = taken;
@@ -447,6 +550,27 @@ mod tests {
             );
         }
         assert!(hands.next().is_none());
+    }
+
+    #[test]
+    fn deals_made_straight_into_hands_are_the_deals_made_as_packs() {
+        // A million deals, among them a few whose block places fewer than 16 cards.
+        let dealer = Dealer::new(12);
+        let range = 5..1_000_002;
+        let short = range
+            .clone()
+            .filter(|&index| {
+                let mut rng = dealer.at(index);
+                places(std::array::from_fn(|_| rng.next_u32())).is_none()
+            })
+            .count();
+        assert!(short >= 1, "no deal read past its block");
+        let mut dealt = Dealt::new(&dealer, range.clone());
+        for index in range {
+            let (_, a, b) = dealt.next().expect("a deal for every index");
+            assert_eq!((a, b), pack_hands(&dealer.pack(index)), "deal {index}");
+        }
+        assert!(dealt.next().is_none());
     }
 
     #[test]

@@ -164,6 +164,10 @@ impl Engine {
             Kind::Avx2 => unsafe { lanes::avx2::play(source, report) },
             #[cfg(not(target_arch = "x86_64"))]
             Kind::Avx512 | Kind::Avx2 => unreachable!("no such engine off x86-64"),
+            #[cfg(target_arch = "x86_64")]
+            Kind::Portable if Kind::Avx2.runs_here() => unsafe {
+                lanes::portable::play_avx2(source, report)
+            },
             Kind::Portable => lanes::portable::play(source, report),
             Kind::Scalar => lanes::one_by_one(source, report),
         }

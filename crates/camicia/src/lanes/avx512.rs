@@ -1,7 +1,7 @@
 //! [`Lanes`] in AVX-512: one 512-bit register for the eight lanes, one mask register for a mask.
 //! Every operation is one instruction (AVX-512 F, and VPOPCNTDQ for the population count).
 
-use super::{LANES, Lanes, Source};
+use super::{Lanes, MAX_LANES, Source};
 use crate::game::Outcome;
 use std::arch::x86_64::*;
 
@@ -12,12 +12,13 @@ use std::arch::x86_64::*;
 struct Wide(__m512i);
 
 /// The eight 64-bit lanes of a register.
-pub(crate) fn to_array(v: __m512i) -> [u64; LANES] {
+pub(crate) fn to_array(v: __m512i) -> [u64; MAX_LANES] {
     // SAFETY: both are 64 bytes of plain integers; every bit pattern is valid for both.
-    unsafe { std::mem::transmute::<__m512i, [u64; LANES]>(v) }
+    unsafe { std::mem::transmute::<__m512i, [u64; MAX_LANES]>(v) }
 }
 
 impl Lanes for Wide {
+    const N: usize = MAX_LANES;
     type Mask = __mmask8;
 
     #[inline(always)]
@@ -27,13 +28,13 @@ impl Lanes for Wide {
     }
 
     #[inline(always)]
-    fn from_array(lanes: [u64; LANES]) -> Self {
+    fn from_array(lanes: [u64; MAX_LANES]) -> Self {
         // SAFETY: the same 64 bytes, read unaligned; see `Wide` for the features.
         Wide(unsafe { _mm512_loadu_si512(lanes.as_ptr().cast()) })
     }
 
     #[inline(always)]
-    fn to_array(self) -> [u64; LANES] {
+    fn to_array(self) -> [u64; MAX_LANES] {
         to_array(self.0)
     }
 

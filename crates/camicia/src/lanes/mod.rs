@@ -15,10 +15,15 @@
 //! which compares whole situations and finds the first repeat. Candidates are rare, so the replay
 //! costs nothing on average, and the result is exact either way.
 //!
-//! The algorithm is written once, over [`Lanes`]: a register of [`LANES`] 64-bit lanes and its
-//! masks. [`portable`] implements it with plain arrays, which the compiler turns into whatever
-//! vector instructions it is allowed (SSE2 on any x86-64, AVX2 when compiled for it, NEON on
-//! aarch64); [`avx512`] with AVX-512 registers and mask registers.
+//! A game enters its lane as the end of a trick of no cards that A takes (see `Games::deal`),
+//! so the first round is played by the same step as every other: starting a game costs a few
+//! selects and no branch.
+//!
+//! The algorithm is written once, over [`Lanes`]: a register of 64-bit lanes and its masks.
+//! [`portable`] implements it with plain arrays of four, which the compiler turns into whatever
+//! vector instructions it is allowed (SSE2 on any x86-64, AVX2 in the entry compiled for it,
+//! NEON on aarch64); [`avx2`] with AVX2 intrinsics, four lanes in a register; [`avx512`] with
+//! AVX-512 registers of eight lanes and mask registers.
 
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod avx2;
@@ -31,8 +36,9 @@ use crate::game::{Outcome, Status};
 use crate::hand::Hand;
 use crate::pack::Pack;
 
-/// Games played side by side by every lane engine.
-pub(crate) const LANES: usize = 8;
+/// The most games a lane engine plays side by side (AVX-512's eight); arrays of lanes have this
+/// size, and an engine uses the first [`Lanes::N`] of them.
+pub(crate) const MAX_LANES: usize = 8;
 
 /// Where the lanes take their deals from: each deal as the two hands of the fast engine, with
 /// what a lane keeps to play the deal again with the scalar engine.
@@ -74,16 +80,19 @@ pub(crate) fn one_by_one(source: &mut impl Source, report: &mut impl FnMut(u64, 
     }
 }
 
-/// A register of [`LANES`] unsigned 64-bit lanes, and what the algorithm does with them. Values
-/// compared are below 2^63. Every function is meant to be inlined into the engine's entry, which
-/// is compiled for the instructions the implementation needs.
+/// A register of [`Lanes::N`] unsigned 64-bit lanes, and what the algorithm does with them.
+/// Values compared are below 2^63. Every function is meant to be inlined into the engine's entry,
+/// which is compiled for the instructions the implementation needs.
 pub(crate) trait Lanes: Copy {
+    /// The number of lanes, at most [`MAX_LANES`]; arrays hold them first (the rest of an array
+    /// is ignored, or 0 when made here).
+    const N: usize;
     /// One truth value per lane.
     type Mask: Copy;
 
     fn splat(x: u64) -> Self;
-    fn from_array(lanes: [u64; LANES]) -> Self;
-    fn to_array(self) -> [u64; LANES];
+    fn from_array(lanes: [u64; MAX_LANES]) -> Self;
+    fn to_array(self) -> [u64; MAX_LANES];
     fn add(self, other: Self) -> Self;
     fn sub(self, other: Self) -> Self;
     fn and(self, other: Self) -> Self;
@@ -97,6 +106,7 @@ pub(crate) trait Lanes: Copy {
     /// Each lane shifted right by 2.
     fn shr2(self) -> Self;
     fn popcount(self) -> Self;
+    /// The lesser of two values below 2^32.
     fn min(self, other: Self) -> Self;
     fn lt(self, other: Self) -> Self::Mask;
     fn le(self, other: Self) -> Self::Mask;
@@ -109,8 +119,9 @@ pub(crate) trait Lanes: Copy {
     /// Bit i set: lane i of the mask is true.
     fn bits(mask: Self::Mask) -> u8;
 
-    /// The place of the first payment card: the number of trailing zeros (the bits below the
-    /// lowest set bit); 64, more than any length, when there is none.
+    /// The place of the first payment card of payment bits below 2^52: the number of trailing
+    /// zeros (the bits below the lowest set bit); when there is none, a number from 64 to 2^32,
+    /// more than any length.
     #[inline(always)]
     fn first_payment(self) -> Self {
         self.andnot(self.sub(Self::splat(1))).popcount()
@@ -144,6 +155,27 @@ impl<V: Lanes> Hands<V> {
             pay: self.pay.shr(n),
             values: V::select(through, self.values.shr2(), self.values),
             len: self.len.sub(n),
+        }
+    }
+
+    /// The hand after laying `n` number cards from the top.
+    #[inline(always)]
+    fn drop_numbers(self, n: V) -> Hands<V> {
+        Hands {
+            pay: self.pay.shr(n),
+            len: self.len.sub(n),
+            ..self
+        }
+    }
+
+    /// The hand after laying `n` number cards and the payment card under them.
+    #[inline(always)]
+    fn drop_through_payment(self, n: V) -> Hands<V> {
+        let laid = n.add(V::splat(1));
+        Hands {
+            pay: self.pay.shr(laid),
+            values: self.values.shr2(),
+            len: self.len.sub(laid),
         }
     }
 
@@ -186,111 +218,60 @@ struct Games<V> {
     snapshot: Snapshot<V>,
 }
 
-/// One lane's game, as it starts in a lane.
-#[derive(Clone, Copy, Default)]
-struct Lane {
-    payer: Hand,
-    other: Hand,
-    pile: Hand,
-    due: u64,
-    /// The round start of the snapshot: A's and B's hands before the first card.
-    a: Hand,
-    b: Hand,
-}
+/// A snapshot no round start matches: its key's length field is beyond any hand's.
+const NO_SNAPSHOT: u64 = u64::MAX;
 
-/// What the snapshot of a round start keeps of the leader and the other in one lane.
-fn snapshot_key(other: Hand, leader: Hand) -> u64 {
-    other.pay() | u64::from(leader.len()) << LEADER_LEN
-}
-
-/// A game after its first round's alternation, as a lane; or its outcome if it ends there (a
-/// player with no payment card runs out).
-fn start(a: Hand, b: Hand) -> Result<Lane, Outcome> {
-    let l = a.first_payment().min(a.len());
-    let o = b.first_payment().min(b.len());
-    let leader_first = l <= o;
-    let e = l.min(o);
-    let later = u32::from(!leader_first);
-    if (leader_first && l == a.len()) || (!leader_first && o == b.len()) {
-        return Err(Outcome {
-            status: Status::Finished,
-            cards: u64::from(2 * e + later),
-            tricks: 1,
-        });
-    }
-    // The leader lays e numbers and its payment card, or e + 1 numbers; the other e numbers, or
-    // e numbers and its payment card. Then the other player of the payment card's owner pays.
-    let (mut leader, mut other) = (a, b);
-    let penalty = if leader_first {
-        other.drop_numbers(e);
-        leader.drop_through_payment(e)
-    } else {
-        leader.drop_numbers(e + 1);
-        other.drop_through_payment(e)
-    };
-    let (payer, owner) = if leader_first {
-        (other, leader)
-    } else {
-        (leader, other)
-    };
-    let mut pile = Hand::EMPTY;
-    pile.lay_through_payment(2 * e + later, penalty);
-    Ok(Lane {
-        payer,
-        other: owner,
-        pile,
-        due: u64::from(penalty),
-        a,
-        b,
-    })
-}
+/// The counts a game enters its lane with: minus one trick, for the trick of no cards it starts
+/// with (see [`Games::deal`]).
+const ENTRY_COUNTS: u64 = TRICK.wrapping_neg();
 
 impl<V: Lanes> Games<V> {
-    /// Games whose lanes are `lanes`.
+    /// No games: every lane must be dealt before it steps.
     #[inline(always)]
-    fn of(lanes: &[Lane; LANES]) -> Games<V> {
-        let field = |f: &dyn Fn(&Lane) -> u64| V::from_array(std::array::from_fn(|i| f(&lanes[i])));
-        let hands = |h: &dyn Fn(&Lane) -> Hand| Hands {
-            pay: field(&|l| h(l).pay()),
-            values: field(&|l| h(l).values()),
-            len: field(&|l| u64::from(h(l).len())),
+    fn new() -> Games<V> {
+        let hands = Hands {
+            pay: V::splat(0),
+            values: V::splat(0),
+            len: V::splat(0),
         };
         Games {
-            payer: hands(&|l| l.payer),
-            other: hands(&|l| l.other),
-            pile: hands(&|l| l.pile),
-            due: field(&|l| l.due),
+            payer: hands,
+            other: hands,
+            pile: hands,
+            due: V::splat(0),
             counts: V::splat(0),
             snapshot: Snapshot {
-                leader_pay: field(&|l| l.a.pay()),
-                other_pay_and_leader_len: field(&|l| snapshot_key(l.b, l.a)),
+                leader_pay: V::splat(0),
+                other_pay_and_leader_len: V::splat(0),
             },
         }
     }
 
-    /// These games with lane `i` replaced by `lane`.
+    /// Deals A's hand `a` and B's `b` to lane `i`, as the end of a trick of no cards that A takes:
+    /// B has just paid its due of 0 and A leads, so the lane's next step plays the first round's
+    /// alternation like any other (and a game that ends there ends in that step). The trick is
+    /// taken back by the counts, one trick short; the snapshot matches nothing until Brent takes
+    /// the first at the round start, the game's start.
+    ///
+    /// Each field takes the lane's value by a select, not through memory: writing one lane of an
+    /// array and reading the register back would stall on every field (the store cannot be
+    /// forwarded to the wider load).
     #[inline(always)]
-    fn replace(&mut self, i: usize, lane: &Lane) {
-        let put = |v: &mut V, x: u64| {
-            let mut lanes = v.to_array();
-            lanes[i] = x;
-            *v = V::from_array(lanes);
-        };
+    fn deal(&mut self, i: usize, a: Hand, b: Hand) {
+        let this = V::from_array(std::array::from_fn(|j| j as u64)).eq(V::splat(i as u64));
+        let put = |v: &mut V, x: u64| *v = V::select(this, V::splat(x), *v);
         let put_hand = |h: &mut Hands<V>, hand: Hand| {
             put(&mut h.pay, hand.pay());
             put(&mut h.values, hand.values());
             put(&mut h.len, u64::from(hand.len()));
         };
-        put_hand(&mut self.payer, lane.payer);
-        put_hand(&mut self.other, lane.other);
-        put_hand(&mut self.pile, lane.pile);
-        put(&mut self.due, lane.due);
-        put(&mut self.counts, 0);
-        put(&mut self.snapshot.leader_pay, lane.a.pay());
-        put(
-            &mut self.snapshot.other_pay_and_leader_len,
-            snapshot_key(lane.b, lane.a),
-        );
+        put_hand(&mut self.payer, b);
+        put_hand(&mut self.other, a);
+        put_hand(&mut self.pile, Hand::EMPTY);
+        put(&mut self.due, 0);
+        put(&mut self.counts, ENTRY_COUNTS);
+        put(&mut self.snapshot.leader_pay, NO_SNAPSHOT);
+        put(&mut self.snapshot.other_pay_and_leader_len, NO_SNAPSHOT);
     }
 
     /// One step of every game: the payer lays through its next payment card, or pays its due
@@ -333,11 +314,15 @@ impl<V: Lanes> Games<V> {
         let leader_first = l.le(o);
         let e = l.min(o);
         let later = V::select(leader_first, V::splat(0), one);
-        // The event that came first is a card its player does not have.
-        let run_out = e.eq(V::select(leader_first, taker.len, payer.len));
-        let lead = taker.drop(e.add(one), leader_first);
-        let follow = payer.drop(e.add(later), V::not(leader_first));
-        let next_value = V::select(leader_first, taker.values, payer.values).and(V::splat(3));
+        // The player whose event came first lays e numbers and then its payment card, or runs
+        // out; the other laid e numbers meanwhile (the leader e + 1 when the other's came first)
+        // and pays next.
+        let event = Hands::select(leader_first, taker, payer);
+        let waiting = Hands::select(leader_first, payer, taker);
+        let run_out = e.eq(event.len);
+        let next_payer = waiting.drop_numbers(e.add(later));
+        let next_owner = event.drop_through_payment(e);
+        let next_value = event.values.and(V::splat(3));
         let alternation = e.add(e).add(one).add(later);
 
         // Brent at the round start: the taker leads, the payer follows. The snapshot is retaken
@@ -358,8 +343,8 @@ impl<V: Lanes> Games<V> {
 
         // After a payment card the roles swap; after a trick the new round's payer lays next:
         // the other if the leader laid the payment card, else the leader.
-        self.payer = Hands::select(found, other, Hands::select(leader_first, follow, lead));
-        self.other = Hands::select(found, payer, Hands::select(leader_first, lead, follow));
+        self.payer = Hands::select(found, other, next_payer);
+        self.other = Hands::select(found, payer, next_owner);
         let next_pile = Hands {
             pay: one.shl(alternation.sub(one)),
             values: next_value,
@@ -386,29 +371,29 @@ impl<V: Lanes> Games<V> {
 /// an order that depends only on the deals.
 #[inline(always)]
 pub(crate) fn play<V: Lanes, S: Source>(source: &mut S, report: &mut impl FnMut(u64, Outcome)) {
-    let mut next = 0;
-    // The next deal that outlasts its first alternation, with its number and its lane.
-    let mut fetch =
-        |source: &mut S, report: &mut dyn FnMut(u64, Outcome)| -> Option<(u64, S::Kept, Lane)> {
-            while let Some((kept, a, b)) = source.next() {
-                next += 1;
-                match start(a, b) {
-                    Err(outcome) => report(next - 1, outcome),
-                    Ok(lane) => return Some((next - 1, kept, lane)),
-                }
-            }
-            None
-        };
-    let mut lanes = [Lane::default(); LANES];
-    let mut kept: [Option<S::Kept>; LANES] = [None; LANES];
-    let mut number = [0u64; LANES];
-    for i in 0..LANES {
-        if let Some((n, deal, lane)) = fetch(source, report) {
-            (number[i], kept[i], lanes[i]) = (n, Some(deal), lane);
-        }
+    let mut games = Games::<V>::new();
+    // The deal in each lane, with its number; none once the source has run out.
+    let mut kept: [Option<(u64, S::Kept)>; MAX_LANES] = [None; MAX_LANES];
+    let mut dealt = 0;
+    // A function, not a closure: a closure would not be inlined into the engine's entry, and
+    // would lack the instructions it is compiled for.
+    #[inline(always)]
+    fn fetch<V: Lanes, S: Source>(
+        source: &mut S,
+        games: &mut Games<V>,
+        i: usize,
+        dealt: &mut u64,
+    ) -> Option<(u64, S::Kept)> {
+        source.next().map(|(deal, a, b)| {
+            games.deal(i, a, b);
+            *dealt += 1;
+            (*dealt - 1, deal)
+        })
     }
-    let mut games = Games::<V>::of(&lanes);
-    while kept.iter().all(Option::is_some) {
+    for (i, lane) in kept.iter_mut().enumerate().take(V::N) {
+        *lane = fetch(source, &mut games, i, &mut dealt);
+    }
+    while kept[..V::N].iter().all(Option::is_some) {
         let (ended, candidates) = loop {
             let (ended, candidates) = games.step();
             let ended = V::bits(ended);
@@ -417,15 +402,15 @@ pub(crate) fn play<V: Lanes, S: Source>(source: &mut S, report: &mut impl FnMut(
             }
         };
         let counts = games.counts.to_array();
-        for i in 0..LANES {
+        for (i, lane) in kept.iter_mut().enumerate().take(V::N) {
             if ended >> i & 1 == 0 {
                 continue;
             }
-            let Some(deal) = kept[i] else {
+            let Some((number, deal)) = *lane else {
                 continue;
             };
             let outcome = if candidates >> i & 1 == 1 {
-                source.replay(number[i], &deal)
+                source.replay(number, &deal)
             } else {
                 Outcome {
                     status: Status::Finished,
@@ -433,19 +418,13 @@ pub(crate) fn play<V: Lanes, S: Source>(source: &mut S, report: &mut impl FnMut(
                     tricks: counts[i] >> 32,
                 }
             };
-            report(number[i], outcome);
-            kept[i] = fetch(source, report).map(|(n, deal, lane)| {
-                number[i] = n;
-                games.replace(i, &lane);
-                deal
-            });
+            report(number, outcome);
+            *lane = fetch(source, &mut games, i, &mut dealt);
         }
     }
     // Fewer deals left than lanes: the games in flight are played again by the scalar engine.
-    for i in 0..LANES {
-        if let Some(deal) = kept[i] {
-            report(number[i], source.replay(number[i], &deal));
-        }
+    for (number, deal) in kept.into_iter().flatten() {
+        report(number, source.replay(number, &deal));
     }
 }
 

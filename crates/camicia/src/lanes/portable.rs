@@ -1,15 +1,20 @@
-//! [`Lanes`] as plain arrays of eight `u64`, written so that the compiler turns each operation
-//! into vector instructions: SSE2 on any x86-64, AVX2 when the caller is compiled for it (see
-//! [`super::avx2`]), NEON on aarch64. A mask is a lane of all ones or all zeros.
+//! [`Lanes`] as plain arrays of four `u64`, written so that the compiler turns each operation
+//! into vector instructions: SSE2 on any x86-64, AVX2 in [`play_avx2`], NEON on aarch64. A mask
+//! is a lane of all ones or all zeros. Four lanes, not eight: eight fields of four fit AVX2's
+//! registers far better, and the compiler keeps arrays of eight in scalar code (measured: 0.36
+//! million deals a second compiled for AVX2, against 1.5 million with four).
 
-use super::{LANES, Lanes, Source};
+use super::{Lanes, MAX_LANES, Source};
 use crate::game::Outcome;
 
+/// One 256-bit register, where the processor has them.
+const WIDTH: usize = 4;
+
 #[derive(Clone, Copy)]
-pub(crate) struct Portable([u64; LANES]);
+pub(crate) struct Portable([u64; WIDTH]);
 
 #[inline(always)]
-fn each(a: [u64; LANES], b: [u64; LANES], f: impl Fn(u64, u64) -> u64) -> [u64; LANES] {
+fn each(a: [u64; WIDTH], b: [u64; WIDTH], f: impl Fn(u64, u64) -> u64) -> [u64; WIDTH] {
     std::array::from_fn(|i| f(a[i], b[i]))
 }
 
@@ -19,21 +24,22 @@ fn truth(x: bool) -> u64 {
 }
 
 impl Lanes for Portable {
-    type Mask = [u64; LANES];
+    const N: usize = WIDTH;
+    type Mask = [u64; WIDTH];
 
     #[inline(always)]
     fn splat(x: u64) -> Self {
-        Portable([x; LANES])
+        Portable([x; WIDTH])
     }
 
     #[inline(always)]
-    fn from_array(lanes: [u64; LANES]) -> Self {
-        Portable(lanes)
+    fn from_array(lanes: [u64; MAX_LANES]) -> Self {
+        Portable(std::array::from_fn(|i| lanes[i]))
     }
 
     #[inline(always)]
-    fn to_array(self) -> [u64; LANES] {
-        self.0
+    fn to_array(self) -> [u64; MAX_LANES] {
+        std::array::from_fn(|i| if i < WIDTH { self.0[i] } else { 0 })
     }
 
     #[inline(always)]
@@ -83,17 +89,20 @@ impl Lanes for Portable {
 
     #[inline(always)]
     fn min(self, other: Self) -> Self {
-        Portable(each(self.0, other.0, u64::min))
+        // As signed numbers (all are below 2^63): vector units compare signed numbers.
+        Portable(each(self.0, other.0, |a, b| {
+            (a as i64).min(b as i64) as u64
+        }))
     }
 
     #[inline(always)]
     fn lt(self, other: Self) -> Self::Mask {
-        each(self.0, other.0, |a, b| truth(a < b))
+        each(self.0, other.0, |a, b| truth((a as i64) < (b as i64)))
     }
 
     #[inline(always)]
     fn le(self, other: Self) -> Self::Mask {
-        each(self.0, other.0, |a, b| truth(a <= b))
+        each(self.0, other.0, |a, b| truth((a as i64) <= (b as i64)))
     }
 
     #[inline(always)]
@@ -125,11 +134,46 @@ impl Lanes for Portable {
 
     #[inline(always)]
     fn bits(mask: Self::Mask) -> u8 {
-        (0..LANES).fold(0, |bits, i| bits | ((mask[i] & 1) as u8) << i)
+        (0..WIDTH).fold(0, |bits, i| bits | ((mask[i] & 1) as u8) << i)
     }
 }
 
 /// The lane engine with the instructions every processor of the target has.
 pub(crate) fn play(source: &mut impl Source, report: &mut impl FnMut(u64, Outcome)) {
     super::play::<Portable, _>(source, report);
+}
+
+/// The same code compiled for AVX2.
+///
+/// # Safety
+///
+/// The processor must have AVX2, POPCNT, BMI1 and BMI2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
+pub(crate) unsafe fn play_avx2(source: &mut impl Source, report: &mut impl FnMut(u64, Outcome)) {
+    super::play::<Portable, _>(source, report);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deal::Dealer;
+    use crate::fast::play_pack;
+    use crate::lanes::Packs;
+
+    /// The engine test plays the entry compiled for AVX2 where the processor has it; this plays
+    /// the one compiled for every processor of the target, on every machine.
+    #[test]
+    fn the_entry_for_every_processor_agrees_with_the_scalar_engine() {
+        let dealer = Dealer::new(80);
+        let mut got = Vec::new();
+        play(&mut Packs(dealer.packs(0..20_003)), &mut |k, outcome| {
+            got.push((k, outcome))
+        });
+        got.sort_by_key(|&(k, _)| k);
+        let expected: Vec<_> = (0..20_003)
+            .map(|k| (k, play_pack(&dealer.pack(k))))
+            .collect();
+        assert_eq!(got, expected);
+    }
 }
