@@ -6,8 +6,8 @@
 //! | engine | what it is | needs |
 //! |---|---|---|
 //! | `avx512` | eight games at once in AVX-512 registers; random deals made eight at once too | AVX-512 F, VPOPCNTDQ, BMI2 |
-//! | `avx2` | the same algorithm in AVX2 intrinsics, eight games in two registers a field | AVX2, POPCNT, BMI1, BMI2 |
-//! | `portable` | the same algorithm in portable code (SSE2 on x86-64, NEON on aarch64) | nothing |
+//! | `avx2` | the same algorithm in AVX2 intrinsics, four games in a register a field | AVX2, POPCNT, BMI1, BMI2 |
+//! | `portable` | the same algorithm in portable code, four games at once: compiled for AVX2 too and run so where the processor has it, else SSE2 on x86-64, NEON on aarch64 | nothing |
 //! | `scalar` | one game at a time ([`crate::fast`]) | nothing |
 //!
 //! ```
@@ -100,9 +100,9 @@ pub enum EngineError {
 
 impl Engine {
     /// The fastest engine this processor runs: AVX-512, else AVX2, else the scalar engine. The
-    /// portable lane engine is never the fastest where it was measured (x86-64 without AVX2,
-    /// where the compiler cannot vectorise it: five times slower than the scalar engine), so it
-    /// is only chosen by name.
+    /// portable lane engine is never the fastest where it was measured (with AVX2 it is slower
+    /// than the intrinsics; on x86-64 without AVX2 the compiler cannot vectorise it and it is
+    /// four times slower than the scalar engine), so it is only chosen by name.
     pub fn best() -> Engine {
         let fastest = [Kind::Avx512, Kind::Avx2]
             .into_iter()
@@ -135,7 +135,8 @@ impl Engine {
     }
 
     /// Whether this engine makes random deals itself ([`crate::deal::Dealer::play`]), eight at
-    /// once, rather than taking them one by one from the dealer.
+    /// once, rather than taking them one by one from the dealer (only on x86-64).
+    #[cfg(target_arch = "x86_64")]
     pub(crate) fn deals_in_lanes(self) -> bool {
         self.0 == Kind::Avx512
     }
