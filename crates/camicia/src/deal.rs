@@ -257,24 +257,19 @@ fn shuffle_on(block: [u32; BLOCK as usize], mut more: ChaCha8Rng) -> Pack {
 /// A deal whose block places fewer than 16 cards is made by [`Dealer::pack`].
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod wide {
-    use super::{B_FIRST, BLOCK, Dealer};
-    use crate::fast::{pack_hands, play_pack};
+    use super::{B_FIRST, BLOCK, Dealer, Dealt};
+    use crate::fast::pack_hands;
     use crate::game::Outcome;
     use crate::hand::Hand;
     use crate::lanes::avx512::to_array;
     use crate::lanes::{MAX_LANES, Source};
-    use rand_chacha::ChaCha8Rng;
     use rand_chacha::rand_core::Rng;
     use std::arch::x86_64::*;
 
     /// Deals of a range as hands, made eight at a time.
     pub(crate) struct Hands<'a> {
-        dealer: &'a Dealer,
-        rng: ChaCha8Rng,
-        /// The index of the first deal of the range, then of the next deal to make.
-        first: u64,
-        next: u64,
-        end: u64,
+        /// The range, at the next deal to make: the last few deals are made there one by one.
+        dealt: Dealt<'a>,
         made: [(Hand, Hand); MAX_LANES],
         /// How many of `made` have been handed out.
         used: usize,
@@ -285,33 +280,24 @@ pub(crate) mod wide {
         /// The processor must have AVX-512 F and BMI2.
         pub(crate) unsafe fn new(dealer: &'a Dealer, range: std::ops::Range<u64>) -> Hands<'a> {
             Hands {
-                dealer,
-                rng: dealer.at(range.start),
-                first: range.start,
-                next: range.start,
-                end: range.end.max(range.start),
+                dealt: Dealt::new(dealer, range),
                 made: [(Hand::EMPTY, Hand::EMPTY); MAX_LANES],
                 used: MAX_LANES,
             }
         }
 
         fn make(&mut self) {
-            if self.end - self.next >= MAX_LANES as u64 {
-                let mut bytes = [0u8; 4 * MAX_LANES * BLOCK as usize];
-                self.rng.fill_bytes(&mut bytes);
-                // SAFETY: `Hands::new`'s contract is that the processor has these features.
-                self.made = unsafe { eight(&bytes) };
-                for (lane, made) in self.made.iter_mut().enumerate() {
-                    if made.0.is_empty() {
-                        *made = pack_hands(&self.dealer.pack(self.next + lane as u64));
-                    }
-                }
-            } else {
-                // The last few deals of the range, one by one.
-                for (made, index) in self.made.iter_mut().zip(self.next..self.end) {
-                    *made = pack_hands(&self.dealer.pack(index));
+            let dealt = &mut self.dealt;
+            let mut bytes = [0u8; 4 * MAX_LANES * BLOCK as usize];
+            dealt.rng.fill_bytes(&mut bytes);
+            // SAFETY: `Hands::new`'s contract is that the processor has these features.
+            self.made = unsafe { eight(&bytes) };
+            for (lane, made) in self.made.iter_mut().enumerate() {
+                if made.0.is_empty() {
+                    *made = pack_hands(&dealt.dealer.pack(dealt.next + lane as u64));
                 }
             }
+            dealt.next += MAX_LANES as u64;
             self.used = 0;
         }
     }
@@ -321,20 +307,19 @@ pub(crate) mod wide {
 
         #[inline(always)]
         fn next(&mut self) -> Option<((), Hand, Hand)> {
-            if self.next == self.end {
-                return None;
-            }
             if self.used == MAX_LANES {
+                if self.dealt.end - self.dealt.next < MAX_LANES as u64 {
+                    return self.dealt.next();
+                }
                 self.make();
             }
             let (a, b) = self.made[self.used];
             self.used += 1;
-            self.next += 1;
             Some(((), a, b))
         }
 
-        fn replay(&self, number: u64, _: &()) -> Outcome {
-            play_pack(&self.dealer.pack(self.first + number))
+        fn replay(&self, number: u64, kept: &()) -> Outcome {
+            self.dealt.replay(number, kept)
         }
     }
 
@@ -516,51 +501,10 @@ mod tests {
         }
     }
 
-    #[cfg(target_arch = "x86_64")]
-    #[test]
-    #[cfg_attr(not(runs_avx512), ignore = "this processor has no AVX-512 (F, BMI2)")]
-    fn deals_made_eight_at_once_are_the_deals_made_one_by_one() {
-        use crate::lanes::Source;
-        assert!(
-            Engine::available().iter().any(|e| e.deals_in_lanes()),
-            "built where AVX-512 runs, but this processor has none"
-        );
-        // A million deals from an index that is not a multiple of 8, so that the last few are
-        // made one by one; among them, deals whose block places fewer than 16 cards.
-        let dealer = Dealer::new(12);
-        let range = 5..1_000_002;
-        let short = range
-            .clone()
-            .filter(|&index| {
-                let mut rng = dealer.at(index);
-                let block: Vec<u32> = (0..BLOCK).map(|_| rng.next_u32()).collect();
-                let mut spare = ChaCha8Rng::from_seed([0; 32]);
-                plain_from_words(
-                    block
-                        .into_iter()
-                        .chain(std::iter::from_fn(|| Some(spare.next_u32()))),
-                ) != dealer.pack(index)
-            })
-            .count();
-        assert!(short >= 1, "no deal read past its block");
-        // SAFETY: `wide` checked the processor.
-        let mut hands = unsafe { wide::Hands::new(&dealer, range.clone()) };
-        for index in range {
-            let (_, a, b) = hands.next().expect("a deal for every index");
-            assert_eq!(
-                (a, b),
-                crate::fast::pack_hands(&dealer.pack(index)),
-                "deal {index}"
-            );
-        }
-        assert!(hands.next().is_none());
-    }
-
-    #[test]
-    fn deals_made_straight_into_hands_are_the_deals_made_as_packs() {
-        // A million deals, among them a few whose block places fewer than 16 cards.
-        let dealer = Dealer::new(12);
-        let range = 5..1_000_002;
+    /// Checks that `source` hands out the deals of `range` of `dealer` as the packs give them,
+    /// over a million deals from an index that is not a multiple of 8 (so that the last few are
+    /// not a batch of eight), among them deals whose block places fewer than 16 cards.
+    fn hands_out_the_packs(source: &mut impl Source, dealer: &Dealer, range: std::ops::Range<u64>) {
         let short = range
             .clone()
             .filter(|&index| {
@@ -569,12 +513,35 @@ mod tests {
             })
             .count();
         assert!(short >= 1, "no deal read past its block");
-        let mut dealt = Dealt::new(&dealer, range.clone());
         for index in range {
-            let (_, a, b) = dealt.next().expect("a deal for every index");
+            let (_, a, b) = source.next().expect("a deal for every index");
             assert_eq!((a, b), pack_hands(&dealer.pack(index)), "deal {index}");
         }
-        assert!(dealt.next().is_none());
+        assert!(source.next().is_none());
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    #[cfg_attr(not(runs_avx512), ignore = "this processor has no AVX-512 (F, BMI2)")]
+    fn deals_made_eight_at_once_are_the_deals_made_as_packs() {
+        assert!(
+            Engine::available().iter().any(|e| e.deals_in_lanes()),
+            "built where AVX-512 runs, but this processor has none"
+        );
+        let dealer = Dealer::new(12);
+        // SAFETY: checked above.
+        let mut hands = unsafe { wide::Hands::new(&dealer, 5..1_000_002) };
+        hands_out_the_packs(&mut hands, &dealer, 5..1_000_002);
+    }
+
+    #[test]
+    fn deals_made_one_by_one_straight_into_hands_are_the_deals_made_as_packs() {
+        let dealer = Dealer::new(12);
+        hands_out_the_packs(
+            &mut Dealt::new(&dealer, 5..1_000_002),
+            &dealer,
+            5..1_000_002,
+        );
     }
 
     #[test]
