@@ -12,9 +12,9 @@ use super::{Lanes, MAX_LANES, Source};
 use crate::game::Outcome;
 use std::arch::x86_64::*;
 
-/// Four lanes in one register. A value exists only inside [`play`], whose caller checked that
-/// the processor has AVX2: that is what makes every `unsafe` call below sound (the intrinsics
-/// are unsafe only because they need AVX2).
+/// Four lanes in one register. A value exists only inside [`play`] (and a test function compiled
+/// like it), whose caller checked that the processor has AVX2: that is what makes every
+/// `unsafe` call below sound (the intrinsics are unsafe only because they need AVX2).
 #[derive(Clone, Copy)]
 pub(crate) struct Avx2(__m256i);
 
