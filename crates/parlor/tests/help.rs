@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::process::Command;
 
-const COMMANDS: [&[&str]; 18] = [
+const COMMANDS: [&[&str]; 19] = [
     &["hiq"],
     &["hiq", "solve"],
     &["hiq", "census"],
@@ -22,6 +22,7 @@ const COMMANDS: [&[&str]; 18] = [
     &["russian", "play"],
     &["russian", "simulate"],
     &["russian", "solve"],
+    &["russian", "bound"],
     &["russian", "catalogue"],
     &["russian", "hint"],
 ];

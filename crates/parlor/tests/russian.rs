@@ -980,3 +980,42 @@ fn unknown_cards_are_refused_where_the_rules_cannot_have_them() {
         "line 2, column 1: expected a card such as [D4], found \"[?]\": a deal needs every card known",
     );
 }
+
+#[test]
+fn bound_counts_the_same_for_any_number_of_threads_and_lies_with_the_clairvoyant_figures() {
+    let run = |threads: &str| {
+        stdout_of(&[
+            "russian",
+            "bound",
+            "--range",
+            "40..100",
+            "--budget",
+            "3000",
+            "--threads",
+            threads,
+            "--json",
+            "--quiet",
+        ])
+    };
+    let text = run("1");
+    assert_eq!(run("2"), text);
+    let json: Value = serde_json::from_str(&text).expect("one JSON object");
+    assert_eq!(json["deals"], 60);
+    let finished = json["finished"].as_u64().expect("finished");
+    assert!(0 < finished && finished < 60, "{finished}");
+    let tally = russian::bound::BoundTally::of_deals(40..100, 3000);
+    // Chunk by chunk the sums are added in another order than deal by deal.
+    let bound = json["bound"]["mean"].as_f64().expect("bound");
+    assert!((bound - tally.mean_interval().0).abs() < 1e-9);
+    let mut solver = russian::solver::Solver::new();
+    let total: u32 = (40..100)
+        .map(|n| solver.solve(&Game::deal(n), None).best)
+        .sum();
+    let clairvoyant = json["clairvoyant"]["mean"].as_f64().expect("mean");
+    assert!((clairvoyant - f64::from(total) / 60.0).abs() < 1e-12);
+    let profit = json["house_profit"]["mean"].as_f64().expect("profit");
+    assert!((profit - (55.0 - 5.0 * bound)).abs() < 1e-9);
+    let text = stdout_of(&["russian", "bound", "--deals", "20", "--quiet"]);
+    assert!(text.starts_with("upper bound on fair play: 20 deals, 0 to 19\n"));
+    assert!(text.contains("\nhouse edge      at least "));
+}

@@ -10,6 +10,7 @@
 //!   `clairvoyant` player who sees every card;
 //! - [`hint`]: the move to make in a position in progress, fair and, when every card is
 //!   known, exact;
+//! - [`bound`]: an upper bound on perfect fair play, tighter than the clairvoyant maximum;
 //! - [`solver`]: the exact maximum score of a deal whose every card is known, with a line of play;
 //! - [`catalogue`]: every deal of a range solved, and the counts of the range;
 //! - [`pysol`]: the deals of the PySolFC program, by its game numbers;
@@ -17,6 +18,7 @@
 //!   fast ones against;
 //! - [`Tally`]: scores of many games and their statistics.
 
+pub mod bound;
 pub mod catalogue;
 pub mod deal;
 mod game;

@@ -29,7 +29,7 @@
 //! saved about 9% of the positions.
 
 use crate::game::Game;
-use crate::position::{FOUNDATION, Move, MoveKind, Moves, NONE, UNSEEN};
+use crate::position::{FOUNDATION, Move, MoveKind, Moves, NONE, Position, UNSEEN};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
@@ -102,7 +102,7 @@ impl Solver {
             .map(|&mv| {
                 let mut child = game.clone();
                 child.make_unchecked(mv, &mut |_| {});
-                let key = key(&child);
+                let key = key(&child.position);
                 if let Some(&value) = self.values.get(&key) {
                     return u32::from(value);
                 }
@@ -133,13 +133,13 @@ impl Solver {
             self.line.clone_from(&self.path);
         }
         let mut value = score;
-        for &mv in search_moves(game).iter() {
+        for &mv in search_moves(&game.position).iter() {
             if value == bound || self.spent {
                 break;
             }
             let mut child = game.clone();
             child.make_unchecked(mv, &mut |_| {});
-            let key = key(&child);
+            let key = key(&child.position);
             let child_value = match self.values.get(&key) {
                 Some(&known) => u32::from(known),
                 None => {
@@ -164,8 +164,7 @@ impl Solver {
 /// The legal moves worth searching: a king goes only to the first empty column, since all
 /// empty columns are alike. (Ordering the moves by promise was measured: it changes the number
 /// of positions searched by under 1% and costs more time than it saves.)
-fn search_moves(game: &Game) -> Moves {
-    let position = &game.position;
+pub(crate) fn search_moves(position: &Position) -> Moves {
     let mut moves = position.moves();
     let first_empty = (0..7).find(|&k| position.is_empty(k)).unwrap_or(7) as u8;
     moves.retain(|mv| mv.kind == MoveKind::Column || mv.to == first_empty);
@@ -178,7 +177,7 @@ fn search_moves(game: &Game) -> Moves {
 /// face-down cards of a column are known from the deal, so this is the whole position, up to
 /// the order of the columns that have no face-down card.
 #[derive(Clone, Copy, PartialEq, Eq)]
-struct Key([u64; 6]);
+pub(crate) struct Key([u64; 6]);
 
 impl Hash for Key {
     fn hash<H: Hasher>(&self, state: &mut H) {
@@ -192,7 +191,7 @@ impl Hash for Key {
 
 /// Passes on the key's own mixed 64 bits.
 #[derive(Default)]
-struct KeyHasher(u64);
+pub(crate) struct KeyHasher(u64);
 
 impl Hasher for KeyHasher {
     fn finish(&self) -> u64 {
@@ -208,8 +207,7 @@ impl Hasher for KeyHasher {
     }
 }
 
-fn key(game: &Game) -> Key {
-    let p = &game.position;
+pub(crate) fn key(p: &Position) -> Key {
     // The code of a card that lies on no face-up card, by its place.
     let mut first = [59u8; 9];
     for (k, code) in first.iter_mut().enumerate().take(7) {

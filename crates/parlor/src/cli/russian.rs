@@ -1,7 +1,8 @@
 //! `parlor russian`: Russian Solitaire — deal, play one deal, solve one exactly, measure
-//! strategies over many, catalogue the maxima of a range of deals, or hint a move in a game
-//! in progress.
+//! strategies over many, bound perfect fair play from above, catalogue the maxima of a range
+//! of deals, or hint a move in a game in progress.
 
+mod bound;
 mod catalogue;
 mod hint;
 mod play;
@@ -37,6 +38,8 @@ enum Command {
     Simulate(simulate::SimulateArgs),
     /// The maximum score of one deal with every card known, proven, and a line reaching it
     Solve(solve::SolveArgs),
+    /// An upper bound on perfect fair play over many deals, below the clairvoyant maximum
+    Bound(bound::BoundArgs),
     /// Solve every deal of a range: one JSON line per deal, its maximum, and the counts
     Catalogue(catalogue::CatalogueArgs),
     /// The move to make in a game in progress, face-down cards known or not ([?])
@@ -70,6 +73,7 @@ pub fn run(args: &RussianArgs) -> Result<(), CliError> {
         Command::Play(args) => play::run(args),
         Command::Simulate(args) => simulate::run(args),
         Command::Solve(args) => solve::run(args),
+        Command::Bound(args) => bound::run(args),
         Command::Catalogue(args) => catalogue::run(args),
         Command::Hint(args) => hint::run(args),
     }

@@ -1,0 +1,236 @@
+//! `parlor russian bound`: an upper bound on perfect fair play over many deals, beside the
+//! clairvoyant maximum of the same deals, and the least the casino keeps against any fair
+//! player.
+
+use crate::error::CliError;
+use crate::format::grouped;
+use crate::longrun::{self, LongRun, Outputs};
+use clap::{ArgGroup, Args};
+use russian::STAKE;
+use russian::bound::{BoundTally, DEFAULT_BUDGET};
+use serde::Serialize;
+use std::io::{self, BufWriter, Write};
+use std::ops::Range;
+use sweep::{Job, Plan};
+
+#[derive(Args)]
+#[command(group(ArgGroup::new("deals_bounded").required(true).args(["deals", "range"])))]
+#[command(
+    after_help = "Examples:\n  parlor russian bound --deals 200\n  parlor russian bound --range 1000..1100 --budget 5000 --json"
+)]
+pub struct BoundArgs {
+    /// Bound deals 0 to N-1
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    deals: Option<u64>,
+    /// Bound deals A to B-1 (deal numbers as `deal --seed` takes them; B at most 2^64)
+    #[arg(long, value_name = "A..B")]
+    range: Option<String>,
+    /// Positions the expectimax values at most for one deal; a deal that needs more counts
+    /// its clairvoyant maximum
+    #[arg(long, default_value_t = DEFAULT_BUDGET, value_parser = clap::value_parser!(u64).range(1..))]
+    budget: u64,
+    /// One JSON object
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    run: LongRun,
+}
+
+/// Deals per chunk: the expectimax takes milliseconds a deal.
+const CHUNK: u64 = 16;
+
+/// Every deal of the range, bounded.
+struct Bounds {
+    first: u64,
+    count: u64,
+    budget: u64,
+}
+
+impl Job for Bounds {
+    type Part = BoundTally;
+    type Summary = BoundTally;
+    type Basis = ();
+
+    fn plan(&self) -> Plan {
+        Plan::new(self.count, CHUNK)
+    }
+
+    fn empty(&self) -> BoundTally {
+        BoundTally::default()
+    }
+
+    fn basis(&self, _: &BoundTally) {}
+
+    fn play(&self, _chunk: u64, items: Range<u64>, _: &()) -> BoundTally {
+        BoundTally::of_deals(items.map(|i| self.first + i), self.budget)
+    }
+
+    fn commit(&self, tally: &mut BoundTally, _chunk: u64, part: BoundTally, _: &mut Vec<u8>) {
+        tally.merge(&part);
+    }
+
+    fn check(&self, tally: &BoundTally, chunks: u64) -> Result<(), String> {
+        let deals = self.plan().items_before(chunks);
+        if tally.deals == deals && tally.finished <= deals {
+            Ok(())
+        } else {
+            Err(format!("its counts are not those of {deals} deals"))
+        }
+    }
+}
+
+pub fn run(args: &BoundArgs) -> Result<(), CliError> {
+    let (first, count) = match args.deals {
+        Some(count) => (0, count),
+        None => {
+            let text = args.range.as_deref().unwrap_or_default();
+            let (first, count) = super::number_range("--range", text, "deal numbers", 0, 1 << 64)?;
+            // first < 2^64, so it fits.
+            (first as u64, count)
+        }
+    };
+    let identity = longrun::identity("russian bound")
+        .with(
+            "--range",
+            format!("{first}..{}", u128::from(first) + u128::from(count)),
+        )
+        .with("--budget", args.budget);
+    let job = Bounds {
+        first,
+        count,
+        budget: args.budget,
+    };
+    longrun::run(
+        job,
+        identity,
+        &args.run,
+        "deals",
+        None,
+        Outputs::default(),
+        |tally| {
+            let mut out = BufWriter::new(io::stdout().lock());
+            let last = first + (count - 1);
+            if args.json {
+                let json = BoundJson::of(&tally, first, args.budget);
+                serde_json::to_writer(&mut out, &json).map_err(io::Error::from)?;
+                writeln!(out)?;
+            } else {
+                write_summary(&mut out, &tally, first, last, args.budget)?;
+            }
+            out.flush()?;
+            Ok(())
+        },
+    )
+}
+
+/// `6.512 ± 0.081`
+fn plus_minus((mean, low, high): (f64, f64, f64)) -> String {
+    format!("{mean:.3} ± {:.3}", (high - low) / 2.0)
+}
+
+fn write_summary(
+    out: &mut impl Write,
+    tally: &BoundTally,
+    first: u64,
+    last: u64,
+    budget: u64,
+) -> io::Result<()> {
+    let bound = tally.mean_interval();
+    let (mean, low, high) = bound;
+    writeln!(
+        out,
+        "upper bound on fair play: {} deals, {first} to {last}",
+        grouped(tally.deals)
+    )?;
+    writeln!(
+        out,
+        "bound           {} cards (95% CI), each column's face-down cards known as a set",
+        plus_minus(bound)
+    )?;
+    writeln!(
+        out,
+        "expectimax      finished on {} deals ({:.1}%) within {} positions; the others count \
+         their clairvoyant maximum",
+        grouped(tally.finished),
+        100.0 * tally.finished as f64 / tally.deals as f64,
+        grouped(budget)
+    )?;
+    writeln!(
+        out,
+        "clairvoyant     {} cards on the same deals",
+        plus_minus(tally.clairvoyant_interval())
+    )?;
+    writeln!(
+        out,
+        "below it by     {} cards (paired)",
+        plus_minus(tally.gap_interval())
+    )?;
+    let profit = |score: f64| STAKE - russian::PAY_PER_CARD * score;
+    writeln!(
+        out,
+        "house profit    at least ${:.4} per $55 game against any fair player (95% CI ${:.4} to \
+         ${:.4})",
+        profit(mean),
+        profit(high),
+        profit(low)
+    )?;
+    writeln!(
+        out,
+        "house edge      at least {:.3}% of the stake (95% CI {:.3}% to {:.3}%)",
+        100.0 * profit(mean) / STAKE,
+        100.0 * profit(high) / STAKE,
+        100.0 * profit(low) / STAKE
+    )
+}
+
+/// An estimate and its 95% interval.
+#[derive(Serialize)]
+struct Estimate {
+    mean: f64,
+    ci95: [f64; 2],
+}
+
+impl Estimate {
+    fn of((mean, low, high): (f64, f64, f64)) -> Estimate {
+        Estimate {
+            mean,
+            ci95: [low, high],
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct BoundJson {
+    first_deal: u64,
+    deals: u64,
+    budget: u64,
+    /// Deals whose expectimax finished within the budget.
+    finished: u64,
+    /// The upper bound on a fair player's expected score.
+    bound: Estimate,
+    /// The clairvoyant mean of the same deals.
+    clairvoyant: Estimate,
+    /// The clairvoyant mean less the bound, paired over the deals.
+    below_clairvoyant: Estimate,
+    /// The least the casino expects to keep per $55 game against any fair player.
+    house_profit: Estimate,
+    house_edge: f64,
+}
+
+impl BoundJson {
+    fn of(tally: &BoundTally, first: u64, budget: u64) -> BoundJson {
+        let (mean, low, high) = tally.mean_interval();
+        let profit = |score: f64| STAKE - russian::PAY_PER_CARD * score;
+        BoundJson {
+            first_deal: first,
+            deals: tally.deals,
+            budget,
+            finished: tally.finished,
+            bound: Estimate::of((mean, low, high)),
+            clairvoyant: Estimate::of(tally.clairvoyant_interval()),
+            below_clairvoyant: Estimate::of(tally.gap_interval()),
+            house_profit: Estimate::of((profit(mean), profit(high), profit(low))),
+            house_edge: profit(mean) / STAKE,
+        }
+    }
+}
