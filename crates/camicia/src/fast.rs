@@ -24,10 +24,7 @@ use crate::game::{Deal, Outcome, Status};
 use crate::hand::Hand;
 use crate::pack::Pack;
 
-/// The most cards a deal may hold for this engine. Bit 63 of a hand serves as a sentinel.
-pub const MAX_CARDS: usize = 63;
-/// The most payment cards a deal may hold: their penalties fill two bits each of one word.
-pub const MAX_PAYMENT: usize = 32;
+pub use crate::hand::{MAX_CARDS, MAX_PAYMENT};
 
 /// A game between two round starts: the leader's hand, the other's, and whether B leads. This is
 /// all a situation is (the pile is empty at a round start).

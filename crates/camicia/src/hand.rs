@@ -7,7 +7,11 @@
 //! `pay`, no bit of `values` at or above `2 · count` — are kept by the operations here, the
 //! only ones that change a hand.
 
-use crate::fast::MAX_CARDS;
+/// The most cards a deal may hold for the fast engines: a hand's cards are the bits of one
+/// word, and bit 63 serves as a sentinel.
+pub const MAX_CARDS: usize = 63;
+/// The most payment cards a deal may hold: their penalties fill two bits each of one word.
+pub const MAX_PAYMENT: usize = 32;
 
 /// Bit 63: never a card, so that the first set bit of `pay | SENTINEL` exists.
 const SENTINEL: u64 = 1 << 63;

@@ -14,7 +14,7 @@
 //! assert!(Pack::new([5; 52]).is_err());
 //! ```
 
-use crate::fast::MAX_PAYMENT;
+use crate::hand::MAX_PAYMENT;
 use std::ops::Deref;
 use thiserror::Error;
 
