@@ -68,6 +68,12 @@ pub fn mean(mean: &tally::Mean, decimals: usize, unit: &str) -> String {
     )
 }
 
+/// `6.526 ± 0.081`: a mean and the half-width of its 95% interval `low` to `high`, three
+/// decimals.
+pub fn plus_minus(mean: f64, low: f64, high: f64) -> String {
+    format!("{mean:.3} ± {:.3}", (high - low) / 2.0)
+}
+
 /// `x` with `decimals` decimals and its whole part grouped by thousands: `27,826.3`.
 pub fn decimal(x: f64, decimals: usize) -> String {
     let text = format!("{:.decimals$}", x.abs());

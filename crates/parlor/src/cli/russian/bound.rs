@@ -3,7 +3,7 @@
 //! player.
 
 use crate::error::CliError;
-use crate::format::grouped;
+use crate::format::{grouped, plus_minus};
 use crate::longrun::{self, LongRun, Outputs};
 use clap::{ArgGroup, Args};
 use russian::STAKE;
@@ -123,11 +123,6 @@ pub fn run(args: &BoundArgs) -> Result<(), CliError> {
     )
 }
 
-/// `6.512 ± 0.081`
-fn plus_minus((mean, low, high): (f64, f64, f64)) -> String {
-    format!("{mean:.3} ± {:.3}", (high - low) / 2.0)
-}
-
 fn write_summary(
     out: &mut impl Write,
     tally: &BoundTally,
@@ -135,8 +130,7 @@ fn write_summary(
     last: u64,
     budget: u64,
 ) -> io::Result<()> {
-    let bound = tally.mean_interval();
-    let (mean, low, high) = bound;
+    let (mean, low, high) = tally.mean_interval();
     writeln!(
         out,
         "upper bound on fair play: {} deals, {first} to {last}",
@@ -145,7 +139,7 @@ fn write_summary(
     writeln!(
         out,
         "bound           {} cards (95% CI), each column's face-down cards known as a set",
-        plus_minus(bound)
+        plus_minus(mean, low, high)
     )?;
     writeln!(
         out,
@@ -155,16 +149,14 @@ fn write_summary(
         100.0 * tally.finished as f64 / tally.deals as f64,
         grouped(budget)
     )?;
-    writeln!(
-        out,
-        "clairvoyant     {} cards on the same deals",
-        plus_minus(tally.clairvoyant_interval())
-    )?;
-    writeln!(
-        out,
-        "below it by     {} cards (paired)",
-        plus_minus(tally.gap_interval())
-    )?;
+    writeln!(out, "clairvoyant     {} cards on the same deals", {
+        let (mean, low, high) = tally.clairvoyant_interval();
+        plus_minus(mean, low, high)
+    })?;
+    writeln!(out, "below it by     {} cards (paired)", {
+        let (mean, low, high) = tally.gap_interval();
+        plus_minus(mean, low, high)
+    })?;
     let profit = |score: f64| STAKE - russian::PAY_PER_CARD * score;
     writeln!(
         out,

@@ -6,7 +6,7 @@
 
 use super::parse_strategy;
 use crate::error::CliError;
-use crate::format::grouped;
+use crate::format::{grouped, plus_minus};
 use crate::longrun::{self, LongRun, Outputs};
 use clap::{ArgGroup, Args};
 use russian::strategy::DEFAULT_SAMPLES;
@@ -321,7 +321,7 @@ fn write_table(
             "{:<21} {:>10} {:>17} {:>6} {:>7.3} {:>27} {:>19} {:>10}",
             label(*strategy, samples),
             grouped(tally.games()),
-            format!("{:.3} ± {:.3}", tally.mean(), (high - low) / 2.0),
+            plus_minus(tally.mean(), low, high),
             tally.median(),
             tally.std_dev(),
             format!(
