@@ -1,7 +1,7 @@
-//! The long runs — `camicia search`, `camicia stats`, `speed stats`, `russian simulate` — as one
-//! engine: the same output for any threads, killed with SIGKILL and resumed to the uninterrupted
-//! answer, files checked and held before any work, and clusters of processes on 127.0.0.1 that
-//! give what one process gives and end cleanly when a process fails.
+//! The long runs — `camicia search`, `camicia stats`, `speed stats`, `russian simulate` and
+//! `russian bound` — as one engine: the same output for any threads, killed with SIGKILL and
+//! resumed to the uninterrupted answer, files checked and held before any work, and clusters of
+//! processes on 127.0.0.1 that give what one process gives and end cleanly when a process fails.
 
 mod common;
 
@@ -122,7 +122,7 @@ fn kill_after(mut child: Child, checkpoint: &Path, chunks: u64) {
 #[test]
 fn every_long_run_killed_mid_run_resumes_to_the_uninterrupted_answer() {
     let dir = scratch("kill");
-    let long_runs: [(Vec<&str>, u64); 4] = [
+    let long_runs: [(Vec<&str>, u64); 5] = [
         (
             vec!["camicia", "stats", "--deals", "3000000", "--seed", "8"],
             20,
@@ -147,6 +147,10 @@ fn every_long_run_killed_mid_run_resumes_to_the_uninterrupted_answer() {
                 "camicia", "search", "--climb", "--from", "9999", "--steps", "2000000",
             ],
             60,
+        ),
+        (
+            vec!["russian", "bound", "--deals", "640", "--budget", "2000"],
+            10,
         ),
     ];
     for (run, after) in long_runs {
