@@ -87,6 +87,17 @@ impl Lanes for Portable {
         Portable(self.0.map(|a| u64::from(a.count_ones())))
     }
 
+    /// By the float trick of the AVX2 implementation (see there), which vectorises where the
+    /// default's population count does not: 6% fewer instructions for a whole deal.
+    #[inline(always)]
+    fn first_payment(self) -> Self {
+        const TWO_52: u64 = 0x4330_0000_0000_0000;
+        Portable(self.0.map(|a| {
+            let exact = f64::from_bits((a & a.wrapping_neg()) | TWO_52) - f64::from_bits(TWO_52);
+            u64::from(((exact.to_bits() >> 52) as u32).wrapping_sub(1023))
+        }))
+    }
+
     #[inline(always)]
     fn min(self, other: Self) -> Self {
         // As signed numbers (all are below 2^63): vector units compare signed numbers.
@@ -160,6 +171,18 @@ mod tests {
     use crate::deal::Dealer;
     use crate::fast::play_pack;
     use crate::lanes::Packs;
+
+    #[test]
+    fn the_first_payment_follows_its_plain_reading() {
+        let cases = crate::lanes::tests::payment_bits();
+        for chunk in cases.chunks(WIDTH) {
+            let pays: [u64; WIDTH] = std::array::from_fn(|i| chunk[i % chunk.len()]);
+            let first = Portable(pays).first_payment();
+            for (pay, first) in pays.into_iter().zip(first.0) {
+                crate::lanes::tests::check_first_payment(pay, first);
+            }
+        }
+    }
 
     /// The engine test plays the entry compiled for AVX2 where the processor has it; this plays
     /// the one compiled for every processor of the target, on every machine.
