@@ -43,12 +43,12 @@ impl fmt::Display for Event {
     }
 }
 
-/// A game: see the module documentation.
 /// A move that is not one of the moves of the game it was given to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("the move {0} is not one of the moves of this position")]
 pub struct IllegalMove(pub Move);
 
+/// A game: see the module documentation.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Game {
     pub(crate) position: Position,
