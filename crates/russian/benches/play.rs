@@ -2,7 +2,7 @@
 //! 9,999 for `random` and `greedy`, 0 to 999 for `lookahead`.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use russian::{Game, StrategyName, deal, play_deal};
+use russian::{Game, StrategyName, deal, play_deal, strategy};
 use std::hint::black_box;
 
 fn strategies(c: &mut Criterion) {
@@ -43,7 +43,7 @@ fn parts(c: &mut Criterion) {
                 .iter()
                 .map(|game| {
                     let mut game = black_box(game.clone());
-                    game.play(&mut russian::strategy::Greedy, |_| {})
+                    strategy::play(&mut game, &mut strategy::Greedy, |_| {})
                 })
                 .sum::<u32>()
         })

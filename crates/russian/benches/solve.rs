@@ -3,7 +3,7 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use russian::solver::Solver;
-use russian::strategy::{DEFAULT_SAMPLES, Planner};
+use russian::strategy::{self, DEFAULT_SAMPLES, Planner};
 use russian::{Game, StrategyName, play_deal};
 use std::hint::black_box;
 
@@ -41,7 +41,7 @@ fn planner(c: &mut Criterion) {
                 (0..100u64)
                     .map(|n| {
                         let mut game = Game::deal(black_box(n));
-                        game.play(&mut Planner::new(n, samples), |_| {})
+                        strategy::play(&mut game, &mut Planner::new(n, samples), |_| {})
                     })
                     .sum::<u32>()
             })

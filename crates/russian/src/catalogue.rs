@@ -6,7 +6,7 @@ use crate::game::Game;
 use crate::pysol::{self, GameNumber};
 use crate::scores::Tally;
 use crate::solver::Solver;
-use crate::strategy::Clairvoyant;
+use crate::strategy::{self, Clairvoyant};
 use serde::{Deserialize, Serialize};
 
 /// How the deals of a catalogue are numbered.
@@ -51,7 +51,7 @@ impl Entry {
     pub fn of_game(solver: &mut Solver, game: &Game, budget: Option<u64>) -> Entry {
         let solution = solver.solve(game, budget);
         let mut player = Clairvoyant::playing(&solution);
-        let best = game.clone().play(&mut player, |_| {});
+        let best = strategy::play(&mut game.clone(), &mut player, |_| {});
         Entry {
             max: best as u8,
             proven: solution.complete || best == solution.bound,

@@ -6,7 +6,6 @@
 
 use crate::layout::{Layout, Slot};
 use crate::position::{Move, Position, card_at};
-use crate::strategy::Strategy;
 use cards::Card;
 use std::fmt;
 
@@ -43,12 +42,18 @@ impl fmt::Display for Event {
     }
 }
 
-/// A game: see the module documentation.
 /// A move that is not one of the moves of the game it was given to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("the move {0} is not one of the moves of this position")]
 pub struct IllegalMove(pub Move);
 
+/// A game: see the module documentation.
+///
+/// Every game ends after at most 52 chosen moves, however they are chosen: a card other than a king
+/// that has led a column move lies on the next higher card of its suit, which it covers, so that
+/// card is never again last in another column and the first card can never lead a move again; a
+/// king that has led a move heads its column, and a king that heads its column may not move. So
+/// each of the 52 cards leads at most one move.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Game {
     pub(crate) position: Position,
@@ -241,24 +246,5 @@ impl Game {
         log(Event::Move(mv));
         self.turn_if_uncovered(mv.from, log);
         self.settle(log);
-    }
-
-    /// Plays the game to its end with `strategy`, telling `log` each event; gives the score.
-    ///
-    /// Every game ends, whatever the strategy, after at most 52 chosen moves: a card other than a
-    /// king that has led a column move lies on the next higher card of its suit, which it covers,
-    /// so that card is never again last in another column and the first card can never lead a
-    /// move again; a king that has led a move heads its column, and a king that heads its column
-    /// may not move. So each of the 52 cards leads at most one move.
-    pub fn play(&mut self, strategy: &mut impl Strategy, mut log: impl FnMut(Event)) -> u32 {
-        self.settle(&mut log);
-        loop {
-            let moves = self.position.moves();
-            if moves.is_empty() {
-                return self.score();
-            }
-            let choice = strategy.choose(&self.position, &moves);
-            self.make_unchecked(moves[choice], &mut log);
-        }
     }
 }

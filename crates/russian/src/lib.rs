@@ -5,9 +5,10 @@
 //! - [`Layout`]: the written layout (`[D4] [S9] HK D2 S3 C7 H8`, one line per column), and
 //!   [`Table`], a position in progress whose face-down cards may be unknown (`[?]`);
 //! - [`Position`]: what a player sees, with the legal [`Moves`]; [`Game`]: a position plus the
-//!   face-down cards, which only the game knows, played with a [`Strategy`];
-//! - [`strategy`]: the fair strategies `random`, `greedy`, `lookahead` and `planner`, and the
-//!   `clairvoyant` player who sees every card;
+//!   face-down cards, which only the game knows;
+//! - [`strategy`]: the fair strategies `random`, `greedy`, `lookahead` and `planner`, the
+//!   `clairvoyant` player who sees every card, and [`strategy::play`], which plays a
+//!   [`Game`] to its end with any [`Strategy`];
 //! - [`hint`]: the move to make in a position in progress, fair and, when every card is
 //!   known, exact;
 //! - [`bound`]: an upper bound on perfect fair play, tighter than the clairvoyant maximum;
@@ -44,5 +45,5 @@ pub use strategy::{Strategy, StrategyName, UnknownStrategy};
 pub fn play_deal(number: u64, strategy: StrategyName) -> u32 {
     let mut game = Game::deal(number);
     let mut player = strategy.player(&game, number, strategy::DEFAULT_SAMPLES);
-    game.play(&mut player, |_| {})
+    strategy::play(&mut game, &mut player, |_| {})
 }

@@ -1,7 +1,7 @@
 //! Scores of many games and what they say: exact integer counts, so that any split of the games
 //! over threads gives the same numbers, and the statistics computed from them.
 
-use crate::{Game, StrategyName};
+use crate::{Game, StrategyName, strategy};
 use serde::{Deserialize, Serialize};
 use tally::{Moments, histogram_median, wilson};
 
@@ -55,7 +55,7 @@ impl Tally {
         for number in numbers {
             let mut game = Game::deal(number);
             let mut player = strategy.player(&game, number, samples);
-            tally.add(game.play(&mut player, |_| {}));
+            tally.add(strategy::play(&mut game, &mut player, |_| {}));
         }
         tally
     }

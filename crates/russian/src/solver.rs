@@ -3,7 +3,7 @@
 //!
 //! The score never falls and every game can be played on to its end, so the highest final
 //! score is the highest score of any reachable position. Positions form a graph without cycles
-//! (every move is led by a card that never leads again, see [`Game::play`]), and the solver
+//! (every move is led by a card that never leads again, see [`Game`]), and the solver
 //! computes the maximum score below each position depth first, remembering it:
 //!
 //! - a **transposition table** holds the maximum of every position searched, under an exact

@@ -373,7 +373,7 @@ fn a_game_is_the_same_game_every_time() {
             let mut events = Vec::new();
             let mut game = Game::new(&deal::deal(7)).expect("a deal");
             let mut player = strategy.player(&game, 7, russian::strategy::DEFAULT_SAMPLES);
-            game.play(&mut player, |e| events.push(e));
+            russian::strategy::play(&mut game, &mut player, |e| events.push(e));
             events
         };
         assert_eq!(log(), log());

@@ -7,7 +7,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use russian::simple::{self, SimpleGame};
 use russian::solver::{Solver, upper_bound};
-use russian::strategy::{DEFAULT_SAMPLES, Planner, Random};
+use russian::strategy::{self, DEFAULT_SAMPLES, Planner, Random};
 use russian::{Game, Layout, Slot, Strategy, StrategyName, deal, play_deal};
 
 /// A position with `heights[s]` cards of each suit on the foundations and the others spread by
@@ -283,13 +283,13 @@ fn the_planner_plays_the_same_game_for_the_same_seed() {
         let play = |samples: u32| {
             let mut game = Game::deal(n);
             let mut events = Vec::new();
-            game.play(&mut Planner::new(n, samples), |e| events.push(e));
+            strategy::play(&mut game, &mut Planner::new(n, samples), |e| events.push(e));
             events
         };
         assert_eq!(play(5), play(5));
         let mut game = Game::deal(n);
         let mut player = StrategyName::Planner.player(&game, n, DEFAULT_SAMPLES);
-        let score = game.play(&mut player, |_| {});
+        let score = strategy::play(&mut game, &mut player, |_| {});
         assert_eq!(score, play_deal(n, StrategyName::Planner));
     }
 }

@@ -18,7 +18,7 @@ pub use lookahead::Lookahead;
 pub use planner::{DEFAULT_SAMPLES, Decision, Planner};
 pub use random::Random;
 
-use crate::game::Game;
+use crate::game::{Event, Game};
 use crate::position::{Move, Position};
 use std::fmt;
 use std::str::FromStr;
@@ -28,6 +28,20 @@ pub trait Strategy {
     /// The index in `moves` of the move to make. `moves` are the legal moves of `position` in
     /// [`Position::moves`] order, never none.
     fn choose(&mut self, position: &Position, moves: &[Move]) -> usize;
+}
+
+/// Plays `game` to its end with `strategy`, telling `log` each event; gives the score. The
+/// game does end, whatever the strategy chooses: see [`Game`].
+pub fn play(game: &mut Game, strategy: &mut impl Strategy, mut log: impl FnMut(Event)) -> u32 {
+    game.settle(&mut log);
+    loop {
+        let moves = game.position().moves();
+        if moves.is_empty() {
+            return game.score();
+        }
+        let choice = strategy.choose(game.position(), &moves);
+        game.make_unchecked(moves[choice], &mut log);
+    }
 }
 
 /// The strategies by name.

@@ -3,7 +3,7 @@
 use super::{LayoutJson, Source, parse_strategy, symbols, write_layout};
 use crate::error::CliError;
 use clap::Args;
-use russian::strategy::DEFAULT_SAMPLES;
+use russian::strategy::{self, DEFAULT_SAMPLES};
 use russian::{Card, Event, Game, MoveKind, Position, Rank, Strategy, StrategyName, Suit};
 use serde::Serialize;
 use std::io::{self, BufWriter, Write};
@@ -35,14 +35,16 @@ pub struct PlayArgs {
 pub fn run(args: &PlayArgs) -> Result<(), CliError> {
     let layout = args.source.layout()?;
     let mut game = new_game(&layout)?;
-    let mut strategy = args
+    let mut player = args
         .strategy
         .player(&game, args.source.number(), args.samples);
     let mut out = BufWriter::new(io::stdout().lock());
     let symbols = symbols(args.ascii);
     if args.json {
         let mut moves = Vec::new();
-        let score = game.play(&mut strategy, |event| moves.push(MoveJson::of(event)));
+        let score = strategy::play(&mut game, &mut player, |event| {
+            moves.push(MoveJson::of(event))
+        });
         let json = PlayJson {
             deal: LayoutJson::of(&layout),
             strategy: args.strategy.name(),
@@ -56,7 +58,7 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
             &mut out,
             &layout,
             &mut game,
-            &mut strategy,
+            &mut player,
             args.trace,
             symbols,
         )?;
@@ -81,7 +83,7 @@ pub(super) fn write_game(
         writeln!(out)?;
     }
     let mut lines = Vec::new();
-    // The same steps as `Game::play`, with a stop after each move to show the layout.
+    // The same steps as `strategy::play`, with a stop after each move to show the layout.
     game.settle(&mut |event| lines.push(event_text(event, symbols)));
     loop {
         if trace && !lines.is_empty() {

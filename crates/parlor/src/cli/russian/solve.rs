@@ -6,7 +6,7 @@ use crate::error::CliError;
 use crate::format::grouped;
 use clap::Args;
 use russian::solver::Solver;
-use russian::strategy::Clairvoyant;
+use russian::strategy::{self, Clairvoyant};
 use serde::Serialize;
 use std::io::{self, BufWriter, Write};
 use std::time::Instant;
@@ -46,7 +46,9 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
     let mut out = BufWriter::new(io::stdout().lock());
     let best = if args.json {
         let mut moves = Vec::new();
-        let best = game.play(&mut player, |event| moves.push(MoveJson::of(event)));
+        let best = strategy::play(&mut game, &mut player, |event| {
+            moves.push(MoveJson::of(event))
+        });
         let json = SolveJson {
             deal: LayoutJson::of(&layout),
             best,
