@@ -382,12 +382,12 @@ impl<V: Lanes> Games<V> {
     }
 }
 
-/// Payments per trick step. A payment costs about half a trick step (measured in instructions on
-/// AVX2), and a lane with a trick to take lays nothing more, so each trick step serves one or
-/// two payments per lane: 1.55 on average, the payer turning up a payment card 55% of the time.
-/// Counted with `valgrind --tool=cachegrind` over `stats --deals 200000` with AVX2, a deal costs
-/// 4,460 instructions with 2 payments, 4,450 with 3, 5,390 with 1, and 4,800 with one step that
-/// does both (the engine before).
+/// Payments per trick step. A payment takes far fewer instructions than a trick step, and a lane
+/// with a trick to take lays nothing more, so each trick step serves one or two payments per
+/// lane: 1.55 on average, the payer turning up a payment card 55% of the time. Counted with
+/// `valgrind --tool=cachegrind` over `stats --deals 200000` with AVX2, a deal costs 4,536
+/// instructions with 2 payments, 4,547 with 3, 5,396 with 1, and 4,937 with one step that did
+/// both (the engine before).
 const PAYMENTS: usize = 2;
 
 /// The lane engine on every deal of `source`, reported with its number in `source` (from 0), in
