@@ -194,34 +194,40 @@ fn shuffle(block: [u32; BLOCK as usize], more: impl FnOnce() -> ChaCha8Rng) -> P
 }
 
 /// The deal of a block that places all 16 payment cards; `None` for the few that do not.
+///
+/// The ranks go by fours in the order the places are taken, so they are read off the places
+/// taken when 4, 8 and 12 cards were placed: J are the first four, Q the next four, and so on.
 #[inline(always)]
 fn places(block: [u32; BLOCK as usize]) -> Option<Places> {
-    let mut places = Places {
-        taken: 0,
-        low_rank: 0,
-        high_rank: 0,
-    };
+    let mut taken = 0u64;
+    let (mut jacks, mut up_to_queens, mut up_to_kings) = (0u64, 0u64, 0u64);
     let mut placed = 0u32;
-    for i in 0..2 * BLOCK as usize {
-        let x = (block[i / 2] >> (16 * (i % 2))) & 0xffff;
-        // Lemire's method on 16 bits: the high half of x · 52, rejecting the 16 values of x
-        // whose low half falls below 2^16 mod 52 = 16.
-        let product = x * 52;
-        if product & 0xffff < 16 {
-            continue;
-        }
-        let bit = 1u64 << (product >> 16);
-        // No branch on whether the place is free, which the processor could not predict: a
-        // taken place adds nothing.
-        let free = places.taken & bit == 0;
-        let new = bit & u64::from(free).wrapping_neg();
-        let rank = placed / 4;
-        places.taken |= bit;
-        places.low_rank |= new & u64::from(rank & 1).wrapping_neg();
-        places.high_rank |= new & u64::from(rank >> 1).wrapping_neg();
-        placed += u32::from(free);
-        if placed == 16 {
-            return Some(places);
+    for word in block {
+        for x in [word & 0xffff, word >> 16] {
+            // Lemire's method on 16 bits: the high half of x · 52, rejecting the 16 values of x
+            // whose low half falls below 2^16 mod 52 = 16. A rejected number, or a place
+            // already taken, adds no bit: no branch the processor could not predict.
+            let product = x * 52;
+            let bit = u64::from(product & 0xffff >= 16) << (product >> 16);
+            let new = bit & !taken;
+            taken |= bit;
+            placed += u32::from(new != 0);
+            if placed <= 4 {
+                jacks = taken;
+            }
+            if placed <= 8 {
+                up_to_queens = taken;
+            }
+            if placed <= 12 {
+                up_to_kings = taken;
+            }
+            if placed == 16 {
+                return Some(Places {
+                    taken,
+                    low_rank: (up_to_queens ^ jacks) | (taken ^ up_to_kings),
+                    high_rank: taken ^ up_to_queens,
+                });
+            }
         }
     }
     None
