@@ -193,14 +193,10 @@ impl<V: Lanes> Hands<V> {
     }
 }
 
-/// Brent's snapshot of a round start: the leader's payment bits, and the other's bits with the
-/// leader's length above them (from bit [`LEADER_LEN`]; payment bits stay below bit 52).
-#[derive(Clone, Copy)]
-struct Snapshot<V> {
-    leader_pay: V,
-    other_pay_and_leader_len: V,
-}
-
+/// Brent's snapshot of a round start, as one word: the leader's payment bits, the other's above
+/// them (from the leader's length on: both hands hold at most 52 cards), and the leader's length
+/// from bit [`LEADER_LEN`]. The three are read back from the word, so equal words are equal
+/// payment bits and lengths.
 const LEADER_LEN: u64 = 56;
 
 /// Cards laid so far in the low 32 bits of `counts`, tricks taken above: a game of 2^32 cards
@@ -217,10 +213,10 @@ struct Games<V> {
     pile: Hands<V>,
     due: V,
     counts: V,
-    snapshot: Snapshot<V>,
+    snapshot: V,
 }
 
-/// A snapshot no round start matches: its key's length field is beyond any hand's.
+/// A snapshot no round start matches: its length field is beyond any hand's.
 const NO_SNAPSHOT: u64 = u64::MAX;
 
 /// The counts a game enters its lane with: minus one trick, for the trick of no cards it starts
@@ -242,10 +238,7 @@ impl<V: Lanes> Games<V> {
             pile: hands,
             due: V::splat(0),
             counts: V::splat(0),
-            snapshot: Snapshot {
-                leader_pay: V::splat(0),
-                other_pay_and_leader_len: V::splat(0),
-            },
+            snapshot: V::splat(0),
         }
     }
 
@@ -273,8 +266,7 @@ impl<V: Lanes> Games<V> {
         put_hand(&mut self.pile, Hand::EMPTY);
         put(&mut self.due, 0);
         put(&mut self.counts, ENTRY_COUNTS);
-        put(&mut self.snapshot.leader_pay, NO_SNAPSHOT);
-        put(&mut self.snapshot.other_pay_and_leader_len, NO_SNAPSHOT);
+        put(&mut self.snapshot, NO_SNAPSHOT);
     }
 
     /// One payment of every game: the payer lays through its next payment card, and the other
@@ -344,13 +336,11 @@ impl<V: Lanes> Games<V> {
         // after 1, 2, 4, 8, … tricks: once that window is past the start of a cycle and at least
         // its period, the cycle brings the snapshot back within it, so every loop is caught.
         let tricks = self.counts.shr(V::splat(32)).add(one);
-        let snapshot = self.snapshot;
-        let key = payer.pay.or(taker.len.shl(V::splat(LEADER_LEN)));
-        let same = V::both(
-            snapshot.leader_pay.eq(taker.pay),
-            snapshot.other_pay_and_leader_len.eq(key),
-        );
-        let candidate = V::both(trick, same);
+        let key = taker
+            .pay
+            .or(payer.pay.shl(taker.len))
+            .or(taker.len.shl(V::splat(LEADER_LEN)));
+        let candidate = V::both(trick, self.snapshot.eq(key));
         let power_of_two = tricks.and(tricks.sub(one)).eq(V::splat(0));
         let retake = V::both(trick, power_of_two);
         let out = V::both(trick, run_out);
@@ -374,10 +364,7 @@ impl<V: Lanes> Games<V> {
         let counts = V::select(paid, self.counts.add(pile.len.or(trick_count)), self.counts);
         let last = alternation.sub(one).or(trick_count);
         self.counts = V::select(out, counts.add(last), counts);
-        self.snapshot = Snapshot {
-            leader_pay: V::select(retake, taker.pay, snapshot.leader_pay),
-            other_pay_and_leader_len: V::select(retake, key, snapshot.other_pay_and_leader_len),
-        };
+        self.snapshot = V::select(retake, key, self.snapshot);
         (ended, candidate)
     }
 }
