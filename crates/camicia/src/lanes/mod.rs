@@ -415,10 +415,13 @@ pub(crate) fn play<V: Lanes, S: Source>(source: &mut S, report: &mut impl FnMut(
             }
         };
         let counts = games.counts.to_array();
-        for (i, lane) in kept.iter_mut().enumerate().take(V::N) {
-            if ended >> i & 1 == 0 {
-                continue;
-            }
+        // The ended lanes by their bits, not a test of each lane: which lane ended is a branch
+        // the processor could not predict.
+        let mut rest = ended;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let lane = &mut kept[i];
             let Some((number, deal)) = *lane else {
                 continue;
             };
