@@ -203,9 +203,10 @@ const LEADER_LEN: u64 = 56;
 /// would be a loop, found long before.
 const TRICK: u64 = 1 << 32;
 
-/// The games of all lanes between two steps: the player to lay next, who pays `due`; the other
-/// player; the pile; the cards and tricks so far; Brent's snapshot. Fewer fields are fewer
-/// registers: with AVX2 they do not all fit, and every one that does not costs loads and stores.
+/// The games of all lanes between two steps: the player to lay next, who pays `due` (0: this
+/// player has paid and the trick is to be taken); the other player; the pile; the cards and
+/// tricks so far; Brent's snapshot. Fewer fields are fewer registers: with AVX2 they do not all
+/// fit, and every one that does not costs loads and stores.
 #[derive(Clone, Copy)]
 struct Games<V> {
     payer: Hands<V>,
@@ -310,7 +311,7 @@ impl<V: Lanes> Games<V> {
         let (payer, other, pile) = (self.payer, self.other, self.pile);
         let paid = self.due.eq(V::splat(0));
 
-        // Otherwise the other player takes the pile...
+        // The other player takes the pile...
         let taker = other.take(pile);
         let empty = payer.len.eq(V::splat(0));
         let finished = V::both(paid, empty);
