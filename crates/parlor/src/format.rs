@@ -70,7 +70,7 @@ pub fn mean(mean: &tally::Mean, decimals: usize, unit: &str) -> String {
 
 /// `6.526 ± 0.081`: a mean and the half-width of its 95% interval `low` to `high`, three
 /// decimals.
-pub fn plus_minus(mean: f64, low: f64, high: f64) -> String {
+pub fn plus_minus((mean, low, high): (f64, f64, f64)) -> String {
     format!("{mean:.3} ± {:.3}", (high - low) / 2.0)
 }
 

@@ -224,7 +224,7 @@ impl BoundTally {
 
     /// The bound: the mean value counted, with its 95% interval (normal approximation; the
     /// deals are independent, so their values are too).
-    pub fn mean_interval(&self) -> (f64, f64, f64) {
+    pub fn bound_interval(&self) -> (f64, f64, f64) {
         interval(self.deals, self.sum, self.sum_of_squares)
     }
 
@@ -465,7 +465,7 @@ mod tests {
         assert_eq!(split.deals, tally.deals);
         assert_eq!(split.finished, tally.finished);
         assert!((split.sum - tally.sum).abs() < 1e-9);
-        let (mean, low, high) = tally.mean_interval();
+        let (mean, low, high) = tally.bound_interval();
         assert!(low <= mean && mean <= high);
     }
 }

@@ -130,7 +130,8 @@ fn write_summary(
     last: u64,
     budget: u64,
 ) -> io::Result<()> {
-    let (mean, low, high) = tally.mean_interval();
+    let bound = tally.bound_interval();
+    let (mean, low, high) = bound;
     writeln!(
         out,
         "upper bound on fair play: {} deals, {first} to {last}",
@@ -139,7 +140,7 @@ fn write_summary(
     writeln!(
         out,
         "bound           {} cards (95% CI), each column's face-down cards known as a set",
-        plus_minus(mean, low, high)
+        plus_minus(bound)
     )?;
     writeln!(
         out,
@@ -149,14 +150,16 @@ fn write_summary(
         100.0 * tally.finished as f64 / tally.deals as f64,
         grouped(budget)
     )?;
-    writeln!(out, "clairvoyant     {} cards on the same deals", {
-        let (mean, low, high) = tally.clairvoyant_interval();
-        plus_minus(mean, low, high)
-    })?;
-    writeln!(out, "below it by     {} cards (paired)", {
-        let (mean, low, high) = tally.gap_interval();
-        plus_minus(mean, low, high)
-    })?;
+    writeln!(
+        out,
+        "clairvoyant     {} cards on the same deals",
+        plus_minus(tally.clairvoyant_interval())
+    )?;
+    writeln!(
+        out,
+        "below it by     {} cards (paired)",
+        plus_minus(tally.gap_interval())
+    )?;
     let profit = |score: f64| STAKE - russian::PAY_PER_CARD * score;
     writeln!(
         out,
@@ -211,7 +214,7 @@ struct BoundJson {
 
 impl BoundJson {
     fn of(tally: &BoundTally, first: u64, budget: u64) -> BoundJson {
-        let (mean, low, high) = tally.mean_interval();
+        let (mean, low, high) = tally.bound_interval();
         let profit = |score: f64| STAKE - russian::PAY_PER_CARD * score;
         BoundJson {
             first_deal: first,

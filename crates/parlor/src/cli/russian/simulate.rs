@@ -321,7 +321,7 @@ fn write_table(
             "{:<21} {:>10} {:>17} {:>6} {:>7.3} {:>27} {:>19} {:>10}",
             label(*strategy, samples),
             grouped(tally.games()),
-            plus_minus(tally.mean(), low, high),
+            plus_minus((tally.mean(), low, high)),
             tally.median(),
             tally.std_dev(),
             format!(
