@@ -148,13 +148,18 @@ struct Places {
 }
 
 impl Places {
+    /// The rank (0 to 3) of the card at `place`.
+    #[inline(always)]
+    fn rank(self, place: u32) -> u64 {
+        (self.low_rank >> place & 1) | (self.high_rank >> place & 1) << 1
+    }
+
     fn pack(self) -> Pack {
         let mut pack = [0u8; 52];
         let mut rest = self.taken;
         while rest != 0 {
             let place = rest.trailing_zeros();
-            let rank = (self.low_rank >> place & 1) | (self.high_rank >> place & 1) << 1;
-            pack[place as usize] = rank as u8 + 1;
+            pack[place as usize] = self.rank(place) as u8 + 1;
             rest &= rest - 1;
         }
         Pack::of_valid(pack)
@@ -167,9 +172,7 @@ impl Places {
         let mut values = 0u64;
         let mut rest = self.taken;
         for slot in 0..16 {
-            let place = rest.trailing_zeros();
-            let rank = (self.low_rank >> place & 1) | (self.high_rank >> place & 1) << 1;
-            values |= rank << (2 * slot);
+            values |= self.rank(rest.trailing_zeros()) << (2 * slot);
             rest &= rest.wrapping_sub(1);
         }
         let a_pay = self.taken & ((1 << B_FIRST) - 1);

@@ -480,14 +480,34 @@ pub(crate) mod tests {
         }
     }
 
+    /// The outcomes `play` reports for the packs of deals `0..count` of `dealer`, in the order
+    /// reported.
+    pub(crate) fn reported(
+        dealer: &Dealer,
+        count: u64,
+        play: impl FnOnce(&mut Packs<std::vec::IntoIter<Pack>>, &mut dyn FnMut(u64, Outcome)),
+    ) -> Vec<(u64, Outcome)> {
+        let mut got = Vec::new();
+        let packs: Vec<Pack> = dealer.packs(0..count).collect();
+        play(&mut Packs(packs.into_iter()), &mut |k, outcome| {
+            got.push((k, outcome))
+        });
+        got
+    }
+
+    /// The scalar engine's outcomes for deals `0..count` of `dealer`, in order.
+    pub(crate) fn scalar_outcomes(dealer: &Dealer, count: u64) -> Vec<(u64, Outcome)> {
+        (0..count)
+            .map(|k| (k, play_pack(&dealer.pack(k))))
+            .collect()
+    }
+
     #[test]
     fn one_by_one_every_deal_is_played_in_turn() {
         let dealer = Dealer::new(5);
-        let mut got = Vec::new();
-        one_by_one(&mut Packs(dealer.packs(0..1000)), &mut |k, outcome| {
-            got.push((k, outcome))
+        let got = reported(&dealer, 1000, |packs, mut report| {
+            one_by_one(packs, &mut report)
         });
-        let expected: Vec<_> = (0..1000).map(|k| (k, play_pack(&dealer.pack(k)))).collect();
-        assert_eq!(got, expected);
+        assert_eq!(got, scalar_outcomes(&dealer, 1000));
     }
 }

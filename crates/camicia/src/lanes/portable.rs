@@ -1,6 +1,6 @@
 //! [`Lanes`] as plain arrays of four `u64`, written so that the compiler turns each operation
 //! into vector instructions: SSE2 on any x86-64, AVX2 in [`play_avx2`], NEON on aarch64. A mask
-//! is a lane of all ones or all zeros. Four lanes, not eight: eight fields of four fit AVX2's
+//! is a lane of all ones or all zeros. Four lanes, not eight: fields of four lanes fit AVX2's
 //! registers far better, and the compiler keeps arrays of eight in scalar code (measured: 0.36
 //! million deals a second compiled for AVX2, against 1.5 million with four).
 
@@ -169,8 +169,7 @@ pub(crate) unsafe fn play_avx2(source: &mut impl Source, report: &mut impl FnMut
 mod tests {
     use super::*;
     use crate::deal::Dealer;
-    use crate::fast::play_pack;
-    use crate::lanes::Packs;
+    use crate::lanes::tests::{reported, scalar_outcomes};
 
     #[test]
     fn the_first_payment_follows_its_plain_reading() {
@@ -189,14 +188,10 @@ mod tests {
     #[test]
     fn the_entry_for_every_processor_agrees_with_the_scalar_engine() {
         let dealer = Dealer::new(80);
-        let mut got = Vec::new();
-        play(&mut Packs(dealer.packs(0..20_003)), &mut |k, outcome| {
-            got.push((k, outcome))
+        let mut got = reported(&dealer, 20_003, |packs, mut report| {
+            play(packs, &mut report)
         });
         got.sort_by_key(|&(k, _)| k);
-        let expected: Vec<_> = (0..20_003)
-            .map(|k| (k, play_pack(&dealer.pack(k))))
-            .collect();
-        assert_eq!(got, expected);
+        assert_eq!(got, scalar_outcomes(&dealer, 20_003));
     }
 }
