@@ -5,8 +5,8 @@
 //! exponent, the minimum of values below 2^32 is taken on 32-bit halves, and compares are signed,
 //! right for values below 2^63.
 //!
-//! Four lanes, not eight in two registers: the 13 fields then take 13 of the 16 registers rather
-//! than 26, and measured the same or faster.
+//! Four lanes, not eight in two registers: the 12 fields then take 12 of the 16 registers rather
+//! than 24, and measured the same or faster.
 
 use super::{Lanes, MAX_LANES, Source};
 use crate::game::Outcome;
