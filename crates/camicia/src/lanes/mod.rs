@@ -284,15 +284,16 @@ impl<V: Lanes> Games<V> {
         let laid = V::select(found, first.add(one), owed);
         let paid = payer.drop(laid, found);
         let value = payer.values.and(V::splat(3));
-        // Shifts by 64 or more give 0, so the lanes that did not find a card add nothing.
-        let count = pile.pay.popcount();
-        let laid_on = Hands {
-            pay: pile.pay.or(one.shl(pile.len.add(first))),
-            values: pile.values.or(value.shl(count.add(count))),
-            len: pile.len,
+        // The pile takes the cards laid; shifts by 64 or more give 0, so the lanes that did not
+        // find a card add no payment card.
+        let laid_cards = Hands {
+            pay: one.shl(first),
+            values: value,
+            len: laid,
         };
+        let laid_on = pile.take(laid_cards);
         self.pile = Hands {
-            len: pile.len.add(laid),
+            len: laid_on.len,
             ..Hands::select(found, laid_on, pile)
         };
         // After a payment card the roles swap.
