@@ -381,6 +381,61 @@ fn a_game_is_the_same_game_every_time() {
 }
 
 #[test]
+fn a_game_played_in_steps_is_the_game_played_at_once() {
+    for n in 0..200 {
+        let mut events = Vec::new();
+        let mut game = Game::new(&deal::deal(n)).expect("a deal");
+        let score = russian::strategy::play(&mut game, &mut Greedy, |e| events.push(e));
+
+        let mut in_steps = Vec::new();
+        let mut moves = 0;
+        let mut steps = 0;
+        let mut game = Game::new(&deal::deal(n)).expect("a deal");
+        let played = russian::strategy::play_in_steps(&mut game, &mut Greedy, |game, step| {
+            // Every step but the settling starts with the move chosen, and leaves the game
+            // whose layout the step's events lead to.
+            assert_eq!(steps > 0, matches!(step.first(), Some(Event::Move(_))));
+            assert!(step.iter().skip(1).all(|e| !matches!(e, Event::Move(_))));
+            moves += usize::from(steps > 0);
+            steps += 1;
+            in_steps.extend_from_slice(step);
+            assert_eq!(
+                game.score() as usize,
+                in_steps
+                    .iter()
+                    .filter(|e| matches!(e, Event::Foundation { .. }))
+                    .count()
+            );
+            Ok::<(), ()>(())
+        });
+        assert_eq!(played, Ok(score));
+        assert_eq!(in_steps, events);
+        assert_eq!(
+            moves,
+            events
+                .iter()
+                .filter(|e| matches!(e, Event::Move(_)))
+                .count()
+        );
+    }
+}
+
+#[test]
+fn an_error_from_a_step_ends_the_game_there() {
+    let mut game = Game::new(&deal::deal(113)).expect("a deal");
+    let mut steps = 0;
+    let played = russian::strategy::play_in_steps(&mut game, &mut Greedy, |_, _| {
+        steps += 1;
+        if steps == 3 { Err("stop") } else { Ok(()) }
+    });
+    assert_eq!(played, Err("stop"));
+    assert!(
+        !game.position().moves().is_empty(),
+        "deal 113 lasts more than two moves"
+    );
+}
+
+#[test]
 fn position_keys_follow_positions() {
     let game = Game::new(&deal::deal(3)).expect("a deal");
     let mut keys = std::collections::HashMap::new();

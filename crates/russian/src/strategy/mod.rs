@@ -20,6 +20,7 @@ pub use random::Random;
 
 use crate::game::{Event, Game};
 use crate::position::{Move, Position};
+use std::convert::Infallible;
 use std::fmt;
 use std::str::FromStr;
 
@@ -32,15 +33,78 @@ pub trait Strategy {
 
 /// Plays `game` to its end with `strategy`, telling `log` each event; gives the score. The
 /// game does end, whatever the strategy chooses: see [`Game`].
-pub fn play(game: &mut Game, strategy: &mut impl Strategy, mut log: impl FnMut(Event)) -> u32 {
-    game.settle(&mut log);
+pub fn play(game: &mut Game, strategy: &mut impl Strategy, log: impl FnMut(Event)) -> u32 {
+    struct EventsOnly<L>(L);
+    impl<L: FnMut(Event)> Watch for EventsOnly<L> {
+        type Error = Infallible;
+        fn event(&mut self, event: Event) {
+            (self.0)(event)
+        }
+        fn step(&mut self, _: &Game) -> Result<(), Infallible> {
+            Ok(())
+        }
+    }
+    match run(game, strategy, &mut EventsOnly(log)) {
+        Ok(score) => score,
+        Err(never) => match never {},
+    }
+}
+
+/// Plays `game` to its end with `strategy` as [`play`] does, stopping after each step — the
+/// foundation moves the deal allows at once, then each chosen move with the turns and
+/// foundation moves that follow it — to call `step` with the game as the step left it and the
+/// step's events (none when the deal allows no foundation move). An error from `step` ends the
+/// game there and is returned; otherwise gives the score.
+pub fn play_in_steps<E>(
+    game: &mut Game,
+    strategy: &mut impl Strategy,
+    step: impl FnMut(&Game, &[Event]) -> Result<(), E>,
+) -> Result<u32, E> {
+    struct Steps<S> {
+        events: Vec<Event>,
+        step: S,
+    }
+    impl<E, S: FnMut(&Game, &[Event]) -> Result<(), E>> Watch for Steps<S> {
+        type Error = E;
+        fn event(&mut self, event: Event) {
+            self.events.push(event)
+        }
+        fn step(&mut self, game: &Game) -> Result<(), E> {
+            let result = (self.step)(game, &self.events);
+            self.events.clear();
+            result
+        }
+    }
+    let mut steps = Steps {
+        events: Vec::new(),
+        step,
+    };
+    run(game, strategy, &mut steps)
+}
+
+/// What [`run`] reports as a game goes: each event, and the end of each step.
+trait Watch {
+    type Error;
+    fn event(&mut self, event: Event);
+    fn step(&mut self, game: &Game) -> Result<(), Self::Error>;
+}
+
+/// The one game loop behind [`play`] and [`play_in_steps`]: the settling, then a move at a
+/// time, until no move is left.
+fn run<W: Watch>(
+    game: &mut Game,
+    strategy: &mut impl Strategy,
+    watch: &mut W,
+) -> Result<u32, W::Error> {
+    game.settle(&mut |event| watch.event(event));
     loop {
+        watch.step(game)?;
         let moves = game.position().moves();
         if moves.is_empty() {
-            return game.score();
+            return Ok(game.score());
         }
         let choice = strategy.choose(game.position(), &moves);
-        game.make_unchecked(moves[choice], &mut log);
+        game.make_unchecked(moves[choice], &mut |event| watch.event(event));
     }
 }
 

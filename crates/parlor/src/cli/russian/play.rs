@@ -83,22 +83,16 @@ pub(super) fn write_game(
         writeln!(out)?;
     }
     let mut lines = Vec::new();
-    // The same steps as `strategy::play`, with a stop after each move to show the layout.
-    game.settle(&mut |event| lines.push(event_text(event, symbols)));
-    loop {
+    strategy::play_in_steps(game, strategy, |game, events| {
+        lines.extend(events.iter().map(|&event| event_text(event, symbols)));
         if trace && !lines.is_empty() {
             writeln!(out, "{}", lines.join("\n"))?;
             write_layout(out, &game.layout(), symbols)?;
             writeln!(out)?;
             lines.clear();
         }
-        let moves = game.position().moves();
-        if moves.is_empty() {
-            break;
-        }
-        let mv = moves[strategy.choose(game.position(), &moves)];
-        game.make_unchecked(mv, &mut |event| lines.push(event_text(event, symbols)));
-    }
+        Ok::<(), io::Error>(())
+    })?;
     if !trace {
         for line in &lines {
             writeln!(out, "{line}")?;
