@@ -23,6 +23,12 @@ fn truth(x: bool) -> u64 {
     0u64.wrapping_sub(u64::from(x))
 }
 
+/// Every bit the sign bit of `x`.
+#[inline(always)]
+fn sign(x: u64) -> u64 {
+    ((x as i64) >> 63) as u64
+}
+
 impl Lanes for Portable {
     const N: usize = WIDTH;
     type Mask = [u64; WIDTH];
@@ -98,22 +104,27 @@ impl Lanes for Portable {
         }))
     }
 
+    /// Of the low halves, since both values are below 2^32. Written as a minimum of 64-bit
+    /// numbers, which AVX2 lacks, the compiler did parts of it lane by lane. With the
+    /// comparisons below: 9% fewer instructions a deal, 18% faster (BENCHMARKS.md).
     #[inline(always)]
     fn min(self, other: Self) -> Self {
-        // As signed numbers (all are below 2^63): vector units compare signed numbers.
         Portable(each(self.0, other.0, |a, b| {
-            (a as i64).min(b as i64) as u64
+            u64::from((a as u32).min(b as u32))
         }))
     }
 
+    /// The sign of the difference, exact since every value is below 2^63. Written as a
+    /// comparison, the compiler kept such masks in a few bits rather than a lane, and packed
+    /// and unpacked them around their uses.
     #[inline(always)]
     fn lt(self, other: Self) -> Self::Mask {
-        each(self.0, other.0, |a, b| truth((a as i64) < (b as i64)))
+        each(self.0, other.0, |a, b| sign(a.wrapping_sub(b)))
     }
 
     #[inline(always)]
     fn le(self, other: Self) -> Self::Mask {
-        each(self.0, other.0, |a, b| truth((a as i64) <= (b as i64)))
+        each(self.0, other.0, |a, b| !sign(b.wrapping_sub(a)))
     }
 
     #[inline(always)]
