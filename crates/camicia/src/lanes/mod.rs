@@ -4,10 +4,11 @@
 //! The scalar engine in [`crate::fast`] spends most of its time on mispredicted branches: whether
 //! a payer turns up a payment card is a coin toss the processor cannot learn. Here the games take
 //! two kinds of steps in turn, each in every lane at once, with masks instead of branches: a
-//! *payment* (the payer lays through its next payment card, or pays its whole due and leaves a
-//! trick to take) and a *trick* (the other player takes the pile, the round-start check, and the
-//! next round's alternation up to its first payment card), which does nothing in the lanes that
-//! have no trick to take. A game lays about 78 payment cards and takes 35 tricks, so
+//! *payment* (the payer lays through its next payment card, if it has one among the cards it
+//! owes) and a *trick* (the payer that has none pays its due in number cards, the other player
+//! takes the pile, the round-start check, and the next round's alternation up to its first
+//! payment card), each doing nothing in the lanes it does not concern. A game lays about 78 payment
+//! cards and takes 35 tricks, a trick's first payment card laid by the trick step before it, so
 //! [`PAYMENTS`] payments go before each trick step (see there). The only branch left asks
 //! whether any game has ended; an ended game is reported and its lane takes the next deal.
 //!
@@ -149,17 +150,6 @@ impl<V: Lanes> Hands<V> {
         }
     }
 
-    /// The hand after laying `n` cards from the top, the last of them the first payment card in
-    /// the lanes of `through` (whose penalty leaves the queue).
-    #[inline(always)]
-    fn drop(self, n: V, through: V::Mask) -> Hands<V> {
-        Hands {
-            pay: self.pay.shr(n),
-            values: V::select(through, self.values.shr2(), self.values),
-            len: self.len.sub(n),
-        }
-    }
-
     /// The hand after laying `n` number cards from the top.
     #[inline(always)]
     fn drop_numbers(self, n: V) -> Hands<V> {
@@ -203,10 +193,10 @@ const LEADER_LEN: u64 = 56;
 /// would be a loop, found long before.
 const TRICK: u64 = 1 << 32;
 
-/// The games of all lanes between two steps: the player to lay next, who pays `due` (0: this
-/// player has paid and the trick is to be taken); the other player; the pile; the cards and
-/// tricks so far; Brent's snapshot. Fewer fields are fewer registers: with AVX2 they do not all
-/// fit, and every one that does not costs loads and stores.
+/// The games of all lanes between two steps: the player to lay next, who owes `due` cards (the
+/// trick is to be taken once none of them is a payment card); the other player; the pile; the
+/// cards and tricks so far; Brent's snapshot. Fewer fields are fewer registers: with AVX2 they do
+/// not all fit, and every one that does not costs loads and stores.
 #[derive(Clone, Copy)]
 struct Games<V> {
     payer: Hands<V>,
@@ -244,11 +234,11 @@ impl<V: Lanes> Games<V> {
     }
 
     /// Deals A's hand `a` and B's `b` to lane `i`, as the end of a trick of no cards that A takes:
-    /// B has just paid its due of 0, which leaves a trick to take (payments lay nothing until it
-    /// is taken), so the lane's next trick step plays the first round's alternation like any
-    /// other (and a game that ends there ends in that step). The trick is
-    /// taken back by the counts, one trick short; the snapshot matches nothing until Brent takes
-    /// the first at the round start, the game's start.
+    /// B owes no card, so the trick is to be taken (payments lay nothing until it is), and the
+    /// lane's next trick step plays the first round's alternation like any other (and a game
+    /// that ends there ends in that step). The trick is taken back by the counts, one trick
+    /// short; the snapshot matches nothing until Brent takes the first at the round start, the
+    /// game's start.
     ///
     /// Each field takes the lane's value by a select, not through memory: writing one lane of an
     /// array and reading the register back would stall on every field (the store cannot be
@@ -270,56 +260,59 @@ impl<V: Lanes> Games<V> {
         put(&mut self.snapshot, NO_SNAPSHOT);
     }
 
-    /// One payment of every game: the payer lays through its next payment card, and the other
-    /// pays next; or it pays its whole due in number cards, and its due becomes 0: the trick is
-    /// to be taken (by [`Games::trick`]). A game whose due is 0 lays nothing.
+    /// One payment of every game: the payer lays through its next payment card if there is one
+    /// among the top `due` cards, and the other pays next. A game whose payer has none lays
+    /// nothing: it pays its due in number cards in the next trick step (see [`Games::trick`]), so
+    /// that a payment step serves only the games that turn up a card.
     #[inline(always)]
     fn pay(&mut self) {
         let one = V::splat(1);
         let (payer, pile) = (self.payer, self.pile);
-        // Pay up to the first payment card among the top `due` cards, or `due` numbers.
         let first = payer.pay.first_payment();
-        let owed = self.due.min(payer.len);
-        let found = first.lt(owed);
-        let laid = V::select(found, first.add(one), owed);
-        let paid = payer.drop(laid, found);
+        let found = first.lt(self.due.min(payer.len));
+        let paid = payer.drop_through_payment(first);
         let value = payer.values.and(V::splat(3));
-        // The pile takes the cards laid; shifts by 64 or more give 0, so the lanes that did not
-        // find a card add no payment card.
         let laid_cards = Hands {
             pay: one.shl(first),
             values: value,
-            len: laid,
+            len: first.add(one),
         };
-        let laid_on = pile.take(laid_cards);
-        self.pile = Hands {
-            len: laid_on.len,
-            ..Hands::select(found, laid_on, pile)
-        };
+        self.pile = Hands::select(found, pile.take(laid_cards), pile);
         // After a payment card the roles swap.
-        self.payer = Hands::select(found, self.other, paid);
+        self.payer = Hands::select(found, self.other, payer);
         self.other = Hands::select(found, paid, self.other);
-        self.due = V::select(found, value.add(one), V::splat(0));
+        self.due = V::select(found, value.add(one), self.due);
     }
 
-    /// The end of every trick to be taken: the other player takes the pile and leads the next
-    /// round, whose alternation is played up to its first payment card; or, if the payer has no
-    /// card left, the game is over. Gives the lanes whose game ended, and those among them that
-    /// are loop candidates (to replay); for the others `counts` holds the result.
+    /// The end of every trick whose payer has no payment card among its top `due` cards: the
+    /// payer pays its due in number cards (or what it has), the other player takes the pile and
+    /// leads the next round, whose alternation is played up to its first payment card; or, if the
+    /// payer has no card left, the game is over. Gives the lanes whose game ended, and those among
+    /// them that are loop candidates (to replay); for the others `counts` holds the result.
     #[inline(always)]
     fn trick(&mut self) -> (V::Mask, V::Mask) {
         let one = V::splat(1);
-        let (payer, other, pile) = (self.payer, self.other, self.pile);
-        let paid = self.due.eq(V::splat(0));
+        let (other, pile) = (self.other, self.pile);
+        // The payer's first payment card is needed for the alternation anyway: it tells which
+        // games pay their due in numbers now.
+        let first = self.payer.pay.first_payment();
+        let owed = self.due.min(self.payer.len);
+        let paid = owed.le(first);
+        let payer = self.payer.drop_numbers(owed);
+        let pile = Hands {
+            len: pile.len.add(owed),
+            ..pile
+        };
 
         // The other player takes the pile...
         let taker = other.take(pile);
         let empty = payer.len.eq(V::splat(0));
         let finished = V::both(paid, empty);
         let trick = V::both(paid, V::not(empty));
-        // ...and leads the next round: the players alternate up to the first payment card.
+        // ...and leads the next round: the players alternate up to the first payment card (the
+        // payer's, after the numbers it paid, is as many places nearer the top).
         let l = taker.pay.first_payment().min(taker.len);
-        let o = payer.pay.first_payment().min(payer.len);
+        let o = first.min(self.payer.len).sub(owed);
         let leader_first = l.le(o);
         let e = l.min(o);
         let later = V::select(leader_first, V::splat(0), one);
@@ -350,14 +343,14 @@ impl<V: Lanes> Games<V> {
 
         // After a trick the new round's payer lays next: the other if the leader laid the
         // payment card, else the leader.
-        self.payer = Hands::select(paid, next_payer, payer);
+        self.payer = Hands::select(paid, next_payer, self.payer);
         self.other = Hands::select(paid, next_owner, other);
         let next_pile = Hands {
             pay: one.shl(alternation.sub(one)),
             values: next_value,
             len: alternation,
         };
-        self.pile = Hands::select(paid, next_pile, pile);
+        self.pile = Hands::select(paid, next_pile, self.pile);
         self.due = V::select(paid, next_value.add(one), self.due);
         // A trick counts the cards of the pile it takes. A game that ends in the next round's
         // alternation laid only its number cards there, one fewer than an alternation ending on a
@@ -372,9 +365,10 @@ impl<V: Lanes> Games<V> {
 }
 
 /// Payments per trick step. A payment takes far fewer instructions than a trick step, and a lane
-/// with a trick to take lays nothing more, so each trick step serves one or two payments per
-/// lane: 1.55 on average, the payer turning up a payment card 55% of the time. Counted with
-/// `valgrind --tool=cachegrind` over `stats --deals 200000` with AVX2, a deal costs 4,536
+/// with a trick to take lays nothing more; a trick is preceded by about 1.2 payment cards on average
+/// (the payer turns one up 55% of the time), so two payments serve all those of five tricks in
+/// six. Counted with `valgrind --tool=cachegrind` over `stats --deals 200000` with AVX2, when a
+/// payment step also paid dues in number cards (2.2 payments a trick), a deal cost 4,536
 /// instructions with 2 payments, 4,547 with 3, 5,396 with 1, and 4,937 with one step that did
 /// both (the engine before).
 const PAYMENTS: usize = 2;
