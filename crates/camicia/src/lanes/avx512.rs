@@ -80,14 +80,16 @@ impl Lanes for Wide {
         Wide(unsafe { _mm512_srli_epi64::<2>(self.0) })
     }
 
-    #[inline(always)]
-    fn popcount(self) -> Self {
-        Wide(unsafe { _mm512_popcnt_epi64(self.0) })
-    }
-
+    /// On the 32-bit halves: the high half of `self` is 0, so that of the minimum is too.
     #[inline(always)]
     fn min(self, other: Self) -> Self {
-        Wide(unsafe { _mm512_min_epu64(self.0, other.0) })
+        Wide(unsafe { _mm512_min_epu32(self.0, other.0) })
+    }
+
+    /// The bits below the lowest set bit, counted.
+    #[inline(always)]
+    fn first_payment(self) -> Self {
+        Wide(unsafe { _mm512_popcnt_epi64(self.andnot(self.sub(Self::splat(1))).0) })
     }
 
     #[inline(always)]

@@ -108,8 +108,8 @@ pub(crate) trait Lanes: Copy {
     fn shr(self, by: Self) -> Self;
     /// Each lane shifted right by 2.
     fn shr2(self) -> Self;
-    fn popcount(self) -> Self;
-    /// The lesser of two values below 2^32.
+    /// The lesser of `self`, below 2^32, and the low 32 bits of `other` (a hand's length in
+    /// [`Hands::cards`]).
     fn min(self, other: Self) -> Self;
     fn lt(self, other: Self) -> Self::Mask;
     fn le(self, other: Self) -> Self::Mask;
@@ -125,20 +125,26 @@ pub(crate) trait Lanes: Copy {
     /// The place of the first payment card of payment bits below 2^52: the number of trailing
     /// zeros (the bits below the lowest set bit); when there is none, a number from 64 to 2^32,
     /// more than any length.
-    #[inline(always)]
-    fn first_payment(self) -> Self {
-        self.andnot(self.sub(Self::splat(1))).popcount()
-    }
+    fn first_payment(self) -> Self;
 }
 
-/// A hand in each lane: its payment bits, its penalty queue and its length (the number of its
-/// payment cards, which places the next penalty in the queue, is the number of set bits).
+/// A hand in each lane: its payment bits, its penalty queue, and its numbers of cards and of
+/// payment cards in one word.
 #[derive(Clone, Copy)]
 struct Hands<V> {
     pay: V,
     values: V,
-    len: V,
+    /// The length in the low 32 bits, the number of payment cards from bit 32 (so many
+    /// [`PAYMENT_CARD`]). Adding or taking away cards is then one addition or subtraction for
+    /// both, and the payment cards, which place a pile's penalties in the queue, are not counted
+    /// from the bits. Where the length is compared for equality, the count is 0 (a hand of no
+    /// cards, or one whose length is its first payment card's place, which means it has none),
+    /// so the word is compared whole.
+    cards: V,
 }
+
+/// One payment card in [`Hands::cards`].
+const PAYMENT_CARD: u64 = 1 << 32;
 
 impl<V: Lanes> Hands<V> {
     #[inline(always)]
@@ -146,8 +152,14 @@ impl<V: Lanes> Hands<V> {
         Hands {
             pay: V::select(mask, yes.pay, no.pay),
             values: V::select(mask, yes.values, no.values),
-            len: V::select(mask, yes.len, no.len),
+            cards: V::select(mask, yes.cards, no.cards),
         }
+    }
+
+    /// The hand's length, alone: a shift by [`Hands::cards`] would be by 2^32 or more.
+    #[inline(always)]
+    fn len(self) -> V {
+        self.cards.and(V::splat(PAYMENT_CARD - 1))
     }
 
     /// The hand after laying `n` number cards from the top.
@@ -155,7 +167,7 @@ impl<V: Lanes> Hands<V> {
     fn drop_numbers(self, n: V) -> Hands<V> {
         Hands {
             pay: self.pay.shr(n),
-            len: self.len.sub(n),
+            cards: self.cards.sub(n),
             ..self
         }
     }
@@ -163,22 +175,33 @@ impl<V: Lanes> Hands<V> {
     /// The hand after laying `n` number cards and the payment card under them.
     #[inline(always)]
     fn drop_through_payment(self, n: V) -> Hands<V> {
-        let laid = n.add(V::splat(1));
         Hands {
-            pay: self.pay.shr(laid),
+            pay: self.pay.shr(n.add(V::splat(1))),
             values: self.values.shr2(),
-            len: self.len.sub(laid),
+            cards: self.cards.sub(n.add(V::splat(1 + PAYMENT_CARD))),
         }
     }
 
-    /// This hand with `pile` put under it.
+    /// `n` number cards and a payment card of penalty `value` + 1 under them, as laid on a pile.
+    #[inline(always)]
+    fn through_payment(n: V, value: V) -> Hands<V> {
+        Hands {
+            pay: V::splat(1).shl(n),
+            values: value,
+            cards: n.add(V::splat(1 + PAYMENT_CARD)),
+        }
+    }
+
+    /// This hand with `pile` put under it: the pile's penalties go after this hand's, two bits a
+    /// payment card, which is the count shifted right by 31.
     #[inline(always)]
     fn take(self, pile: Hands<V>) -> Hands<V> {
-        let count = self.pay.popcount();
         Hands {
-            pay: self.pay.or(pile.pay.shl(self.len)),
-            values: self.values.or(pile.values.shl(count.add(count))),
-            len: self.len.add(pile.len),
+            pay: self.pay.or(pile.pay.shl(self.len())),
+            values: self
+                .values
+                .or(pile.values.shl(self.cards.shr(V::splat(31)))),
+            cards: self.cards.add(pile.cards),
         }
     }
 }
@@ -221,7 +244,7 @@ impl<V: Lanes> Games<V> {
         let hands = Hands {
             pay: V::splat(0),
             values: V::splat(0),
-            len: V::splat(0),
+            cards: V::splat(0),
         };
         Games {
             payer: hands,
@@ -250,7 +273,10 @@ impl<V: Lanes> Games<V> {
         let put_hand = |h: &mut Hands<V>, hand: Hand| {
             put(&mut h.pay, hand.pay());
             put(&mut h.values, hand.values());
-            put(&mut h.len, u64::from(hand.len()));
+            put(
+                &mut h.cards,
+                u64::from(hand.len()) + u64::from(hand.count()) * PAYMENT_CARD,
+            );
         };
         put_hand(&mut self.payer, b);
         put_hand(&mut self.other, a);
@@ -269,14 +295,10 @@ impl<V: Lanes> Games<V> {
         let one = V::splat(1);
         let (payer, pile) = (self.payer, self.pile);
         let first = payer.pay.first_payment();
-        let found = first.lt(self.due.min(payer.len));
+        let found = first.lt(self.due.min(payer.cards));
         let paid = payer.drop_through_payment(first);
         let value = payer.values.and(V::splat(3));
-        let laid_cards = Hands {
-            pay: one.shl(first),
-            values: value,
-            len: first.add(one),
-        };
+        let laid_cards = Hands::through_payment(first, value);
         self.pile = Hands::select(found, pile.take(laid_cards), pile);
         // After a payment card the roles swap.
         self.payer = Hands::select(found, self.other, payer);
@@ -296,23 +318,23 @@ impl<V: Lanes> Games<V> {
         // The payer's first payment card is needed for the alternation anyway: it tells which
         // games pay their due in numbers now.
         let first = self.payer.pay.first_payment();
-        let owed = self.due.min(self.payer.len);
+        let owed = self.due.min(self.payer.cards);
         let paid = owed.le(first);
         let payer = self.payer.drop_numbers(owed);
         let pile = Hands {
-            len: pile.len.add(owed),
+            cards: pile.cards.add(owed),
             ..pile
         };
 
         // The other player takes the pile...
         let taker = other.take(pile);
-        let empty = payer.len.eq(V::splat(0));
+        let empty = payer.cards.eq(V::splat(0));
         let finished = V::both(paid, empty);
         let trick = V::both(paid, V::not(empty));
         // ...and leads the next round: the players alternate up to the first payment card (the
         // payer's, after the numbers it paid, is as many places nearer the top).
-        let l = taker.pay.first_payment().min(taker.len);
-        let o = first.min(self.payer.len).sub(owed);
+        let l = taker.pay.first_payment().min(taker.cards);
+        let o = first.min(self.payer.cards).sub(owed);
         let leader_first = l.le(o);
         let e = l.min(o);
         let later = V::select(leader_first, V::splat(0), one);
@@ -321,7 +343,7 @@ impl<V: Lanes> Games<V> {
         // and pays next.
         let event = Hands::select(leader_first, taker, payer);
         let waiting = Hands::select(leader_first, payer, taker);
-        let run_out = e.eq(event.len);
+        let run_out = e.eq(event.cards);
         let next_payer = waiting.drop_numbers(e.add(later));
         let next_owner = event.drop_through_payment(e);
         let next_value = event.values.and(V::splat(3));
@@ -331,10 +353,11 @@ impl<V: Lanes> Games<V> {
         // after 1, 2, 4, 8, … tricks: once that window is past the start of a cycle and at least
         // its period, the cycle brings the snapshot back within it, so every loop is caught.
         let tricks = self.counts.shr(V::splat(32)).add(one);
+        // (The count of payment cards above the length is shifted out of the word.)
         let key = taker
             .pay
-            .or(payer.pay.shl(taker.len))
-            .or(taker.len.shl(V::splat(LEADER_LEN)));
+            .or(payer.pay.shl(taker.len()))
+            .or(taker.cards.shl(V::splat(LEADER_LEN)));
         let candidate = V::both(trick, self.snapshot.eq(key));
         let power_of_two = tricks.and(tricks.sub(one)).eq(V::splat(0));
         let retake = V::both(trick, power_of_two);
@@ -345,18 +368,18 @@ impl<V: Lanes> Games<V> {
         // payment card, else the leader.
         self.payer = Hands::select(paid, next_payer, self.payer);
         self.other = Hands::select(paid, next_owner, other);
-        let next_pile = Hands {
-            pay: one.shl(alternation.sub(one)),
-            values: next_value,
-            len: alternation,
-        };
+        let next_pile = Hands::through_payment(alternation.sub(one), next_value);
         self.pile = Hands::select(paid, next_pile, self.pile);
         self.due = V::select(paid, next_value.add(one), self.due);
         // A trick counts the cards of the pile it takes. A game that ends in the next round's
         // alternation laid only its number cards there, one fewer than an alternation ending on a
         // payment card, and ends with a second trick.
         let trick_count = V::splat(TRICK);
-        let counts = V::select(paid, self.counts.add(pile.len.or(trick_count)), self.counts);
+        let counts = V::select(
+            paid,
+            self.counts.add(pile.len().or(trick_count)),
+            self.counts,
+        );
         let last = alternation.sub(one).or(trick_count);
         self.counts = V::select(out, counts.add(last), counts);
         self.snapshot = V::select(retake, key, self.snapshot);
@@ -365,12 +388,12 @@ impl<V: Lanes> Games<V> {
 }
 
 /// Payments per trick step. A payment takes far fewer instructions than a trick step, and a lane
-/// with a trick to take lays nothing more; a trick is preceded by about 1.2 payment cards on average
-/// (the payer turns one up 55% of the time), so two payments serve all those of five tricks in
-/// six. Counted with `valgrind --tool=cachegrind` over `stats --deals 200000` with AVX2, when a
-/// payment step also paid dues in number cards (2.2 payments a trick), a deal cost 4,536
-/// instructions with 2 payments, 4,547 with 3, 5,396 with 1, and 4,937 with one step that did
-/// both (the engine before).
+/// with a trick to take lays nothing more; a trick is preceded by about 1.2 payment cards on
+/// average (the payer turns one up 55% of the time), so two payments serve all those of five
+/// tricks in six. Counted with `valgrind --tool=cachegrind` over `stats --deals 200000` with
+/// AVX2, when a payment step also paid dues in number cards (2.2 payments a trick), a deal cost
+/// 4,536 instructions with 2 payments, 4,547 with 3, 5,396 with 1, and 4,937 with one step that
+/// did both (the engine before).
 const PAYMENTS: usize = 2;
 
 /// The lane engine on every deal of `source`, reported with its number in `source` (from 0), in

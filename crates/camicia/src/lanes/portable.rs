@@ -82,13 +82,8 @@ impl Lanes for Portable {
         Portable(self.0.map(|a| a >> 2))
     }
 
-    #[inline(always)]
-    fn popcount(self) -> Self {
-        Portable(self.0.map(|a| u64::from(a.count_ones())))
-    }
-
-    /// By the float trick of the AVX2 implementation (see there), which vectorises where the
-    /// default's population count does not: 6% fewer instructions for a whole deal.
+    /// By the float trick of the AVX2 implementation (see there), which vectorises where a
+    /// population count does not: 6% fewer instructions for a whole deal.
     #[inline(always)]
     fn first_payment(self) -> Self {
         const TWO_52: u64 = 0x4330_0000_0000_0000;
@@ -98,11 +93,11 @@ impl Lanes for Portable {
         }))
     }
 
+    /// On 32-bit halves, as the AVX2 instruction does.
     #[inline(always)]
     fn min(self, other: Self) -> Self {
-        // As signed numbers (all are below 2^63): vector units compare signed numbers.
         Portable(each(self.0, other.0, |a, b| {
-            (a as i64).min(b as i64) as u64
+            u64::from((a as u32).min(b as u32))
         }))
     }
 
