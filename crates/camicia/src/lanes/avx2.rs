@@ -11,6 +11,26 @@ use super::{Lanes, MAX_LANES, Source};
 use crate::game::Outcome;
 use std::arch::x86_64::*;
 
+/// The shift count `v`, hidden from the optimiser. The variable shifts' intrinsics are written as
+/// a shift guarded by "the count is below 64", which the compiler makes the one instruction
+/// again when it finds the guard intact; but a count computed in a way it can reason about (a
+/// count plus one, a word shifted right by 31) has its guard rewritten into another compare, and
+/// the shift then costs a compare and a mask more, with their constants. Through an empty piece
+/// of assembly the count is just a register.
+#[inline]
+#[target_feature(enable = "avx")]
+fn opaque(mut v: __m256i) -> __m256i {
+    // SAFETY: the assembly is empty; it only declares that it reads and writes this register.
+    unsafe {
+        std::arch::asm!(
+            "/* {0} */",
+            inout(ymm_reg) v,
+            options(pure, nomem, nostack, preserves_flags)
+        )
+    };
+    v
+}
+
 /// Four lanes in one register. A value exists only inside [`play`] (and a test function compiled
 /// like it), whose caller checked that the processor has AVX2: that is what makes every
 /// `unsafe` call below sound (the intrinsics are unsafe only because they need AVX2).
@@ -68,17 +88,24 @@ impl Lanes for Avx2 {
 
     #[inline(always)]
     fn shl(self, by: Self) -> Self {
-        Avx2(unsafe { _mm256_sllv_epi64(self.0, by.0) })
+        Avx2(unsafe { _mm256_sllv_epi64(self.0, opaque(by.0)) })
     }
 
     #[inline(always)]
     fn shr(self, by: Self) -> Self {
-        Avx2(unsafe { _mm256_srlv_epi64(self.0, by.0) })
+        Avx2(unsafe { _mm256_srlv_epi64(self.0, opaque(by.0)) })
+    }
+
+    /// A shift by a constant count, which the compiler makes the instruction with an immediate
+    /// (the count is not hidden from it: it is known to be below 64).
+    #[inline(always)]
+    fn shl_by<const K: u32>(self) -> Self {
+        Avx2(unsafe { _mm256_sllv_epi64(self.0, _mm256_set1_epi64x(i64::from(K))) })
     }
 
     #[inline(always)]
-    fn shr2(self) -> Self {
-        Avx2(unsafe { _mm256_srli_epi64::<2>(self.0) })
+    fn shr_by<const K: u32>(self) -> Self {
+        Avx2(unsafe { _mm256_srlv_epi64(self.0, _mm256_set1_epi64x(i64::from(K))) })
     }
 
     /// One instruction on the 32-bit halves: the high half of `self` is 0, so that of the

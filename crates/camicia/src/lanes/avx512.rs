@@ -75,9 +75,15 @@ impl Lanes for Wide {
         Wide(unsafe { _mm512_srlv_epi64(self.0, by.0) })
     }
 
+    /// A shift by a constant count: the compiler makes it the instruction with an immediate.
     #[inline(always)]
-    fn shr2(self) -> Self {
-        Wide(unsafe { _mm512_srli_epi64::<2>(self.0) })
+    fn shl_by<const K: u32>(self) -> Self {
+        self.shl(Self::splat(u64::from(K)))
+    }
+
+    #[inline(always)]
+    fn shr_by<const K: u32>(self) -> Self {
+        self.shr(Self::splat(u64::from(K)))
     }
 
     /// On the 32-bit halves: the high half of `self` is 0, so that of the minimum is too.

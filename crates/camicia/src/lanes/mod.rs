@@ -106,8 +106,10 @@ pub(crate) trait Lanes: Copy {
     fn shl(self, by: Self) -> Self;
     /// Each lane shifted right by the other's lane; 0 for a shift of 64 or more.
     fn shr(self, by: Self) -> Self;
-    /// Each lane shifted right by 2.
-    fn shr2(self) -> Self;
+    /// Each lane shifted left by `K`, below 64.
+    fn shl_by<const K: u32>(self) -> Self;
+    /// Each lane shifted right by `K`, below 64.
+    fn shr_by<const K: u32>(self) -> Self;
     /// The lesser of `self`, below 2^32, and the low 32 bits of `other` (a hand's length in
     /// [`Hands::cards`]).
     fn min(self, other: Self) -> Self;
@@ -177,7 +179,7 @@ impl<V: Lanes> Hands<V> {
     fn drop_through_payment(self, n: V) -> Hands<V> {
         Hands {
             pay: self.pay.shr(n.add(V::splat(1))),
-            values: self.values.shr2(),
+            values: self.values.shr_by::<2>(),
             cards: self.cards.sub(n.add(V::splat(1 + PAYMENT_CARD))),
         }
     }
@@ -198,9 +200,7 @@ impl<V: Lanes> Hands<V> {
     fn take(self, pile: Hands<V>) -> Hands<V> {
         Hands {
             pay: self.pay.or(pile.pay.shl(self.len())),
-            values: self
-                .values
-                .or(pile.values.shl(self.cards.shr(V::splat(31)))),
+            values: self.values.or(pile.values.shl(self.cards.shr_by::<31>())),
             cards: self.cards.add(pile.cards),
         }
     }
@@ -210,7 +210,7 @@ impl<V: Lanes> Hands<V> {
 /// them (from the leader's length on: both hands hold at most 52 cards), and the leader's length
 /// from bit [`LEADER_LEN`]. The three are read back from the word, so equal words are equal
 /// payment bits and lengths.
-const LEADER_LEN: u64 = 56;
+const LEADER_LEN: u32 = 56;
 
 /// Cards laid so far in the low 32 bits of `counts`, tricks taken above: a game of 2^32 cards
 /// would be a loop, found long before.
@@ -352,12 +352,12 @@ impl<V: Lanes> Games<V> {
         // Brent at the round start: the taker leads, the payer follows. The snapshot is retaken
         // after 1, 2, 4, 8, … tricks: once that window is past the start of a cycle and at least
         // its period, the cycle brings the snapshot back within it, so every loop is caught.
-        let tricks = self.counts.shr(V::splat(32)).add(one);
+        let tricks = self.counts.shr_by::<32>().add(one);
         // (The count of payment cards above the length is shifted out of the word.)
         let key = taker
             .pay
             .or(payer.pay.shl(taker.len()))
-            .or(taker.cards.shl(V::splat(LEADER_LEN)));
+            .or(taker.cards.shl_by::<LEADER_LEN>());
         let candidate = V::both(trick, self.snapshot.eq(key));
         let power_of_two = tricks.and(tricks.sub(one)).eq(V::splat(0));
         let retake = V::both(trick, power_of_two);

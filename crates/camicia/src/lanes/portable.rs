@@ -78,8 +78,13 @@ impl Lanes for Portable {
     }
 
     #[inline(always)]
-    fn shr2(self) -> Self {
-        Portable(self.0.map(|a| a >> 2))
+    fn shl_by<const K: u32>(self) -> Self {
+        Portable(self.0.map(|a| a << K))
+    }
+
+    #[inline(always)]
+    fn shr_by<const K: u32>(self) -> Self {
+        Portable(self.0.map(|a| a >> K))
     }
 
     /// By the float trick of the AVX2 implementation (see there), which vectorises where a
