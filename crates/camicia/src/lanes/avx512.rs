@@ -100,12 +100,12 @@ impl Lanes for Wide {
 
     #[inline(always)]
     fn lt(self, other: Self) -> Self::Mask {
-        unsafe { _mm512_cmplt_epu64_mask(self.0, other.0) }
+        unsafe { _mm512_cmplt_epi64_mask(self.0, other.0) }
     }
 
     #[inline(always)]
     fn le(self, other: Self) -> Self::Mask {
-        unsafe { _mm512_cmple_epu64_mask(self.0, other.0) }
+        unsafe { _mm512_cmple_epi64_mask(self.0, other.0) }
     }
 
     #[inline(always)]

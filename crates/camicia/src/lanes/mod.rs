@@ -84,7 +84,8 @@ pub(crate) fn one_by_one(source: &mut impl Source, report: &mut impl FnMut(u64, 
 }
 
 /// A register of [`Lanes::N`] unsigned 64-bit lanes, and what the algorithm does with them.
-/// Values compared are below 2^63. Every function is meant to be inlined into the engine's entry,
+/// Values compared are below 2^63, or [`NOTHING_OWED`]: the implementations compare signed
+/// numbers, which is what vector units compare. Every function is meant to be inlined into the engine's entry,
 /// which is compiled for the instructions the implementation needs.
 pub(crate) trait Lanes: Copy {
     /// The number of lanes, at most [`MAX_LANES`]; arrays hold them first (the rest of an array
@@ -216,19 +217,24 @@ const LEADER_LEN: u32 = 56;
 /// would be a loop, found long before.
 const TRICK: u64 = 1 << 32;
 
-/// The games of all lanes between two steps: the player to lay next, who owes `due` cards (the
-/// trick is to be taken once none of them is a payment card); the other player; the pile; the
-/// cards and tricks so far; Brent's snapshot. Fewer fields are fewer registers: with AVX2 they do
+/// The games of all lanes between two steps: the player to lay next, who owes `paid_for` + 1
+/// cards, `paid_for` being the value of the payment card it pays for (its penalty less one: the
+/// place of the last card it owes, which is all a payment compares), and the trick is to be taken
+/// once none of them is a payment card; the other player; the pile; the cards and tricks so far; Brent's
+/// snapshot. Fewer fields are fewer registers: with AVX2 they do
 /// not all fit, and every one that does not costs loads and stores.
 #[derive(Clone, Copy)]
 struct Games<V> {
     payer: Hands<V>,
     other: Hands<V>,
     pile: Hands<V>,
-    due: V,
+    paid_for: V,
     counts: V,
     snapshot: V,
 }
+
+/// [`Games::paid_for`] when the payer owes nothing: minus one.
+const NOTHING_OWED: u64 = u64::MAX;
 
 /// A snapshot no round start matches: its length field is beyond any hand's.
 const NO_SNAPSHOT: u64 = u64::MAX;
@@ -250,7 +256,7 @@ impl<V: Lanes> Games<V> {
             payer: hands,
             other: hands,
             pile: hands,
-            due: V::splat(0),
+            paid_for: V::splat(NOTHING_OWED),
             counts: V::splat(0),
             snapshot: V::splat(0),
         }
@@ -281,21 +287,21 @@ impl<V: Lanes> Games<V> {
         put_hand(&mut self.payer, b);
         put_hand(&mut self.other, a);
         put_hand(&mut self.pile, Hand::EMPTY);
-        put(&mut self.due, 0);
+        put(&mut self.paid_for, NOTHING_OWED);
         put(&mut self.counts, ENTRY_COUNTS);
         put(&mut self.snapshot, NO_SNAPSHOT);
     }
 
     /// One payment of every game: the payer lays through its next payment card if there is one
-    /// among the top `due` cards, and the other pays next. A game whose payer has none lays
+    /// among the cards it owes, and the other pays next. A game whose payer has none lays
     /// nothing: it pays its due in number cards in the next trick step (see [`Games::trick`]), so
     /// that a payment step serves only the games that turn up a card.
     #[inline(always)]
     fn pay(&mut self) {
-        let one = V::splat(1);
         let (payer, pile) = (self.payer, self.pile);
+        // A payment card is a card the payer has, so its place needs no compare with the length.
         let first = payer.pay.first_payment();
-        let found = first.lt(self.due.min(payer.cards));
+        let found = first.le(self.paid_for);
         let paid = payer.drop_through_payment(first);
         let value = payer.values.and(V::splat(3));
         let laid_cards = Hands::through_payment(first, value);
@@ -303,10 +309,10 @@ impl<V: Lanes> Games<V> {
         // After a payment card the roles swap.
         self.payer = Hands::select(found, self.other, payer);
         self.other = Hands::select(found, paid, self.other);
-        self.due = V::select(found, value.add(one), self.due);
+        self.paid_for = V::select(found, value, self.paid_for);
     }
 
-    /// The end of every trick whose payer has no payment card among its top `due` cards: the
+    /// The end of every trick whose payer has no payment card among the cards it owes: the
     /// payer pays its due in number cards (or what it has), the other player takes the pile and
     /// leads the next round, whose alternation is played up to its first payment card; or, if the
     /// payer has no card left, the game is over. Gives the lanes whose game ended, and those among
@@ -318,8 +324,8 @@ impl<V: Lanes> Games<V> {
         // The payer's first payment card is needed for the alternation anyway: it tells which
         // games pay their due in numbers now.
         let first = self.payer.pay.first_payment();
-        let owed = self.due.min(self.payer.cards);
-        let paid = owed.le(first);
+        let paid = self.paid_for.lt(first);
+        let owed = self.paid_for.add(one).min(self.payer.cards);
         let payer = self.payer.drop_numbers(owed);
         let pile = Hands {
             cards: pile.cards.add(owed),
@@ -370,7 +376,7 @@ impl<V: Lanes> Games<V> {
         self.other = Hands::select(paid, next_owner, other);
         let next_pile = Hands::through_payment(alternation.sub(one), next_value);
         self.pile = Hands::select(paid, next_pile, self.pile);
-        self.due = V::select(paid, next_value.add(one), self.due);
+        self.paid_for = V::select(paid, next_value, self.paid_for);
         // A trick counts the cards of the pile it takes. A game that ends in the next round's
         // alternation laid only its number cards there, one fewer than an alternation ending on a
         // payment card, and ends with a second trick.
