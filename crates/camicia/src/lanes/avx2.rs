@@ -77,11 +77,6 @@ impl Lanes for Avx2 {
     }
 
     #[inline(always)]
-    fn andnot(self, other: Self) -> Self {
-        Avx2(unsafe { _mm256_andnot_si256(self.0, other.0) })
-    }
-
-    #[inline(always)]
     fn or(self, other: Self) -> Self {
         Avx2(unsafe { _mm256_or_si256(self.0, other.0) })
     }
@@ -115,18 +110,17 @@ impl Lanes for Avx2 {
         Avx2(unsafe { _mm256_min_epu32(self.0, other.0) })
     }
 
-    /// Without a count of trailing zeros, the lowest set bit (x & −x, a power of two 2^k below
-    /// 2^52, or 0) is made a float by the usual trick: its bits under the exponent of 2^52 read
-    /// as the float 2^52 + 2^k exactly, and subtracting 2^52 leaves 2^k, whose exponent field is
-    /// 1023 + k. With no bit set the exponent field is 0 and the subtraction, on the low 32 bits,
-    /// wraps to 2^32 − 1023.
+    /// Without a count of trailing zeros, the bit (a power of two 2^k below 2^52, or 0) is made
+    /// a float by the usual trick: its bits under the exponent of 2^52 read as the float
+    /// 2^52 + 2^k exactly, and subtracting 2^52 leaves 2^k, whose exponent field is 1023 + k.
+    /// With no bit set the exponent field is 0 and the subtraction, on the low 32 bits, wraps to
+    /// 2^32 − 1023.
     #[inline(always)]
-    fn first_payment(self) -> Self {
+    fn place(self) -> Self {
         unsafe {
-            let lowest = _mm256_and_si256(self.0, _mm256_sub_epi64(_mm256_setzero_si256(), self.0));
             let two_52 = _mm256_set1_epi64x(0x4330_0000_0000_0000);
             let exact = _mm256_sub_pd(
-                _mm256_castsi256_pd(_mm256_or_si256(lowest, two_52)),
+                _mm256_castsi256_pd(_mm256_or_si256(self.0, two_52)),
                 _mm256_castsi256_pd(two_52),
             );
             let exponent = _mm256_srli_epi64::<52>(_mm256_castpd_si256(exact));

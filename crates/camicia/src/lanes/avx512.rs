@@ -55,11 +55,6 @@ impl Lanes for Wide {
     }
 
     #[inline(always)]
-    fn andnot(self, other: Self) -> Self {
-        Wide(unsafe { _mm512_andnot_si512(self.0, other.0) })
-    }
-
-    #[inline(always)]
     fn or(self, other: Self) -> Self {
         Wide(unsafe { _mm512_or_si512(self.0, other.0) })
     }
@@ -92,10 +87,10 @@ impl Lanes for Wide {
         Wide(unsafe { _mm512_min_epu32(self.0, other.0) })
     }
 
-    /// The bits below the lowest set bit, counted.
+    /// The bits below it, counted (all 64 for 0).
     #[inline(always)]
-    fn first_payment(self) -> Self {
-        Wide(unsafe { _mm512_popcnt_epi64(self.andnot(self.sub(Self::splat(1))).0) })
+    fn place(self) -> Self {
+        Wide(unsafe { _mm512_popcnt_epi64(self.sub(Self::splat(1)).0) })
     }
 
     #[inline(always)]

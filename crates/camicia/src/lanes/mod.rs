@@ -100,8 +100,6 @@ pub(crate) trait Lanes: Copy {
     fn add(self, other: Self) -> Self;
     fn sub(self, other: Self) -> Self;
     fn and(self, other: Self) -> Self;
-    /// `!self & other`.
-    fn andnot(self, other: Self) -> Self;
     fn or(self, other: Self) -> Self;
     /// Each lane shifted left by the other's lane; 0 for a shift of 64 or more.
     fn shl(self, by: Self) -> Self;
@@ -128,7 +126,19 @@ pub(crate) trait Lanes: Copy {
     /// The place of the first payment card of payment bits below 2^52: the number of trailing
     /// zeros (the bits below the lowest set bit); when there is none, a number from 64 to 2^32,
     /// more than any length.
-    fn first_payment(self) -> Self;
+    #[inline(always)]
+    fn first_payment(self) -> Self {
+        self.lowest_bit().place()
+    }
+
+    /// The lowest set bit alone, or 0 (the bit of the first payment card).
+    #[inline(always)]
+    fn lowest_bit(self) -> Self {
+        self.and(Self::splat(0).sub(self))
+    }
+
+    /// The place of a single set bit below 2^52; for 0, a number from 64 to 2^32.
+    fn place(self) -> Self;
 }
 
 /// A hand in each lane: its payment bits, its penalty queue, and its numbers of cards and of
@@ -185,11 +195,12 @@ impl<V: Lanes> Hands<V> {
         }
     }
 
-    /// `n` number cards and a payment card of penalty `value` + 1 under them, as laid on a pile.
+    /// `n` number cards and a payment card of penalty `value` + 1 under them, as laid on a pile;
+    /// `bit` is that card's, 1 << `n`.
     #[inline(always)]
-    fn through_payment(n: V, value: V) -> Hands<V> {
+    fn through_payment(n: V, bit: V, value: V) -> Hands<V> {
         Hands {
-            pay: V::splat(1).shl(n),
+            pay: bit,
             values: value,
             cards: n.add(V::splat(1 + PAYMENT_CARD)),
         }
@@ -300,11 +311,12 @@ impl<V: Lanes> Games<V> {
     fn pay(&mut self) {
         let (payer, pile) = (self.payer, self.pile);
         // A payment card is a card the payer has, so its place needs no compare with the length.
-        let first = payer.pay.first_payment();
+        let bit = payer.pay.lowest_bit();
+        let first = bit.place();
         let found = first.le(self.paid_for);
         let paid = payer.drop_through_payment(first);
         let value = payer.values.and(V::splat(3));
-        let laid_cards = Hands::through_payment(first, value);
+        let laid_cards = Hands::through_payment(first, bit, value);
         self.pile = Hands::select(found, pile.take(laid_cards), pile);
         // After a payment card the roles swap.
         self.payer = Hands::select(found, self.other, payer);
@@ -374,7 +386,8 @@ impl<V: Lanes> Games<V> {
         // payment card, else the leader.
         self.payer = Hands::select(paid, next_payer, self.payer);
         self.other = Hands::select(paid, next_owner, other);
-        let next_pile = Hands::through_payment(alternation.sub(one), next_value);
+        let numbers = alternation.sub(one);
+        let next_pile = Hands::through_payment(numbers, one.shl(numbers), next_value);
         self.pile = Hands::select(paid, next_pile, self.pile);
         self.paid_for = V::select(paid, next_value, self.paid_for);
         // A trick counts the cards of the pile it takes. A game that ends in the next round's
