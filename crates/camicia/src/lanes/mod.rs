@@ -85,8 +85,8 @@ pub(crate) fn one_by_one(source: &mut impl Source, report: &mut impl FnMut(u64, 
 
 /// A register of [`Lanes::N`] unsigned 64-bit lanes, and what the algorithm does with them.
 /// Values compared are below 2^63, or [`NOTHING_OWED`]: the implementations compare signed
-/// numbers, which is what vector units compare. Every function is meant to be inlined into the engine's entry,
-/// which is compiled for the instructions the implementation needs.
+/// numbers, which is what vector units compare. Every function is meant to be inlined into the
+/// engine's entry, which is compiled for the instructions the implementation needs.
 pub(crate) trait Lanes: Copy {
     /// The number of lanes, at most [`MAX_LANES`]; arrays hold them first (the rest of an array
     /// is ignored, or 0 when made here).
@@ -231,9 +231,9 @@ const TRICK: u64 = 1 << 32;
 /// The games of all lanes between two steps: the player to lay next, who owes `paid_for` + 1
 /// cards, `paid_for` being the value of the payment card it pays for (its penalty less one: the
 /// place of the last card it owes, which is all a payment compares), and the trick is to be taken
-/// once none of them is a payment card; the other player; the pile; the cards and tricks so far; Brent's
-/// snapshot. Fewer fields are fewer registers: with AVX2 they do
-/// not all fit, and every one that does not costs loads and stores.
+/// once none of them is a payment card; the other player; the pile; the cards and tricks so far;
+/// Brent's snapshot. Fewer fields are fewer registers: with AVX2 they do not all fit, and every
+/// one that does not costs loads and stores.
 #[derive(Clone, Copy)]
 struct Games<V> {
     payer: Hands<V>,
