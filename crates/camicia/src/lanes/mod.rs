@@ -365,19 +365,24 @@ impl<V: Lanes> Games<V> {
         let next_payer = waiting.drop_numbers(e.add(later));
         let next_owner = event.drop_through_payment(e);
         let next_value = event.values.and(V::splat(3));
-        let alternation = e.add(e).add(one).add(later);
+        // The alternation's number cards, before the event's payment card.
+        let numbers = e.add(e).add(later);
 
         // Brent at the round start: the taker leads, the payer follows. The snapshot is retaken
         // after 1, 2, 4, 8, … tricks: once that window is past the start of a cycle and at least
         // its period, the cycle brings the snapshot back within it, so every loop is caught.
-        let tricks = self.counts.shr_by::<32>().add(one);
         // (The count of payment cards above the length is shifted out of the word.)
         let key = taker
             .pay
             .or(payer.pay.shl(taker.len()))
             .or(taker.cards.shl_by::<LEADER_LEN>());
         let candidate = V::both(trick, self.snapshot.eq(key));
-        let power_of_two = tricks.and(tricks.sub(one)).eq(V::splat(0));
+        // A trick counts the cards of the pile it takes.
+        let trick_count = V::splat(TRICK);
+        let taken = self.counts.add(pile.len().or(trick_count));
+        // The tricks, now, are a power of two if clearing their lowest set bit leaves none: the
+        // cards below them stay below one trick.
+        let power_of_two = taken.and(taken.sub(trick_count)).lt(trick_count);
         let retake = V::both(trick, power_of_two);
         let out = V::both(trick, run_out);
         let ended = V::either(V::either(finished, candidate), out);
@@ -386,21 +391,13 @@ impl<V: Lanes> Games<V> {
         // payment card, else the leader.
         self.payer = Hands::select(paid, next_payer, self.payer);
         self.other = Hands::select(paid, next_owner, other);
-        let numbers = alternation.sub(one);
         let next_pile = Hands::through_payment(numbers, one.shl(numbers), next_value);
         self.pile = Hands::select(paid, next_pile, self.pile);
         self.paid_for = V::select(paid, next_value, self.paid_for);
-        // A trick counts the cards of the pile it takes. A game that ends in the next round's
-        // alternation laid only its number cards there, one fewer than an alternation ending on a
-        // payment card, and ends with a second trick.
-        let trick_count = V::splat(TRICK);
-        let counts = V::select(
-            paid,
-            self.counts.add(pile.len().or(trick_count)),
-            self.counts,
-        );
-        let last = alternation.sub(one).or(trick_count);
-        self.counts = V::select(out, counts.add(last), counts);
+        // A game that ends in the next round's alternation laid only its number cards there, and
+        // ends with a second trick.
+        let counts = V::select(paid, taken, self.counts);
+        self.counts = V::select(out, counts.add(numbers.or(trick_count)), counts);
         self.snapshot = V::select(retake, key, self.snapshot);
         (ended, candidate)
     }
