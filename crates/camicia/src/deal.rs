@@ -214,7 +214,9 @@ fn shuffle(block: [u32; BLOCK as usize], more: impl FnOnce() -> ChaCha8Rng) -> P
 #[inline(always)]
 fn places(block: [u32; BLOCK as usize]) -> Option<Places> {
     let mut taken = 0u64;
-    let (mut jacks, mut up_to_queens, mut up_to_kings) = (0u64, 0u64, 0u64);
+    // `marks[k]` for k = 1, 2, 3: the places taken when 4k cards were placed, written by every
+    // number that leaves 4k − 3 to 4k placed (a store, rather than a compare and a move for each).
+    let mut marks = [0u64; 4];
     let mut placed = 0u32;
     for word in block {
         for x in [word & 0xffff, word >> 16] {
@@ -226,16 +228,9 @@ fn places(block: [u32; BLOCK as usize]) -> Option<Places> {
             let new = bit & !taken;
             taken |= bit;
             placed += u32::from(new != 0);
-            if placed <= 4 {
-                jacks = taken;
-            }
-            if placed <= 8 {
-                up_to_queens = taken;
-            }
-            if placed <= 12 {
-                up_to_kings = taken;
-            }
+            marks[(placed as usize).div_ceil(4) % 4] = taken;
             if placed == 16 {
+                let [_, jacks, up_to_queens, up_to_kings] = marks;
                 return Some(Places {
                     taken,
                     low_rank: (up_to_queens ^ jacks) | (taken ^ up_to_kings),
