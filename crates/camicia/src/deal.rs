@@ -215,7 +215,8 @@ fn shuffle(block: [u32; BLOCK as usize], more: impl FnOnce() -> ChaCha8Rng) -> P
 fn places(block: [u32; BLOCK as usize]) -> Option<Places> {
     let mut taken = 0u64;
     // `marks[k]` for k = 1, 2, 3: the places taken when 4k cards were placed, written by every
-    // number that leaves 4k − 3 to 4k placed (a store, rather than a compare and a move for each).
+    // number that leaves 4k − 3 to 4k placed (a store, rather than a compare and a move for each);
+    // the others write `marks[0]`, which is not read.
     let mut marks = [0u64; 4];
     let mut placed = 0u32;
     for word in block {
