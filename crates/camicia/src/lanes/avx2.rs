@@ -11,12 +11,12 @@ use super::{Lanes, MAX_LANES, Source};
 use crate::game::Outcome;
 use std::arch::x86_64::*;
 
-/// The shift count `v`, hidden from the optimiser. The variable shifts' intrinsics are written as
-/// a shift guarded by "the count is below 64", which the compiler makes the one instruction
-/// again when it finds the guard intact; but a count computed in a way it can reason about (a
-/// count plus one, a word shifted right by 31) has its guard rewritten into another compare, and
-/// the shift then costs a compare and a mask more, with their constants. Through an empty piece
-/// of assembly the count is just a register.
+/// `v`, hidden from the optimiser: through an empty piece of assembly it is just a register.
+/// Mostly for shift counts: the variable shifts' intrinsics are written as a shift guarded by
+/// "the count is below 64", which the compiler makes the one instruction again when it finds the
+/// guard intact; but a count computed in a way it can reason about (a count plus one, a word
+/// shifted right by 31) has its guard rewritten into another compare, and the shift then costs a
+/// compare and a mask more, with their constants.
 #[inline]
 #[target_feature(enable = "avx")]
 fn opaque(mut v: __m256i) -> __m256i {
@@ -114,11 +114,12 @@ impl Lanes for Avx2 {
     /// a float by the usual trick: its bits under the exponent of 2^52 read as the float
     /// 2^52 + 2^k exactly, and subtracting 2^52 leaves 2^k, whose exponent field is 1023 + k.
     /// With no bit set the exponent field is 0 and the subtraction, on the low 32 bits, wraps to
-    /// 2^32 − 1023.
+    /// 2^32 − 1023. (2^52 is hidden from the optimiser too, which would otherwise add −2^52, a
+    /// second constant, broadcast from memory by an instruction of its own at every use.)
     #[inline(always)]
     fn place(self) -> Self {
         unsafe {
-            let two_52 = _mm256_set1_epi64x(0x4330_0000_0000_0000);
+            let two_52 = opaque(_mm256_set1_epi64x(0x4330_0000_0000_0000));
             let exact = _mm256_sub_pd(
                 _mm256_castsi256_pd(_mm256_or_si256(self.0, two_52)),
                 _mm256_castsi256_pd(two_52),
