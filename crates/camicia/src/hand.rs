@@ -74,6 +74,11 @@ impl Hand {
         self.len
     }
 
+    /// The number of payment cards.
+    pub(crate) fn count(&self) -> u32 {
+        self.count
+    }
+
     pub(crate) fn is_empty(&self) -> bool {
         self.len == 0
     }

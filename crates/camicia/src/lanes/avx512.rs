@@ -55,11 +55,6 @@ impl Lanes for Wide {
     }
 
     #[inline(always)]
-    fn andnot(self, other: Self) -> Self {
-        Wide(unsafe { _mm512_andnot_si512(self.0, other.0) })
-    }
-
-    #[inline(always)]
     fn or(self, other: Self) -> Self {
         Wide(unsafe { _mm512_or_si512(self.0, other.0) })
     }
@@ -75,29 +70,37 @@ impl Lanes for Wide {
         Wide(unsafe { _mm512_srlv_epi64(self.0, by.0) })
     }
 
+    /// A shift by a constant count: the compiler makes it the instruction with an immediate.
     #[inline(always)]
-    fn shr2(self) -> Self {
-        Wide(unsafe { _mm512_srli_epi64::<2>(self.0) })
+    fn shl_by<const K: u32>(self) -> Self {
+        self.shl(Self::splat(u64::from(K)))
     }
 
     #[inline(always)]
-    fn popcount(self) -> Self {
-        Wide(unsafe { _mm512_popcnt_epi64(self.0) })
+    fn shr_by<const K: u32>(self) -> Self {
+        self.shr(Self::splat(u64::from(K)))
     }
 
+    /// On the 32-bit halves: the high half of `self` is 0, so that of the minimum is too.
     #[inline(always)]
     fn min(self, other: Self) -> Self {
-        Wide(unsafe { _mm512_min_epu64(self.0, other.0) })
+        Wide(unsafe { _mm512_min_epu32(self.0, other.0) })
+    }
+
+    /// The bits below it, counted (all 64 for 0).
+    #[inline(always)]
+    fn place(self) -> Self {
+        Wide(unsafe { _mm512_popcnt_epi64(self.sub(Self::splat(1)).0) })
     }
 
     #[inline(always)]
     fn lt(self, other: Self) -> Self::Mask {
-        unsafe { _mm512_cmplt_epu64_mask(self.0, other.0) }
+        unsafe { _mm512_cmplt_epi64_mask(self.0, other.0) }
     }
 
     #[inline(always)]
     fn le(self, other: Self) -> Self::Mask {
-        unsafe { _mm512_cmple_epu64_mask(self.0, other.0) }
+        unsafe { _mm512_cmple_epi64_mask(self.0, other.0) }
     }
 
     #[inline(always)]
