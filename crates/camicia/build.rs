@@ -9,7 +9,7 @@ fn main() {
     #[cfg(target_arch = "x86_64")]
     if target == "x86_64" {
         use std::arch::is_x86_feature_detected as has;
-        if has!("avx512f") && has!("avx512vpopcntdq") && has!("bmi2") {
+        if has!("avx512f") && has!("avx512vpopcntdq") && has!("popcnt") && has!("bmi2") {
             println!("cargo::rustc-cfg=runs_avx512");
         }
         if has!("avx2") && has!("popcnt") && has!("bmi1") && has!("bmi2") {

@@ -68,7 +68,7 @@ impl Dealer {
 
     /// Plays deals `range.start` to `range.end - 1` with `engine` and reports each outcome with
     /// the deal's index, in an order that depends only on the deals. The deals are made
-    /// straight into the engine's hands (eight at once for the AVX-512 engine), which is faster
+    /// straight into the engine's hands (eight at once for the AVX-512 engine, four for AVX2), which is faster
     /// than `engine.play_packs(dealer.packs(range), …)` and gives the same outcomes.
     pub fn play(
         &self,
@@ -79,12 +79,23 @@ impl Dealer {
         let first = range.start;
         #[cfg(target_arch = "x86_64")]
         {
-            if engine.deals_in_lanes() {
-                // SAFETY: the AVX-512 engine exists only where the processor has AVX-512 F and
-                // BMI2, which `wide::Hands` needs.
-                let mut hands = unsafe { wide::Hands::new(self, range) };
-                engine.play(&mut hands, &mut |k, outcome| report(first + k, outcome));
-                return;
+            use crate::engine::Dealing;
+            match engine.dealing() {
+                Dealing::EightAtOnce => {
+                    // SAFETY: the AVX-512 engine exists only where the processor has AVX-512 F,
+                    // POPCNT and BMI2, which eight at once needs.
+                    let mut hands = unsafe { wide::Hands::<wide::Eight>::new(self, range) };
+                    engine.play(&mut hands, &mut |k, outcome| report(first + k, outcome));
+                    return;
+                }
+                Dealing::FourAtOnce => {
+                    // SAFETY: the AVX2 engine exists only where the processor has AVX2,
+                    // POPCNT and BMI2, which four at once needs.
+                    let mut hands = unsafe { wide::Hands::<wide::Four>::new(self, range) };
+                    engine.play(&mut hands, &mut |k, outcome| report(first + k, outcome));
+                    return;
+                }
+                Dealing::OneByOne => {}
             }
         }
         engine.play(&mut Dealt::new(self, range), &mut |k, outcome| {
@@ -265,147 +276,8 @@ fn shuffle_on(block: [u32; BLOCK as usize], mut more: ChaCha8Rng) -> Pack {
     Pack::of_valid(pack)
 }
 
-/// Deals made eight at once in the 64-bit lanes of AVX-512 registers, straight into the fast
-/// engine's hands: the contract of this module read the way [`shuffle`] reads it, with the 32
-/// numbers of each block taken in turn in all eight lanes. Each lane keeps the places taken and,
-/// as two bit planes, the rank (0 to 3 for J to A) placed on each; a hand's penalty queue is then
-/// its places' ranks gathered in order, which BMI2's `pext` does in one instruction per plane.
-/// A deal whose block places fewer than 16 cards is made by [`Dealer::pack`].
 #[cfg(target_arch = "x86_64")]
-pub(crate) mod wide {
-    use super::{B_FIRST, BLOCK, Dealer, Dealt};
-    use crate::fast::pack_hands;
-    use crate::game::Outcome;
-    use crate::hand::Hand;
-    use crate::lanes::avx512::to_array;
-    use crate::lanes::{MAX_LANES, Source};
-    use rand_chacha::rand_core::Rng;
-    use std::arch::x86_64::*;
-
-    /// Deals of a range as hands, made eight at a time.
-    pub(crate) struct Hands<'a> {
-        /// The range, at the next deal to make: the last few deals are made there one by one.
-        dealt: Dealt<'a>,
-        made: [(Hand, Hand); MAX_LANES],
-        /// How many of `made` have been handed out.
-        used: usize,
-    }
-
-    impl<'a> Hands<'a> {
-        /// # Safety
-        /// The processor must have AVX-512 F and BMI2.
-        pub(crate) unsafe fn new(dealer: &'a Dealer, range: std::ops::Range<u64>) -> Hands<'a> {
-            Hands {
-                dealt: Dealt::new(dealer, range),
-                made: [(Hand::EMPTY, Hand::EMPTY); MAX_LANES],
-                used: MAX_LANES,
-            }
-        }
-
-        fn make(&mut self) {
-            let dealt = &mut self.dealt;
-            let mut bytes = [0u8; 4 * MAX_LANES * BLOCK as usize];
-            dealt.rng.fill_bytes(&mut bytes);
-            // SAFETY: `Hands::new`'s contract is that the processor has these features.
-            self.made = unsafe { eight(&bytes) };
-            for (lane, made) in self.made.iter_mut().enumerate() {
-                if made.0.is_empty() {
-                    *made = pack_hands(&dealt.dealer.pack(dealt.next + lane as u64));
-                }
-            }
-            dealt.next += MAX_LANES as u64;
-            self.used = 0;
-        }
-    }
-
-    impl Source for Hands<'_> {
-        type Kept = ();
-
-        #[inline(always)]
-        fn next(&mut self) -> Option<((), Hand, Hand)> {
-            if self.used == MAX_LANES {
-                if self.dealt.end - self.dealt.next < MAX_LANES as u64 {
-                    return self.dealt.next();
-                }
-                self.make();
-            }
-            let (a, b) = self.made[self.used];
-            self.used += 1;
-            Some(((), a, b))
-        }
-
-        fn replay(&self, number: u64, kept: &()) -> Outcome {
-            self.dealt.replay(number, kept)
-        }
-    }
-
-    /// Eight deals from their eight blocks (64 bytes each, in turn); a deal whose block places
-    /// fewer than 16 cards comes back with empty hands.
-    #[target_feature(enable = "avx512f,bmi2")]
-    fn eight(bytes: &[u8; 4 * MAX_LANES * BLOCK as usize]) -> [(Hand, Hand); MAX_LANES] {
-        let one = _mm512_set1_epi64(1);
-        let mut taken = _mm512_setzero_si512();
-        let mut low_rank = taken;
-        let mut high_rank = taken;
-        let mut placed = taken;
-        // Lane k reads the 64-bit word j of block k: its four 16-bit numbers, lowest first,
-        // are the contract's numbers 4j to 4j + 3.
-        let words = _mm512_setr_epi64(0, 8, 16, 24, 32, 40, 48, 56);
-        for j in 0..8 {
-            // SAFETY: the eight words read lie in `bytes` (at most 8 · (56 + 7) + 8 = 512).
-            let word = unsafe {
-                _mm512_i64gather_epi64::<8>(
-                    _mm512_add_epi64(words, _mm512_set1_epi64(j)),
-                    bytes.as_ptr().cast(),
-                )
-            };
-            for quarter in 0..4 {
-                let x = _mm512_and_si512(
-                    _mm512_srlv_epi64(word, _mm512_set1_epi64(16 * quarter)),
-                    _mm512_set1_epi64(0xffff),
-                );
-                let product = _mm512_mul_epu32(x, _mm512_set1_epi64(52));
-                // Accepted when the low half of x · 52 is 16 or more: bits 4 to 15 not all 0.
-                let accepted = _mm512_test_epi64_mask(product, _mm512_set1_epi64(0xfff0));
-                let bit = _mm512_sllv_epi64(one, _mm512_srli_epi64::<16>(product));
-                let open = _mm512_mask_testn_epi64_mask(
-                    accepted & _mm512_cmplt_epu64_mask(placed, _mm512_set1_epi64(16)),
-                    taken,
-                    bit,
-                );
-                let rank_low = _mm512_test_epi64_mask(placed, _mm512_set1_epi64(4));
-                let rank_high = _mm512_test_epi64_mask(placed, _mm512_set1_epi64(8));
-                taken = _mm512_mask_or_epi64(taken, open, taken, bit);
-                low_rank = _mm512_mask_or_epi64(low_rank, open & rank_low, low_rank, bit);
-                high_rank = _mm512_mask_or_epi64(high_rank, open & rank_high, high_rank, bit);
-                placed = _mm512_mask_add_epi64(placed, open, placed, one);
-            }
-        }
-        let complete = _mm512_cmpeq_epi64_mask(placed, _mm512_set1_epi64(16));
-        let taken = _mm512_maskz_mov_epi64(complete, taken);
-        let (taken, low_rank, high_rank) =
-            (to_array(taken), to_array(low_rank), to_array(high_rank));
-        std::array::from_fn(|k| {
-            if taken[k] == 0 {
-                return (Hand::EMPTY, Hand::EMPTY);
-            }
-            // A hand from its payment places in the pack, the first of its deck at `top`.
-            let hand = |places: u64, top: u32| {
-                Hand::from_parts(
-                    places >> top,
-                    _pdep_u64(_pext_u64(low_rank[k], places), 0x5555_5555_5555_5555)
-                        | _pdep_u64(_pext_u64(high_rank[k], places), 0xaaaa_aaaa_aaaa_aaaa),
-                    B_FIRST,
-                )
-            };
-            let a_places = (1 << B_FIRST) - 1;
-            (
-                hand(taken[k] & a_places, 0),
-                hand(taken[k] & !a_places, B_FIRST),
-            )
-        })
-    }
-}
+pub(crate) mod wide;
 
 /// A one-pack deal of penalties as decks of faces (number cards of unknown value).
 pub fn pack_deal(pack: &Pack) -> Deal {
@@ -518,8 +390,8 @@ mod tests {
     }
 
     /// Checks that `source` hands out the deals of `range` of `dealer` as the packs give them,
-    /// over a million deals from an index that is not a multiple of 8 (so that the last few are
-    /// not a batch of eight), among them deals whose block places fewer than 16 cards.
+    /// over a million deals from an index that is not a multiple of 4 or 8 (so that the last few
+    /// are not a whole batch), among them deals whose block places fewer than 16 cards.
     fn hands_out_the_packs(source: &mut impl Source, dealer: &Dealer, range: std::ops::Range<u64>) {
         let short = range
             .clone()
@@ -540,13 +412,33 @@ mod tests {
     #[test]
     #[cfg_attr(not(runs_avx512), ignore = "this processor has no AVX-512 (F, BMI2)")]
     fn deals_made_eight_at_once_are_the_deals_made_as_packs() {
+        use crate::engine::Dealing;
         assert!(
-            Engine::available().iter().any(|e| e.deals_in_lanes()),
+            Engine::available()
+                .iter()
+                .any(|e| e.dealing() == Dealing::EightAtOnce),
             "built where AVX-512 runs, but this processor has none"
         );
         let dealer = Dealer::new(12);
         // SAFETY: checked above.
-        let mut hands = unsafe { wide::Hands::new(&dealer, 5..1_000_002) };
+        let mut hands = unsafe { wide::Hands::<wide::Eight>::new(&dealer, 5..1_000_002) };
+        hands_out_the_packs(&mut hands, &dealer, 5..1_000_002);
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    #[cfg_attr(not(runs_avx2), ignore = "this processor has no AVX2 (with BMI2)")]
+    fn deals_made_four_at_once_are_the_deals_made_as_packs() {
+        use crate::engine::Dealing;
+        assert!(
+            Engine::available()
+                .iter()
+                .any(|e| e.dealing() == Dealing::FourAtOnce),
+            "built where AVX2 runs, but this processor has none"
+        );
+        let dealer = Dealer::new(12);
+        // SAFETY: checked above.
+        let mut hands = unsafe { wide::Hands::<wide::Four>::new(&dealer, 5..1_000_002) };
         hands_out_the_packs(&mut hands, &dealer, 5..1_000_002);
     }
 

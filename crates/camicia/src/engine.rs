@@ -5,7 +5,7 @@
 //!
 //! | engine | what it is | needs |
 //! |---|---|---|
-//! | `avx512` | eight games at once in AVX-512 registers; random deals made eight at once too | AVX-512 F, VPOPCNTDQ, BMI2 |
+//! | `avx512` | eight games at once in AVX-512 registers; random deals made eight at once too | AVX-512 F, VPOPCNTDQ, POPCNT, BMI2 |
 //! | `avx2` | the same algorithm in AVX2 intrinsics, four games in a register a field | AVX2, POPCNT, BMI1, BMI2 |
 //! | `portable` | the same algorithm in portable code, four games at once: compiled for AVX2 too and run so where the processor has it, else SSE2 on x86-64, NEON on aarch64 | nothing |
 //! | `scalar` | one game at a time ([`crate::fast`]) | nothing |
@@ -57,7 +57,7 @@ impl Kind {
     /// What the processor must have, in words.
     const fn needs(self) -> &'static str {
         match self {
-            Kind::Avx512 => "an x86-64 processor with AVX-512 F, VPOPCNTDQ and BMI2",
+            Kind::Avx512 => "an x86-64 processor with AVX-512 F, VPOPCNTDQ, POPCNT and BMI2",
             Kind::Avx2 => "an x86-64 processor with AVX2, POPCNT, BMI1 and BMI2",
             Kind::Portable | Kind::Scalar => "nothing",
         }
@@ -69,6 +69,7 @@ impl Kind {
             Kind::Avx512 => {
                 std::arch::is_x86_feature_detected!("avx512f")
                     && std::arch::is_x86_feature_detected!("avx512vpopcntdq")
+                    && std::arch::is_x86_feature_detected!("popcnt")
                     && std::arch::is_x86_feature_detected!("bmi2")
             }
             #[cfg(target_arch = "x86_64")]
@@ -83,6 +84,17 @@ impl Kind {
             Kind::Portable | Kind::Scalar => true,
         }
     }
+}
+
+/// How random deals are made for an engine (see [`Engine::dealing`]).
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Dealing {
+    /// In AVX-512 registers: needs AVX-512 F, POPCNT and BMI2.
+    EightAtOnce,
+    /// In AVX2 registers: needs AVX2, POPCNT and BMI2.
+    FourAtOnce,
+    OneByOne,
 }
 
 /// An engine that is not one, or that this processor cannot run.
@@ -134,11 +146,15 @@ impl Engine {
         self.0.name()
     }
 
-    /// Whether this engine makes random deals itself ([`crate::deal::Dealer::play`]), eight at
-    /// once, rather than taking them one by one from the dealer (only on x86-64).
+    /// How [`crate::deal::Dealer::play`] makes random deals for this engine: the lane engines
+    /// in AVX intrinsics take them made in lanes as wide as theirs (only on x86-64).
     #[cfg(target_arch = "x86_64")]
-    pub(crate) fn deals_in_lanes(self) -> bool {
-        self.0 == Kind::Avx512
+    pub(crate) fn dealing(self) -> Dealing {
+        match self.0 {
+            Kind::Avx512 => Dealing::EightAtOnce,
+            Kind::Avx2 => Dealing::FourAtOnce,
+            Kind::Portable | Kind::Scalar => Dealing::OneByOne,
+        }
     }
 
     /// Plays one-pack deals (52 penalties each, as [`crate::fast::play_pack`] takes them; at
