@@ -7,6 +7,9 @@
 //! [`Dealer::pack`].
 //!
 //! Eight at once with AVX-512 (for the AVX-512 engine), four with AVX2 (for the AVX2 engine).
+//! AMD's processors before Zen 3 have BMI2 but run `pext` in microcode, tens to hundreds of
+//! cycles an instruction, and AVX2: for them the four-lane batch gathers the ranks with the
+//! loop of [`Places::hands`] instead ([`pext_is_fast`]). Every AVX-512 processor has a fast `pext`.
 
 use super::{B_FIRST, BLOCK, Dealer, Dealt, Places};
 use crate::fast::pack_hands;
@@ -38,8 +41,22 @@ pub(crate) trait Batch {
 /// Eight deals in AVX-512 registers; needs AVX-512 F, POPCNT and BMI2.
 pub(crate) struct Eight;
 
-/// Four deals in AVX2 registers; needs AVX2, POPCNT and BMI2.
-pub(crate) struct Four;
+/// Four deals in AVX2 registers; needs AVX2, POPCNT and BMI2. `PEXT`: the ranks are gathered
+/// by `pext` (else by a loop over the places).
+pub(crate) struct Four<const PEXT: bool>;
+
+/// Whether `pext` and `pdep` take a few cycles: on every processor that has them except AMD's
+/// (and Hygon's) before family 0x19, Zen 3.
+pub(crate) fn pext_is_fast() -> bool {
+    let (vendor, signature) = (__cpuid(0), __cpuid(1));
+    let amd_like = matches!(
+        (vendor.ebx, vendor.edx, vendor.ecx),
+        // "AuthenticAMD" and "HygonGenuine", four bytes a register, little-endian.
+        (0x6874_7541, 0x6974_6e65, 0x444d_4163) | (0x6f67_7948, 0x6e65_476e, 0x656e_6975)
+    );
+    let family = (signature.eax >> 8 & 0xf) + (signature.eax >> 20 & 0xff);
+    !amd_like || family >= 0x19
+}
 
 impl Batch for Eight {
     const N: usize = 8;
@@ -50,12 +67,12 @@ impl Batch for Eight {
     }
 }
 
-impl Batch for Four {
+impl<const PEXT: bool> Batch for Four<PEXT> {
     const N: usize = 4;
 
     unsafe fn make(bytes: &[u8; BATCH_BYTES], made: &mut [(Hand, Hand); MAX_LANES]) {
         // SAFETY: the caller's contract.
-        unsafe { four(bytes, made) }
+        unsafe { four::<PEXT>(bytes, made) }
     }
 }
 
@@ -149,10 +166,10 @@ impl Places {
 }
 
 /// Into the first `N` of `made`, the hands of each lane's places, or empty hands for a lane
-/// whose block fell short (`taken` 0).
+/// whose block fell short (`taken` 0); `PEXT`: by [`Places::gathered`], else [`Places::hands`].
 #[target_feature(enable = "bmi2,popcnt")]
 #[inline]
-fn lanes_hands<const N: usize>(
+fn lanes_hands<const N: usize, const PEXT: bool>(
     taken: [u64; MAX_LANES],
     low_rank: [u64; MAX_LANES],
     high_rank: [u64; MAX_LANES],
@@ -162,12 +179,16 @@ fn lanes_hands<const N: usize>(
         made[k] = if taken[k] == 0 {
             (Hand::EMPTY, Hand::EMPTY)
         } else {
-            Places {
+            let places = Places {
                 taken: taken[k],
                 low_rank: low_rank[k],
                 high_rank: high_rank[k],
+            };
+            if PEXT {
+                places.gathered()
+            } else {
+                places.hands()
             }
-            .gathered()
         };
     }
 }
@@ -214,7 +235,7 @@ fn eight(bytes: &[u8; BATCH_BYTES], made: &mut [(Hand, Hand); MAX_LANES]) {
     }
     let complete = _mm512_cmpeq_epi64_mask(placed, _mm512_set1_epi64(16));
     let taken = _mm512_maskz_mov_epi64(complete, taken);
-    lanes_hands::<8>(
+    lanes_hands::<8, true>(
         to_array(taken),
         to_array(low_rank),
         to_array(high_rank),
@@ -229,7 +250,7 @@ fn eight(bytes: &[u8; BATCH_BYTES], made: &mut [(Hand, Hand); MAX_LANES]) {
 /// dependences from one number to the next: the places taken at the 16th card are kept aside,
 /// and at the end the rank planes are cut down to them.
 #[target_feature(enable = "avx2,popcnt,bmi2")]
-fn four(bytes: &[u8; BATCH_BYTES], made: &mut [(Hand, Hand); MAX_LANES]) {
+fn four<const PEXT: bool>(bytes: &[u8; BATCH_BYTES], made: &mut [(Hand, Hand); MAX_LANES]) {
     let zero = _mm256_setzero_si256();
     let one = _mm256_set1_epi64x(1);
     let sixteen = _mm256_set1_epi64x(16);
@@ -297,7 +318,7 @@ fn four(bytes: &[u8; BATCH_BYTES], made: &mut [(Hand, Hand); MAX_LANES]) {
         unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), v) };
         lanes
     };
-    lanes_hands::<4>(
+    lanes_hands::<4, PEXT>(
         array(complete),
         array(_mm256_and_si256(low_rank, complete)),
         array(_mm256_and_si256(high_rank, complete)),
