@@ -89,7 +89,7 @@ impl Dealer {
                     return;
                 }
                 Dealing::FourAtOnce => {
-                    if wide::pext_is_fast() {
+                    if crate::engine::pext_is_fast() {
                         // SAFETY: the AVX2 engine exists only where the processor has AVX2,
                         // POPCNT and BMI2, which four at once needs.
                         let mut hands =

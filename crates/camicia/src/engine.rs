@@ -86,6 +86,25 @@ impl Kind {
     }
 }
 
+/// Whether BMI2's `pext` and `pdep` take a few cycles, as on every processor that has them
+/// except AMD's (and Hygon's) before family 0x19, Zen 3, which run them in microcode: tens to
+/// hundreds of cycles an instruction, depending on the mask. Asked of the processor once.
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn pext_is_fast() -> bool {
+    use std::arch::x86_64::__cpuid;
+    static FAST: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *FAST.get_or_init(|| {
+        let (vendor, signature) = (__cpuid(0), __cpuid(1));
+        let amd_like = matches!(
+            (vendor.ebx, vendor.edx, vendor.ecx),
+            // "AuthenticAMD" and "HygonGenuine", four bytes a register, little-endian.
+            (0x6874_7541, 0x6974_6e65, 0x444d_4163) | (0x6f67_7948, 0x6e65_476e, 0x656e_6975)
+        );
+        let family = (signature.eax >> 8 & 0xf) + (signature.eax >> 20 & 0xff);
+        std::arch::is_x86_feature_detected!("bmi2") && (!amd_like || family >= 0x19)
+    })
+}
+
 /// How random deals are made for an engine (see [`Engine::dealing`]).
 #[cfg(target_arch = "x86_64")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -166,6 +185,12 @@ impl Engine {
         deals: impl Iterator<Item = Pack>,
         mut report: impl FnMut(u64, Outcome),
     ) {
+        #[cfg(target_arch = "x86_64")]
+        if matches!(self.0, Kind::Avx512 | Kind::Avx2) && pext_is_fast() {
+            // SAFETY: these engines exist only where the processor has BMI2 and POPCNT.
+            let mut packs = unsafe { lanes::PextPacks::new(deals) };
+            return self.play(&mut packs, &mut report);
+        }
         self.play(&mut Packs(deals), &mut report);
     }
 

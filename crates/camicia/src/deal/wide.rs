@@ -9,7 +9,7 @@
 //! Eight at once with AVX-512 (for the AVX-512 engine), four with AVX2 (for the AVX2 engine).
 //! AMD's processors before Zen 3 have BMI2 but run `pext` in microcode, tens to hundreds of
 //! cycles an instruction, and AVX2: for them the four-lane batch gathers the ranks with the
-//! loop of [`Places::hands`] instead ([`pext_is_fast`]). Every AVX-512 processor has a fast `pext`.
+//! loop of [`Places::hands`] instead ([`crate::engine::pext_is_fast`]). Every AVX-512 processor has a fast `pext`.
 
 use super::{B_FIRST, BLOCK, Dealer, Dealt, Places};
 use crate::fast::pack_hands;
@@ -44,19 +44,6 @@ pub(crate) struct Eight;
 /// Four deals in AVX2 registers; needs AVX2, POPCNT and BMI2. `PEXT`: the ranks are gathered
 /// by `pext` (else by a loop over the places).
 pub(crate) struct Four<const PEXT: bool>;
-
-/// Whether `pext` and `pdep` take a few cycles: on every processor that has them except AMD's
-/// (and Hygon's) before family 0x19, Zen 3.
-pub(crate) fn pext_is_fast() -> bool {
-    let (vendor, signature) = (__cpuid(0), __cpuid(1));
-    let amd_like = matches!(
-        (vendor.ebx, vendor.edx, vendor.ecx),
-        // "AuthenticAMD" and "HygonGenuine", four bytes a register, little-endian.
-        (0x6874_7541, 0x6974_6e65, 0x444d_4163) | (0x6f67_7948, 0x6e65_476e, 0x656e_6975)
-    );
-    let family = (signature.eax >> 8 & 0xf) + (signature.eax >> 20 & 0xff);
-    !amd_like || family >= 0x19
-}
 
 impl Batch for Eight {
     const N: usize = 8;

@@ -74,6 +74,38 @@ impl<I: Iterator<Item = Pack>> Source for Packs<I> {
     }
 }
 
+/// Deals given as packs, made into hands with BMI2 ([`crate::fast::pack_hands_pext`]): for the
+/// lane engines in AVX intrinsics, whose entries are compiled with BMI2.
+#[cfg(target_arch = "x86_64")]
+pub(crate) struct PextPacks<I>(I);
+
+#[cfg(target_arch = "x86_64")]
+impl<I> PextPacks<I> {
+    /// # Safety
+    /// The processor must have BMI2 and POPCNT.
+    pub(crate) unsafe fn new(packs: I) -> PextPacks<I> {
+        PextPacks(packs)
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl<I: Iterator<Item = Pack>> Source for PextPacks<I> {
+    type Kept = Pack;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<(Pack, Hand, Hand)> {
+        self.0.next().map(|pack| {
+            // SAFETY: `PextPacks::new`'s contract.
+            let (a, b) = unsafe { crate::fast::pack_hands_pext(&pack) };
+            (pack, a, b)
+        })
+    }
+
+    fn replay(&self, _: u64, pack: &Pack) -> Outcome {
+        play_pack(pack)
+    }
+}
+
 /// The scalar engine on every deal of `source`, one by one.
 pub(crate) fn one_by_one(source: &mut impl Source, report: &mut impl FnMut(u64, Outcome)) {
     let mut number = 0;
