@@ -416,42 +416,34 @@ mod tests {
         assert!(source.next().is_none());
     }
 
+    /// [`hands_out_the_packs`] for a batch, which needs the features of the engines that deal
+    /// so (`dealing`).
+    #[cfg(target_arch = "x86_64")]
+    fn batch_hands_out_the_packs<B: wide::Batch>(dealing: crate::engine::Dealing) {
+        assert!(
+            Engine::available().iter().any(|e| e.dealing() == dealing),
+            "built where {dealing:?} runs, but this processor cannot"
+        );
+        let dealer = Dealer::new(12);
+        // SAFETY: checked above.
+        let mut hands = unsafe { wide::Hands::<B>::new(&dealer, 5..1_000_002) };
+        hands_out_the_packs(&mut hands, &dealer, 5..1_000_002);
+    }
+
     #[cfg(target_arch = "x86_64")]
     #[test]
     #[cfg_attr(not(runs_avx512), ignore = "this processor has no AVX-512 (F, BMI2)")]
     fn deals_made_eight_at_once_are_the_deals_made_as_packs() {
-        use crate::engine::Dealing;
-        assert!(
-            Engine::available()
-                .iter()
-                .any(|e| e.dealing() == Dealing::EightAtOnce),
-            "built where AVX-512 runs, but this processor has none"
-        );
-        let dealer = Dealer::new(12);
-        // SAFETY: checked above.
-        let mut hands = unsafe { wide::Hands::<wide::Eight>::new(&dealer, 5..1_000_002) };
-        hands_out_the_packs(&mut hands, &dealer, 5..1_000_002);
+        batch_hands_out_the_packs::<wide::Eight>(crate::engine::Dealing::EightAtOnce);
     }
 
     #[cfg(target_arch = "x86_64")]
     #[test]
     #[cfg_attr(not(runs_avx2), ignore = "this processor has no AVX2 (with BMI2)")]
     fn deals_made_four_at_once_are_the_deals_made_as_packs() {
-        use crate::engine::Dealing;
-        assert!(
-            Engine::available()
-                .iter()
-                .any(|e| e.dealing() == Dealing::FourAtOnce),
-            "built where AVX2 runs, but this processor has none"
-        );
-        let dealer = Dealer::new(12);
         // Both ways of gathering the ranks, whichever this processor is fast at.
-        // SAFETY: checked above.
-        let mut hands = unsafe { wide::Hands::<wide::Four<true>>::new(&dealer, 5..1_000_002) };
-        hands_out_the_packs(&mut hands, &dealer, 5..1_000_002);
-        // SAFETY: checked above.
-        let mut hands = unsafe { wide::Hands::<wide::Four<false>>::new(&dealer, 5..1_000_002) };
-        hands_out_the_packs(&mut hands, &dealer, 5..1_000_002);
+        batch_hands_out_the_packs::<wide::Four<true>>(crate::engine::Dealing::FourAtOnce);
+        batch_hands_out_the_packs::<wide::Four<false>>(crate::engine::Dealing::FourAtOnce);
     }
 
     #[test]
