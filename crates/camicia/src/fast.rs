@@ -258,11 +258,10 @@ pub(crate) fn first_repeat(start: Situation, period: u64) -> Outcome {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, target_arch = "x86_64"))]
 mod tests {
     use super::*;
 
-    #[cfg(target_arch = "x86_64")]
     #[test]
     #[cfg_attr(not(runs_avx2), ignore = "this processor has no BMI2 (with AVX2)")]
     fn hands_made_with_pext_are_the_hands_made_by_the_loop() {
