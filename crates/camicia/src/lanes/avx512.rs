@@ -138,8 +138,9 @@ impl Lanes for Wide {
 ///
 /// # Safety
 ///
-/// The processor must have AVX-512 F and VPOPCNTDQ ([`crate::engine::Engine`] checks).
-#[target_feature(enable = "avx512f,avx512vpopcntdq")]
+/// The processor must have AVX-512 F, VPOPCNTDQ, POPCNT and BMI2 ([`crate::engine::Engine`]
+/// checks): BMI2 and POPCNT for the hands made from packs.
+#[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt,bmi2")]
 pub(crate) unsafe fn play(source: &mut impl Source, report: &mut impl FnMut(u64, Outcome)) {
     super::play::<Wide, _>(source, report);
 }
