@@ -432,7 +432,10 @@ mod tests {
 
     #[cfg(target_arch = "x86_64")]
     #[test]
-    #[cfg_attr(not(runs_avx512), ignore = "this processor has no AVX-512 (F, BMI2)")]
+    #[cfg_attr(
+        not(runs_avx512),
+        ignore = "this processor has no AVX-512 (F, with POPCNT and BMI2)"
+    )]
     fn deals_made_eight_at_once_are_the_deals_made_as_packs() {
         batch_hands_out_the_packs::<wide::Eight>(crate::engine::Dealing::EightAtOnce);
     }

@@ -378,7 +378,7 @@ fn agrees_with_the_scalar_engine(engine: Engine) {
 #[test]
 #[cfg_attr(
     not(runs_avx512),
-    ignore = "this processor has no AVX-512 (F, VPOPCNTDQ, BMI2)"
+    ignore = "this processor has no AVX-512 (F, VPOPCNTDQ, with POPCNT and BMI2)"
 )]
 fn the_avx512_engine_agrees_with_the_scalar_engine() {
     agrees_with_the_scalar_engine(engine("avx512"));
