@@ -68,8 +68,9 @@ impl Dealer {
 
     /// Plays deals `range.start` to `range.end - 1` with `engine` and reports each outcome with
     /// the deal's index, in an order that depends only on the deals. The deals are made
-    /// straight into the engine's hands (eight at once for the AVX-512 engine, four for AVX2), which is faster
-    /// than `engine.play_packs(dealer.packs(range), …)` and gives the same outcomes.
+    /// straight into the engine's hands (eight at once for the AVX-512 engine, four for AVX2),
+    /// which is faster than `engine.play_packs(dealer.packs(range), …)` and gives the same
+    /// outcomes.
     pub fn play(
         &self,
         engine: Engine,
@@ -80,28 +81,21 @@ impl Dealer {
         #[cfg(target_arch = "x86_64")]
         {
             use crate::engine::Dealing;
+            // SAFETY (each call): an engine that deals so exists only where the processor has
+            // the features of that batch (AVX-512 F or AVX2, with POPCNT and BMI2).
             match engine.dealing() {
                 Dealing::EightAtOnce => {
-                    // SAFETY: the AVX-512 engine exists only where the processor has AVX-512 F,
-                    // POPCNT and BMI2, which eight at once needs.
-                    let mut hands = unsafe { wide::Hands::<wide::Eight>::new(self, range) };
-                    engine.play(&mut hands, &mut |k, outcome| report(first + k, outcome));
-                    return;
+                    return unsafe { self.play_in_batches::<wide::Eight>(engine, range, report) };
+                }
+                Dealing::FourAtOnce if crate::engine::pext_is_fast() => {
+                    return unsafe {
+                        self.play_in_batches::<wide::Four<true>>(engine, range, report)
+                    };
                 }
                 Dealing::FourAtOnce => {
-                    if crate::engine::pext_is_fast() {
-                        // SAFETY: the AVX2 engine exists only where the processor has AVX2,
-                        // POPCNT and BMI2, which four at once needs.
-                        let mut hands =
-                            unsafe { wide::Hands::<wide::Four<true>>::new(self, range) };
-                        engine.play(&mut hands, &mut |k, outcome| report(first + k, outcome));
-                    } else {
-                        // SAFETY: as above.
-                        let mut hands =
-                            unsafe { wide::Hands::<wide::Four<false>>::new(self, range) };
-                        engine.play(&mut hands, &mut |k, outcome| report(first + k, outcome));
-                    }
-                    return;
+                    return unsafe {
+                        self.play_in_batches::<wide::Four<false>>(engine, range, report)
+                    };
                 }
                 Dealing::OneByOne => {}
             }
@@ -109,6 +103,24 @@ impl Dealer {
         engine.play(&mut Dealt::new(self, range), &mut |k, outcome| {
             report(first + k, outcome)
         });
+    }
+
+    /// [`Dealer::play`] with the deals made `B::N` at once.
+    ///
+    /// # Safety
+    ///
+    /// The processor must have the features `B` names.
+    #[cfg(target_arch = "x86_64")]
+    unsafe fn play_in_batches<B: wide::Batch>(
+        &self,
+        engine: Engine,
+        range: std::ops::Range<u64>,
+        mut report: impl FnMut(u64, Outcome),
+    ) {
+        let first = range.start;
+        // SAFETY: this function's contract.
+        let mut hands = unsafe { wide::Hands::<B>::new(self, range) };
+        engine.play(&mut hands, &mut |k, outcome| report(first + k, outcome));
     }
 }
 

@@ -128,13 +128,14 @@ pub fn play_pack(pack: &Pack) -> Outcome {
     play_hands(a, b)
 }
 
-/// The two hands of a one-pack deal. The bits of the payment cards come eight cards at a time
-/// ([`payment_bits`]); the penalties are then read at the set bits only.
+/// The two hands of a one-pack deal. The bits of the payment cards come eight cards at a time:
+/// each byte is folded onto its lowest bit, and one multiplication gathers the eight into a
+/// byte. The penalties are then read at the set bits only.
 #[inline(always)]
 pub(crate) fn pack_hands(pack: &Pack) -> (Hand, Hand) {
     let mut pay = 0u64;
     for (chunk, bytes) in pack.chunks(8).enumerate() {
-        pay |= payment_bits(eight_codes(bytes)) << (8 * chunk);
+        pay |= eight_bits(payment_lowest_bits(eight_codes(bytes))) << (8 * chunk);
     }
     let mut values = 0u64;
     let mut count = 0;
@@ -162,7 +163,7 @@ pub(crate) fn pack_hands_pext(pack: &Pack) -> (Hand, Hand) {
     for (chunk, bytes) in pack.chunks(8).enumerate() {
         let codes = eight_codes(bytes);
         let lowest = payment_lowest_bits(codes);
-        pay |= payment_bits(codes) << (8 * chunk);
+        pay |= eight_bits(lowest) << (8 * chunk);
         // A payment card's code less one is its penalty less one, in its byte's two low bits.
         let less_one = _pext_u64(codes - lowest, lowest * 3);
         // Once 32 payment cards are read the rest are number cards, whose bits are none: the
@@ -187,11 +188,10 @@ fn payment_lowest_bits(codes: u64) -> u64 {
     (codes | codes >> 1 | codes >> 2) & 0x0101_0101_0101_0101
 }
 
-/// Of eight codes, a bit for each payment card: each byte folded onto its lowest bit, and one
-/// multiplication gathers the eight lowest bits into one byte.
+/// The lowest bits of eight bytes (the others 0) as one byte, gathered by one multiplication.
 #[inline(always)]
-fn payment_bits(codes: u64) -> u64 {
-    payment_lowest_bits(codes).wrapping_mul(0x0102_0408_1020_4080) >> 56
+fn eight_bits(lowest: u64) -> u64 {
+    lowest.wrapping_mul(0x0102_0408_1020_4080) >> 56
 }
 
 /// A pack's hands from the bits of its payment cards and their penalty queue, A's first.

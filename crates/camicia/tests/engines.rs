@@ -334,8 +334,9 @@ fn engine(name: &str) -> Engine {
 }
 
 /// Every way an engine meets deals, against the scalar engine: random deals made by the dealer
-/// (eight at once in lanes for AVX-512, four for AVX2), 200,000 deals given as packs, and batches with
-/// loops, games over in the first round, 32 payment cards and fewer deals than lanes.
+/// (eight at once in lanes for AVX-512, four for AVX2), 200,000 deals given as packs, and
+/// batches with loops, games over in the first round, 32 payment cards and fewer deals than
+/// lanes.
 fn agrees_with_the_scalar_engine(engine: Engine) {
     let dealer = Dealer::new(79);
     for range in [0..0, 9..9, 5..7, 16..24, 3..200_003] {

@@ -9,12 +9,14 @@
 //! Eight at once with AVX-512 (for the AVX-512 engine), four with AVX2 (for the AVX2 engine).
 //! AMD's processors before Zen 3 have BMI2 but run `pext` in microcode, tens to hundreds of
 //! cycles an instruction, and AVX2: for them the four-lane batch gathers the ranks with the
-//! loop of [`Places::hands`] instead ([`crate::engine::pext_is_fast`]). Every AVX-512 processor has a fast `pext`.
+//! loop of [`Places::hands`] instead ([`crate::engine::pext_is_fast`]). Every AVX-512 processor
+//! has a fast `pext`.
 
 use super::{B_FIRST, BLOCK, Dealer, Dealt, Places};
 use crate::fast::pack_hands;
 use crate::game::Outcome;
 use crate::hand::Hand;
+use crate::lanes::avx2;
 use crate::lanes::avx512::to_array;
 use crate::lanes::{MAX_LANES, Source};
 use rand_chacha::rand_core::Rng;
@@ -299,16 +301,10 @@ fn four<const PEXT: bool>(bytes: &[u8; BATCH_BYTES], made: &mut [(Hand, Hand); M
             complete = _mm256_blendv_epi8(complete, taken, _mm256_cmpeq_epi64(placed, sixteen));
         }
     }
-    let array = |v: __m256i| {
-        let mut lanes = [0u64; MAX_LANES];
-        // SAFETY: 32 bytes written unaligned into the array's 64.
-        unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), v) };
-        lanes
-    };
     lanes_hands::<4, PEXT>(
-        array(complete),
-        array(_mm256_and_si256(low_rank, complete)),
-        array(_mm256_and_si256(high_rank, complete)),
+        avx2::to_array(complete),
+        avx2::to_array(_mm256_and_si256(low_rank, complete)),
+        avx2::to_array(_mm256_and_si256(high_rank, complete)),
         made,
     );
 }

@@ -31,6 +31,14 @@ fn opaque(mut v: __m256i) -> __m256i {
     v
 }
 
+/// The four 64-bit lanes of a register, then four zeros.
+#[inline(always)]
+pub(crate) fn to_array(v: __m256i) -> [u64; MAX_LANES] {
+    // SAFETY: both are 32 bytes of plain integers; every bit pattern is valid for both.
+    let four = unsafe { std::mem::transmute::<__m256i, [u64; 4]>(v) };
+    std::array::from_fn(|i| if i < 4 { four[i] } else { 0 })
+}
+
 /// Four lanes in one register. A value exists only inside [`play`] (and a test function compiled
 /// like it), whose caller checked that the processor has AVX2: that is what makes every
 /// `unsafe` call below sound (the intrinsics are unsafe only because they need AVX2).
@@ -55,10 +63,7 @@ impl Lanes for Avx2 {
 
     #[inline(always)]
     fn to_array(self) -> [u64; MAX_LANES] {
-        let mut lanes = [0; MAX_LANES];
-        // SAFETY: 32 bytes written unaligned into the array's 64; see `Avx2` for AVX2.
-        unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), self.0) };
-        lanes
+        to_array(self.0)
     }
 
     #[inline(always)]
