@@ -155,6 +155,11 @@ impl Lanes for Avx2 {
     }
 
     #[inline(always)]
+    fn keep(mask: Self::Mask, v: Self) -> Self {
+        mask.and(v)
+    }
+
+    #[inline(always)]
     fn both(a: Self::Mask, b: Self::Mask) -> Self::Mask {
         a.and(b)
     }

@@ -114,6 +114,11 @@ impl Lanes for Wide {
     }
 
     #[inline(always)]
+    fn keep(mask: Self::Mask, v: Self) -> Self {
+        Self::select(mask, v, Self::splat(0))
+    }
+
+    #[inline(always)]
     fn both(a: Self::Mask, b: Self::Mask) -> Self::Mask {
         a & b
     }

@@ -124,6 +124,11 @@ impl Lanes for Portable {
     }
 
     #[inline(always)]
+    fn keep(mask: Self::Mask, v: Self) -> Self {
+        Portable(each(mask, v.0, |m, v| m & v))
+    }
+
+    #[inline(always)]
     fn both(a: Self::Mask, b: Self::Mask) -> Self::Mask {
         each(a, b, |a, b| a & b)
     }
