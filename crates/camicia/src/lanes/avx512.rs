@@ -114,8 +114,18 @@ impl Lanes for Wide {
     }
 
     #[inline(always)]
-    fn keep(mask: Self::Mask, v: Self) -> Self {
-        Self::select(mask, v, Self::splat(0))
+    fn or_where(mask: Self::Mask, x: Self, y: Self) -> Self {
+        Wide(unsafe { _mm512_mask_or_epi64(x.0, mask, x.0, y.0) })
+    }
+
+    #[inline(always)]
+    fn or_shifted_where(mask: Self::Mask, x: Self, y: Self, by: Self) -> Self {
+        Self::or_where(mask, x, y.shl(by))
+    }
+
+    #[inline(always)]
+    fn add_where(mask: Self::Mask, x: Self, y: Self) -> Self {
+        Wide(unsafe { _mm512_mask_add_epi64(x.0, mask, x.0, y.0) })
     }
 
     #[inline(always)]
@@ -148,4 +158,29 @@ impl Lanes for Wide {
 #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt,bmi2")]
 pub(crate) unsafe fn play(source: &mut impl Source, report: &mut impl FnMut(u64, Outcome)) {
     super::play::<Wide, _>(source, report);
+}
+
+#[cfg(test)]
+mod tests {
+    /// # Safety
+    ///
+    /// The processor must have AVX-512 F.
+    #[target_feature(enable = "avx512f")]
+    unsafe fn check_masked_operations() {
+        super::super::tests::check_masked_operations::<super::Wide>();
+    }
+
+    #[test]
+    #[cfg_attr(
+        not(runs_avx512),
+        ignore = "this processor has no AVX-512 (F, VPOPCNTDQ, with POPCNT and BMI2)"
+    )]
+    fn masked_operations_follow_their_plain_reading() {
+        assert!(
+            std::arch::is_x86_feature_detected!("avx512f"),
+            "built where AVX-512 runs, but this processor has none"
+        );
+        // SAFETY: checked above.
+        unsafe { check_masked_operations() };
+    }
 }

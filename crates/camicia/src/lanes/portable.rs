@@ -23,6 +23,12 @@ fn truth(x: bool) -> u64 {
     0u64.wrapping_sub(u64::from(x))
 }
 
+/// `y` in the lanes of `mask`, 0 in the others.
+#[inline(always)]
+fn kept(mask: [u64; WIDTH], y: Portable) -> Portable {
+    Portable(each(mask, y.0, |m, y| m & y))
+}
+
 impl Lanes for Portable {
     const N: usize = WIDTH;
     type Mask = [u64; WIDTH];
@@ -124,8 +130,18 @@ impl Lanes for Portable {
     }
 
     #[inline(always)]
-    fn keep(mask: Self::Mask, v: Self) -> Self {
-        Portable(each(mask, v.0, |m, v| m & v))
+    fn or_where(mask: Self::Mask, x: Self, y: Self) -> Self {
+        x.or(kept(mask, y))
+    }
+
+    #[inline(always)]
+    fn or_shifted_where(mask: Self::Mask, x: Self, y: Self, by: Self) -> Self {
+        x.or(kept(mask, y).shl(by))
+    }
+
+    #[inline(always)]
+    fn add_where(mask: Self::Mask, x: Self, y: Self) -> Self {
+        x.add(kept(mask, y))
     }
 
     #[inline(always)]
@@ -181,6 +197,11 @@ mod tests {
                 crate::lanes::tests::check_first_payment(pay, first);
             }
         }
+    }
+
+    #[test]
+    fn masked_operations_follow_their_plain_reading() {
+        crate::lanes::tests::check_masked_operations::<Portable>();
     }
 
     /// The engine test plays the entry compiled for AVX2 where the processor has it; this plays
