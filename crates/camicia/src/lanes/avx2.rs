@@ -42,12 +42,17 @@ pub(crate) fn to_array(v: __m256i) -> [u64; MAX_LANES] {
 /// Four lanes in one register. A value exists only inside [`play`] (and a test function compiled
 /// like it), whose caller checked that the processor has AVX2: that is what makes every
 /// `unsafe` call below sound (the intrinsics are unsafe only because they need AVX2).
+///
+/// `SWAP_BY_XOR` says how two registers are swapped where a mask says ([`Lanes::swap_where`]):
+/// by two variable blends, one micro-operation each on AMD's cores, or by three exclusive ors
+/// and an `and`, cheaper on Intel's, whose variable blend is two or three micro-operations
+/// ([`play`] chooses).
 #[derive(Clone, Copy)]
-pub(crate) struct Avx2(__m256i);
+pub(crate) struct Avx2<const SWAP_BY_XOR: bool>(__m256i);
 
-impl Lanes for Avx2 {
+impl<const SWAP_BY_XOR: bool> Lanes for Avx2<SWAP_BY_XOR> {
     const N: usize = 4;
-    type Mask = Avx2;
+    type Mask = Self;
 
     #[inline(always)]
     fn splat(x: u64) -> Self {
@@ -155,6 +160,22 @@ impl Lanes for Avx2 {
     }
 
     #[inline(always)]
+    fn swap_where(mask: Self::Mask, x: Self, y: Self) -> (Self, Self) {
+        if SWAP_BY_XOR {
+            let xor = |a: Self, b: Self| Avx2(unsafe { _mm256_xor_si256(a.0, b.0) });
+            let change = mask.and(xor(x, y));
+            (xor(x, change), xor(y, change))
+        } else {
+            (Self::select(mask, y, x), Self::select(mask, x, y))
+        }
+    }
+
+    #[inline(always)]
+    fn keep(mask: Self::Mask, x: Self) -> Self {
+        mask.and(x)
+    }
+
+    #[inline(always)]
     fn or_where(mask: Self::Mask, x: Self, y: Self) -> Self {
         x.or(mask.and(y))
     }
@@ -191,14 +212,34 @@ impl Lanes for Avx2 {
     }
 }
 
-/// The lane engine in AVX2.
+/// The lane engine in AVX2, its swaps by blends where they are cheap
+/// ([`crate::engine::blends_are_cheap`]).
 ///
 /// # Safety
 ///
 /// The processor must have AVX2 ([`crate::engine::Engine`] checks).
 #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
 pub(crate) unsafe fn play(source: &mut impl Source, report: &mut impl FnMut(u64, Outcome)) {
-    super::play::<Avx2, _>(source, report);
+    if crate::engine::blends_are_cheap() {
+        super::play::<Avx2<false>, _>(source, report);
+    } else {
+        super::play::<Avx2<true>, _>(source, report);
+    }
+}
+
+/// The lane engine in AVX2 with the swaps of `SWAP_BY_XOR` (see [`Avx2`]), whatever the
+/// processor: for the tests, which play both on every machine with AVX2.
+///
+/// # Safety
+///
+/// The processor must have AVX2.
+#[cfg(test)]
+#[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
+unsafe fn play_with<const SWAP_BY_XOR: bool>(
+    source: &mut impl Source,
+    report: &mut impl FnMut(u64, Outcome),
+) {
+    super::play::<Avx2<SWAP_BY_XOR>, _>(source, report);
 }
 
 #[cfg(test)]
@@ -216,8 +257,8 @@ mod tests {
         a: [u64; 4],
         b: [u64; 4],
     ) -> ([u64; 4], [u64; 4]) {
-        let lanes = |v: [u64; 4]| Avx2::from_array(std::array::from_fn(|i| v[i % 4]));
-        let back = |v: Avx2| -> [u64; 4] { std::array::from_fn(|i| v.to_array()[i]) };
+        let lanes = |v: [u64; 4]| Avx2::<false>::from_array(std::array::from_fn(|i| v[i % 4]));
+        let back = |v: Avx2<false>| -> [u64; 4] { std::array::from_fn(|i| v.to_array()[i]) };
         (
             back(lanes(pay).first_payment()),
             back(lanes(a).min(lanes(b))),
@@ -229,7 +270,8 @@ mod tests {
     /// The processor must have AVX2.
     #[target_feature(enable = "avx2")]
     unsafe fn check_masked_operations() {
-        super::super::tests::check_masked_operations::<Avx2>();
+        super::super::tests::check_masked_operations::<Avx2<false>>();
+        super::super::tests::check_masked_operations::<Avx2<true>>();
     }
 
     #[test]
@@ -244,6 +286,37 @@ mod tests {
         );
         // SAFETY: checked above.
         unsafe { check_masked_operations() };
+    }
+
+    /// The engine test plays the swaps this processor is given; this plays both.
+    #[test]
+    #[cfg_attr(
+        not(runs_avx2),
+        ignore = "this processor has no AVX2 (with POPCNT, BMI1, BMI2)"
+    )]
+    fn both_ways_of_swapping_agree_with_the_scalar_engine() {
+        use crate::deal::Dealer;
+        use crate::lanes::tests::{reported, scalar_outcomes};
+        assert!(
+            std::arch::is_x86_feature_detected!("avx2"),
+            "built where AVX2 runs, but this processor has none"
+        );
+        let dealer = Dealer::new(81);
+        let expected = scalar_outcomes(&dealer, 20_003);
+        for swap_by_xor in [false, true] {
+            let mut got = reported(&dealer, 20_003, |packs, mut report| {
+                // SAFETY: checked above.
+                unsafe {
+                    if swap_by_xor {
+                        play_with::<true>(packs, &mut report)
+                    } else {
+                        play_with::<false>(packs, &mut report)
+                    }
+                }
+            });
+            got.sort_by_key(|&(k, _)| k);
+            assert_eq!(got, expected, "swaps by xor: {swap_by_xor}");
+        }
     }
 
     #[test]

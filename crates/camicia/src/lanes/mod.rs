@@ -154,6 +154,10 @@ pub(crate) trait Lanes: Copy {
     /// micro-operations on Intel's cores (one on AMD's, so the same count there); with AVX-512 it
     /// is one masked instruction.
     fn or_where(mask: Self::Mask, x: Self, y: Self) -> Self;
+    /// `x` in the lanes of `mask`, 0 in the others.
+    fn keep(mask: Self::Mask, x: Self) -> Self;
+    /// `(y, x)` in the lanes of `mask`, `(x, y)` in the others.
+    fn swap_where(mask: Self::Mask, x: Self, y: Self) -> (Self, Self);
     /// `x + y` in the lanes of `mask`, `x` in the others, as [`Lanes::or_where`].
     fn add_where(mask: Self::Mask, x: Self, y: Self) -> Self;
     /// `x | y << by` in the lanes of `mask`, `x` in the others, as [`Lanes::or_where`] (`by`
@@ -209,6 +213,26 @@ impl<V: Lanes> Hands<V> {
             values: V::select(mask, yes.values, no.values),
             cards: V::select(mask, yes.cards, no.cards),
         }
+    }
+
+    /// `(y, x)` in the lanes of `mask`, `(x, y)` in the others.
+    #[inline(always)]
+    fn swap_where(mask: V::Mask, x: Hands<V>, y: Hands<V>) -> (Hands<V>, Hands<V>) {
+        let (xp, yp) = V::swap_where(mask, x.pay, y.pay);
+        let (xv, yv) = V::swap_where(mask, x.values, y.values);
+        let (xc, yc) = V::swap_where(mask, x.cards, y.cards);
+        (
+            Hands {
+                pay: xp,
+                values: xv,
+                cards: xc,
+            },
+            Hands {
+                pay: yp,
+                values: yv,
+                cards: yc,
+            },
+        )
     }
 
     /// The hand's length, alone: a shift by [`Hands::cards`] would be by 2^32 or more.
@@ -366,13 +390,16 @@ impl<V: Lanes> Games<V> {
         let bit = payer.pay.lowest_bit();
         let first = bit.place();
         let found = first.le(self.paid_for);
-        let paid = payer.drop_through_payment(first);
         let value = payer.values.and(V::splat(3));
         let laid_cards = Hands::through_payment(first, bit, value);
         self.pile = pile.take_where(found, laid_cards);
         // After a payment card the roles swap.
-        self.payer = Hands::select(found, self.other, payer);
-        self.other = Hands::select(found, paid, self.other);
+        let paid = Hands {
+            pay: payer.pay.shr(V::keep(found, first.add(V::splat(1)))),
+            values: payer.values.shr(V::keep(found, V::splat(2))),
+            cards: payer.cards.sub(V::keep(found, laid_cards.cards)),
+        };
+        (self.payer, self.other) = Hands::swap_where(found, paid, self.other);
         self.paid_for = V::select(found, value, self.paid_for);
     }
 
@@ -411,8 +438,7 @@ impl<V: Lanes> Games<V> {
         // The player whose event came first lays e numbers and then its payment card, or runs
         // out; the other laid e numbers meanwhile (the leader e + 1 when the other's came first)
         // and pays next.
-        let event = Hands::select(leader_first, taker, payer);
-        let waiting = Hands::select(leader_first, payer, taker);
+        let (event, waiting) = Hands::swap_where(leader_first, payer, taker);
         let run_out = e.eq(event.cards);
         let next_payer = waiting.drop_numbers(e.add(later));
         let next_owner = event.drop_through_payment(e);
@@ -582,12 +608,18 @@ pub(crate) mod tests {
             let or = V::or_where(mask, vx, vy).to_array();
             let add = V::add_where(mask, vx, vy).to_array();
             let shifted = V::or_shifted_where(mask, vx, vy, V::from_array(by)).to_array();
+            let kept = V::keep(mask, vy).to_array();
+            let (swapped_x, swapped_y) = V::swap_where(mask, vx, vy);
+            let (swapped_x, swapped_y) = (swapped_x.to_array(), swapped_y.to_array());
             for i in 0..V::N {
                 let yes = a[i] < b[i];
                 assert_eq!(V::bits(mask) >> i & 1 == 1, yes);
                 assert_eq!(or[i], if yes { x[i] | y[i] } else { x[i] });
                 assert_eq!(add[i], if yes { x[i].wrapping_add(y[i]) } else { x[i] });
                 assert_eq!(shifted[i], if yes { x[i] | y[i] << by[i] } else { x[i] });
+                assert_eq!(kept[i], if yes { y[i] } else { 0 });
+                let swapped = if yes { (y[i], x[i]) } else { (x[i], y[i]) };
+                assert_eq!((swapped_x[i], swapped_y[i]), swapped);
             }
         }
     }
