@@ -265,6 +265,15 @@ mod tests {
         )
     }
 
+    /// The build found AVX2 here (`runs_avx2`); a test that would run it fails rather than
+    /// pass if the processor running it has none.
+    fn assert_avx2_runs() {
+        assert!(
+            std::arch::is_x86_feature_detected!("avx2"),
+            "built where AVX2 runs, but this processor has none"
+        );
+    }
+
     /// # Safety
     ///
     /// The processor must have AVX2.
@@ -280,10 +289,7 @@ mod tests {
         ignore = "this processor has no AVX2 (with POPCNT, BMI1, BMI2)"
     )]
     fn masked_operations_follow_their_plain_reading() {
-        assert!(
-            std::arch::is_x86_feature_detected!("avx2"),
-            "built where AVX2 runs, but this processor has none"
-        );
+        assert_avx2_runs();
         // SAFETY: checked above.
         unsafe { check_masked_operations() };
     }
@@ -297,10 +303,7 @@ mod tests {
     fn both_ways_of_swapping_agree_with_the_scalar_engine() {
         use crate::deal::Dealer;
         use crate::lanes::tests::{reported, scalar_outcomes};
-        assert!(
-            std::arch::is_x86_feature_detected!("avx2"),
-            "built where AVX2 runs, but this processor has none"
-        );
+        assert_avx2_runs();
         let dealer = Dealer::new(81);
         let expected = scalar_outcomes(&dealer, 20_003);
         for swap_by_xor in [false, true] {
@@ -325,10 +328,7 @@ mod tests {
         ignore = "this processor has no AVX2 (with POPCNT, BMI1, BMI2)"
     )]
     fn first_payment_and_min_follow_their_plain_reading() {
-        assert!(
-            std::arch::is_x86_feature_detected!("avx2"),
-            "built where AVX2 runs, but this processor has none"
-        );
+        assert_avx2_runs();
         let mut random = super::super::tests::random();
         for chunk in super::super::tests::payment_bits().chunks(4) {
             let pays: [u64; 4] = std::array::from_fn(|i| chunk[i % chunk.len()]);
