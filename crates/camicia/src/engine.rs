@@ -221,7 +221,12 @@ impl Engine {
             Kind::Avx512 => unsafe { lanes::avx512::play(source, report) },
             // SAFETY: as above.
             #[cfg(target_arch = "x86_64")]
-            Kind::Avx2 => unsafe { lanes::avx2::play(source, report) },
+            Kind::Avx2 if blends_are_cheap() => unsafe {
+                lanes::avx2::play::<false>(source, report)
+            },
+            // SAFETY: as above.
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx2 => unsafe { lanes::avx2::play::<true>(source, report) },
             #[cfg(not(target_arch = "x86_64"))]
             Kind::Avx512 | Kind::Avx2 => unreachable!("no such engine off x86-64"),
             #[cfg(target_arch = "x86_64")]

@@ -212,30 +212,14 @@ impl<const SWAP_BY_XOR: bool> Lanes for Avx2<SWAP_BY_XOR> {
     }
 }
 
-/// The lane engine in AVX2, its swaps by blends where they are cheap
-/// ([`crate::engine::blends_are_cheap`]).
+/// The lane engine in AVX2, its swaps those of `SWAP_BY_XOR` (see [`Avx2`]; the engine chooses
+/// by [`crate::engine::blends_are_cheap`]).
 ///
 /// # Safety
 ///
 /// The processor must have AVX2 ([`crate::engine::Engine`] checks).
 #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
-pub(crate) unsafe fn play(source: &mut impl Source, report: &mut impl FnMut(u64, Outcome)) {
-    if crate::engine::blends_are_cheap() {
-        super::play::<Avx2<false>, _>(source, report);
-    } else {
-        super::play::<Avx2<true>, _>(source, report);
-    }
-}
-
-/// The lane engine in AVX2 with the swaps of `SWAP_BY_XOR` (see [`Avx2`]), whatever the
-/// processor: for the tests, which play both on every machine with AVX2.
-///
-/// # Safety
-///
-/// The processor must have AVX2.
-#[cfg(test)]
-#[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
-unsafe fn play_with<const SWAP_BY_XOR: bool>(
+pub(crate) unsafe fn play<const SWAP_BY_XOR: bool>(
     source: &mut impl Source,
     report: &mut impl FnMut(u64, Outcome),
 ) {
@@ -311,9 +295,9 @@ mod tests {
                 // SAFETY: checked above.
                 unsafe {
                     if swap_by_xor {
-                        play_with::<true>(packs, &mut report)
+                        play::<true>(packs, &mut report)
                     } else {
-                        play_with::<false>(packs, &mut report)
+                        play::<false>(packs, &mut report)
                     }
                 }
             });
