@@ -46,7 +46,7 @@ pub(crate) fn to_array(v: __m256i) -> [u64; MAX_LANES] {
 /// `SWAP_BY_XOR` says how two registers are swapped where a mask says ([`Lanes::swap_where`]):
 /// by two variable blends, one micro-operation each on AMD's cores, or by three exclusive ors
 /// and an `and`, cheaper on Intel's, whose variable blend is two or three micro-operations
-/// ([`play`] chooses).
+/// ([`crate::engine::blends_are_cheap`] chooses).
 #[derive(Clone, Copy)]
 pub(crate) struct Avx2<const SWAP_BY_XOR: bool>(__m256i);
 
