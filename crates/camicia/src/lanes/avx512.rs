@@ -19,6 +19,7 @@ pub(crate) fn to_array(v: __m512i) -> [u64; MAX_LANES] {
 
 impl Lanes for Wide {
     const N: usize = MAX_LANES;
+    const CHEAP_SELECT: bool = true;
     type Mask = __mmask8;
 
     #[inline(always)]
@@ -124,13 +125,8 @@ impl Lanes for Wide {
     }
 
     #[inline(always)]
-    fn or_where(mask: Self::Mask, x: Self, y: Self) -> Self {
-        Wide(unsafe { _mm512_mask_or_epi64(x.0, mask, x.0, y.0) })
-    }
-
-    #[inline(always)]
     fn or_shifted_where(mask: Self::Mask, x: Self, y: Self, by: Self) -> Self {
-        Self::or_where(mask, x, y.shl(by))
+        Wide(unsafe { _mm512_mask_or_epi64(x.0, mask, x.0, y.shl(by).0) })
     }
 
     #[inline(always)]

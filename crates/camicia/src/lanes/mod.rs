@@ -123,6 +123,12 @@ pub(crate) trait Lanes: Copy {
     /// The number of lanes, at most [`MAX_LANES`]; arrays hold them first (the rest of an array
     /// is ignored, or 0 when made here).
     const N: usize;
+    /// Whether a select costs what an `and` does: one instruction and one micro-operation (AMD's
+    /// AVX2 blend, AVX-512's masked blend, NEON's bit select). Where it does not (Intel's AVX2
+    /// blend: two or three micro-operations), a payment lays the payer's cards only where it
+    /// found a payment card ([`Lanes::keep`]) and swaps the players by [`Lanes::swap_where`],
+    /// which then needs no blend: more instructions, fewer micro-operations.
+    const CHEAP_SELECT: bool;
     /// One truth value per lane.
     type Mask: Copy;
 
@@ -149,20 +155,16 @@ pub(crate) trait Lanes: Copy {
     fn eq(self, other: Self) -> Self::Mask;
     /// `yes` in the lanes of `mask`, `no` in the others.
     fn select(mask: Self::Mask, yes: Self, no: Self) -> Self;
-    /// `x | y` in the lanes of `mask`, `x` in the others. Cheaper than a select of `x | y` and
-    /// `x`: with AVX2 it is `x | (mask & y)`, where a select is a variable blend of two or three
-    /// micro-operations on Intel's cores (one on AMD's, so the same count there); with AVX-512 it
-    /// is one masked instruction.
-    fn or_where(mask: Self::Mask, x: Self, y: Self) -> Self;
+    /// `x + y` in the lanes of `mask`, `x` in the others: a select of the two where selects are
+    /// cheap ([`Lanes::CHEAP_SELECT`]), else `x` plus `y` masked, and one masked instruction with
+    /// AVX-512.
+    fn add_where(mask: Self::Mask, x: Self, y: Self) -> Self;
+    /// `x | y << by` in the lanes of `mask`, `x` in the others (`by` below 64).
+    fn or_shifted_where(mask: Self::Mask, x: Self, y: Self, by: Self) -> Self;
     /// `x` in the lanes of `mask`, 0 in the others.
     fn keep(mask: Self::Mask, x: Self) -> Self;
     /// `(y, x)` in the lanes of `mask`, `(x, y)` in the others.
     fn swap_where(mask: Self::Mask, x: Self, y: Self) -> (Self, Self);
-    /// `x + y` in the lanes of `mask`, `x` in the others, as [`Lanes::or_where`].
-    fn add_where(mask: Self::Mask, x: Self, y: Self) -> Self;
-    /// `x | y << by` in the lanes of `mask`, `x` in the others, as [`Lanes::or_where`] (`by`
-    /// below 64).
-    fn or_shifted_where(mask: Self::Mask, x: Self, y: Self, by: Self) -> Self;
     fn both(a: Self::Mask, b: Self::Mask) -> Self::Mask;
     fn either(a: Self::Mask, b: Self::Mask) -> Self::Mask;
     fn not(a: Self::Mask) -> Self::Mask;
@@ -390,16 +392,24 @@ impl<V: Lanes> Games<V> {
         let bit = payer.pay.lowest_bit();
         let first = bit.place();
         let found = first.le(self.paid_for);
+        let paid = payer.drop_through_payment(first);
         let value = payer.values.and(V::splat(3));
         let laid_cards = Hands::through_payment(first, bit, value);
         self.pile = pile.take_where(found, laid_cards);
         // After a payment card the roles swap.
-        let paid = Hands {
-            pay: payer.pay.shr(V::keep(found, first.add(V::splat(1)))),
-            values: payer.values.shr(V::keep(found, V::splat(2))),
-            cards: payer.cards.sub(V::keep(found, laid_cards.cards)),
-        };
-        (self.payer, self.other) = Hands::swap_where(found, paid, self.other);
+        if V::CHEAP_SELECT {
+            self.payer = Hands::select(found, self.other, payer);
+            self.other = Hands::select(found, paid, self.other);
+        } else {
+            // The payer's hand laid through its payment card only where one was found, so that
+            // the roles swap by a swap.
+            let paid_where_found = Hands {
+                pay: payer.pay.shr(V::keep(found, first.add(V::splat(1)))),
+                values: payer.values.shr(V::keep(found, V::splat(2))),
+                cards: payer.cards.sub(V::keep(found, laid_cards.cards)),
+            };
+            (self.payer, self.other) = Hands::swap_where(found, paid_where_found, self.other);
+        }
         self.paid_for = V::select(found, value, self.paid_for);
     }
 
@@ -605,7 +615,6 @@ pub(crate) mod tests {
             let (a, b) = (a.map(|v| v >> 1), b.map(|v| v >> 1));
             let mask = V::from_array(a).lt(V::from_array(b));
             let (vx, vy) = (V::from_array(x), V::from_array(y));
-            let or = V::or_where(mask, vx, vy).to_array();
             let add = V::add_where(mask, vx, vy).to_array();
             let shifted = V::or_shifted_where(mask, vx, vy, V::from_array(by)).to_array();
             let kept = V::keep(mask, vy).to_array();
@@ -614,7 +623,6 @@ pub(crate) mod tests {
             for i in 0..V::N {
                 let yes = a[i] < b[i];
                 assert_eq!(V::bits(mask) >> i & 1 == 1, yes);
-                assert_eq!(or[i], if yes { x[i] | y[i] } else { x[i] });
                 assert_eq!(add[i], if yes { x[i].wrapping_add(y[i]) } else { x[i] });
                 assert_eq!(shifted[i], if yes { x[i] | y[i] << by[i] } else { x[i] });
                 assert_eq!(kept[i], if yes { y[i] } else { 0 });

@@ -31,6 +31,8 @@ fn kept(mask: [u64; WIDTH], y: Portable) -> Portable {
 
 impl Lanes for Portable {
     const N: usize = WIDTH;
+    /// NEON's bit select is one instruction; where AVX2 has the blend, the AVX2 engine runs.
+    const CHEAP_SELECT: bool = true;
     type Mask = [u64; WIDTH];
 
     #[inline(always)]
@@ -137,11 +139,6 @@ impl Lanes for Portable {
     #[inline(always)]
     fn keep(mask: Self::Mask, x: Self) -> Self {
         kept(mask, x)
-    }
-
-    #[inline(always)]
-    fn or_where(mask: Self::Mask, x: Self, y: Self) -> Self {
-        x.or(kept(mask, y))
     }
 
     #[inline(always)]
