@@ -115,16 +115,6 @@ impl Lanes for Wide {
     }
 
     #[inline(always)]
-    fn swap_where(mask: Self::Mask, x: Self, y: Self) -> (Self, Self) {
-        (Self::select(mask, y, x), Self::select(mask, x, y))
-    }
-
-    #[inline(always)]
-    fn keep(mask: Self::Mask, x: Self) -> Self {
-        Wide(unsafe { _mm512_maskz_mov_epi64(mask, x.0) })
-    }
-
-    #[inline(always)]
     fn or_shifted_where(mask: Self::Mask, x: Self, y: Self, by: Self) -> Self {
         Wide(unsafe { _mm512_mask_or_epi64(x.0, mask, x.0, y.shl(by).0) })
     }

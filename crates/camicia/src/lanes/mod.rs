@@ -162,9 +162,15 @@ pub(crate) trait Lanes: Copy {
     /// `x | y << by` in the lanes of `mask`, `x` in the others (`by` below 64).
     fn or_shifted_where(mask: Self::Mask, x: Self, y: Self, by: Self) -> Self;
     /// `x` in the lanes of `mask`, 0 in the others.
-    fn keep(mask: Self::Mask, x: Self) -> Self;
+    #[inline(always)]
+    fn keep(mask: Self::Mask, x: Self) -> Self {
+        Self::select(mask, x, Self::splat(0))
+    }
     /// `(y, x)` in the lanes of `mask`, `(x, y)` in the others.
-    fn swap_where(mask: Self::Mask, x: Self, y: Self) -> (Self, Self);
+    #[inline(always)]
+    fn swap_where(mask: Self::Mask, x: Self, y: Self) -> (Self, Self) {
+        (Self::select(mask, y, x), Self::select(mask, x, y))
+    }
     fn both(a: Self::Mask, b: Self::Mask) -> Self::Mask;
     fn either(a: Self::Mask, b: Self::Mask) -> Self::Mask;
     fn not(a: Self::Mask) -> Self::Mask;

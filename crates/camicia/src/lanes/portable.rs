@@ -132,16 +132,6 @@ impl Lanes for Portable {
     }
 
     #[inline(always)]
-    fn swap_where(mask: Self::Mask, x: Self, y: Self) -> (Self, Self) {
-        (Self::select(mask, y, x), Self::select(mask, x, y))
-    }
-
-    #[inline(always)]
-    fn keep(mask: Self::Mask, x: Self) -> Self {
-        kept(mask, x)
-    }
-
-    #[inline(always)]
     fn or_shifted_where(mask: Self::Mask, x: Self, y: Self, by: Self) -> Self {
         x.or(kept(mask, y).shl(by))
     }
