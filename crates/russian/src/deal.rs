@@ -5,7 +5,8 @@
 //! - **Generator.** Deal `N` (any `u64`) uses ChaCha8 (`rand_chacha::ChaCha8Rng`, the 8-round
 //!   ChaCha stream cipher, which rand_chacha documents as portable) keyed with the 32 bytes that are
 //!   `N` in little-endian order followed by 24 zero bytes. Stream 0 shuffles the pack; stream 1
-//!   feeds a strategy that draws random numbers ([`strategy_rng`]).
+//!   feeds a strategy that draws random numbers ([`strategy_rng`]); stream 2 draws the layouts
+//!   of the unseen cards that `bound` imagines ([`bound_rng`]).
 //! - **Uniform integer below `n`** ([`below`], Lemire's multiply-and-reject): draw a 32-bit word
 //!   `w` (`next_u32`) and form the 64-bit product `m = w × n`; while its low 32 bits are below
 //!   `2^32 mod n`, draw again; the result is `m >> 32` (its high 32 bits). Exactly uniform, and
@@ -24,7 +25,8 @@ use cards::Card;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
-/// The generator of deal `number` on `stream` (0: the shuffle, 1: a strategy's choices).
+/// The generator of deal `number` on `stream` (0: the shuffle, 1: a strategy's choices, 2: the
+/// bound's layouts).
 fn generator(number: u64, stream: u64) -> ChaCha8Rng {
     let mut key = [0u8; 32];
     key[..8].copy_from_slice(&number.to_le_bytes());
@@ -36,6 +38,21 @@ fn generator(number: u64, stream: u64) -> ChaCha8Rng {
 /// The random stream a strategy uses when it plays deal `number` (stream 1 of the deal's key).
 pub fn strategy_rng(number: u64) -> ChaCha8Rng {
     generator(number, 1)
+}
+
+/// The random stream [`crate::bound`] draws its layouts from for deal `number` (stream 2 of the
+/// deal's key).
+pub fn bound_rng(number: u64) -> ChaCha8Rng {
+    generator(number, 2)
+}
+
+/// Fisher–Yates, as the module describes it: for `i` from `items.len() − 1` down to 1, swaps
+/// item `i` with item `below(i + 1)`.
+pub fn shuffle<T>(rng: &mut impl Rng, items: &mut [T]) {
+    for i in (1..items.len()).rev() {
+        let j = below(rng, i as u32 + 1) as usize;
+        items.swap(i, j);
+    }
 }
 
 /// A uniform integer in `0..n` (`n ≥ 1`), by Lemire's method as the module describes.
@@ -57,10 +74,7 @@ pub fn below(rng: &mut impl Rng, n: u32) -> u32 {
 pub fn shuffled_pack(number: u64) -> [Card; 52] {
     let mut rng = generator(number, 0);
     let mut pack: [Card; 52] = std::array::from_fn(crate::card_at);
-    for i in (1..52).rev() {
-        let j = below(&mut rng, i as u32 + 1) as usize;
-        pack.swap(i, j);
-    }
+    shuffle(&mut rng, &mut pack);
     pack
 }
 

@@ -1,5 +1,5 @@
 use super::{Strategy, greedy};
-use crate::deal::{below, strategy_rng};
+use crate::deal::{shuffle, strategy_rng};
 use crate::game::Game;
 use crate::position::{Move, Place, Position, card_at};
 use crate::solver::Solver;
@@ -62,10 +62,7 @@ impl Planner {
         let mut totals = vec![0u64; moves.len()];
         for _ in 0..samples {
             let mut face_down = unseen.clone();
-            for i in (1..face_down.len()).rev() {
-                let j = below(&mut self.rng, i as u32 + 1) as usize;
-                face_down.swap(i, j);
-            }
+            shuffle(&mut self.rng, &mut face_down);
             let game = Game::with_face_down(position, &face_down);
             for (total, value) in totals.iter_mut().zip(self.solver.move_values(&game, moves)) {
                 *total += u64::from(value);
