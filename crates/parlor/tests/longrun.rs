@@ -149,7 +149,7 @@ fn every_long_run_killed_mid_run_resumes_to_the_uninterrupted_answer() {
             60,
         ),
         (
-            vec!["russian", "bound", "--deals", "640", "--budget", "2000"],
+            vec!["russian", "bound", "--deals", "640", "--samples", "5"],
             10,
         ),
     ];

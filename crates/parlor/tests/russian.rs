@@ -989,8 +989,8 @@ fn bound_counts_the_same_for_any_number_of_threads_and_lies_with_the_clairvoyant
             "bound",
             "--range",
             "40..100",
-            "--budget",
-            "3000",
+            "--samples",
+            "10",
             "--threads",
             threads,
             "--json",
@@ -1001,12 +1001,20 @@ fn bound_counts_the_same_for_any_number_of_threads_and_lies_with_the_clairvoyant
     assert_eq!(run("2"), text);
     let json: Value = serde_json::from_str(&text).expect("one JSON object");
     assert_eq!(json["deals"], 60);
-    let finished = json["finished"].as_u64().expect("finished");
-    assert!(0 < finished && finished < 60, "{finished}");
-    let tally = russian::bound::BoundTally::of_deals(40..100, 3000);
+    assert_eq!(json["samples"], 10);
+    assert_eq!(json["over_limit"], 0);
+    let tally = russian::bound::BoundTally::of_deals(40..100, 10);
     // Chunk by chunk the sums are added in another order than deal by deal.
     let bound = json["bound"]["mean"].as_f64().expect("bound");
     assert!((bound - tally.bound_interval().0).abs() < 1e-9);
+    let layouts = json["layouts_clairvoyant"]["mean"]
+        .as_f64()
+        .expect("layouts");
+    let below = json["below_clairvoyant"]["mean"].as_f64().expect("below");
+    assert!(
+        below >= 0.0 && (layouts - bound - below).abs() < 1e-9,
+        "{layouts} {bound} {below}"
+    );
     let mut solver = russian::solver::Solver::new();
     let total: u32 = (40..100)
         .map(|n| solver.solve(&Game::deal(n), None).best)
@@ -1015,7 +1023,16 @@ fn bound_counts_the_same_for_any_number_of_threads_and_lies_with_the_clairvoyant
     assert!((clairvoyant - f64::from(total) / 60.0).abs() < 1e-12);
     let profit = json["house_profit"]["mean"].as_f64().expect("profit");
     assert!((profit - (55.0 - 5.0 * bound)).abs() < 1e-9);
-    let text = stdout_of(&["russian", "bound", "--deals", "20", "--quiet"]);
+    let text = stdout_of(&[
+        "russian",
+        "bound",
+        "--deals",
+        "20",
+        "--samples",
+        "3",
+        "--quiet",
+    ]);
     assert!(text.starts_with("upper bound on fair play: 20 deals, 0 to 19\n"));
+    assert!(text.contains("\nlayouts         3 a deal of the unseen cards; "));
     assert!(text.contains("\nhouse edge      at least "));
 }

@@ -97,6 +97,25 @@ impl Solver {
     /// search whose table the moves share.
     pub fn move_values(&mut self, game: &Game, moves: &[Move]) -> Vec<u32> {
         self.start(game.score(), None);
+        self.values_after(game, moves)
+    }
+
+    /// [`Solver::move_values`] keeping the table of the calls since [`Solver::forget`], which
+    /// must all have been on games with the same face-down cards as `game`: the table's keys
+    /// do not hold them.
+    pub(crate) fn move_values_kept(&mut self, game: &Game, moves: &[Move]) -> Vec<u32> {
+        let table = std::mem::take(&mut self.values);
+        self.start(game.score(), None);
+        self.values = table;
+        self.values_after(game, moves)
+    }
+
+    /// Empties the table, for a game with other face-down cards.
+    pub(crate) fn forget(&mut self) {
+        self.values.clear();
+    }
+
+    fn values_after(&mut self, game: &Game, moves: &[Move]) -> Vec<u32> {
         moves
             .iter()
             .map(|&mv| {

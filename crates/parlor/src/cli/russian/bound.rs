@@ -7,7 +7,7 @@ use crate::format::{grouped, plus_minus};
 use crate::longrun::{self, LongRun, Outputs};
 use clap::{ArgGroup, Args};
 use russian::STAKE;
-use russian::bound::{BoundTally, DEFAULT_BUDGET};
+use russian::bound::{BoundTally, DEFAULT_SAMPLES, FORESIGHT_LIMIT};
 use serde::Serialize;
 use std::io::{self, BufWriter, Write};
 use std::ops::Range;
@@ -16,7 +16,7 @@ use sweep::{Job, Plan};
 #[derive(Args)]
 #[command(group(ArgGroup::new("deals_bounded").required(true).args(["deals", "range"])))]
 #[command(
-    after_help = "Examples:\n  parlor russian bound --deals 200\n  parlor russian bound --range 1000..1100 --budget 5000 --json"
+    after_help = "Examples:\n  parlor russian bound --deals 200\n  parlor russian bound --range 1000..1100 --samples 30 --json"
 )]
 pub struct BoundArgs {
     /// Bound deals 0 to N-1
@@ -25,10 +25,9 @@ pub struct BoundArgs {
     /// Bound deals A to B-1 (deal numbers as `deal --seed` takes them; B at most 2^64)
     #[arg(long, value_name = "A..B")]
     range: Option<String>,
-    /// Positions the expectimax values at most for one deal; a deal that needs more counts
-    /// its clairvoyant maximum
-    #[arg(long, default_value_t = DEFAULT_BUDGET, value_parser = clap::value_parser!(u64).range(1..))]
-    budget: u64,
+    /// Layouts of the unseen cards drawn for each deal: more make the bound tighter and slower
+    #[arg(long, default_value_t = DEFAULT_SAMPLES, value_parser = clap::value_parser!(u32).range(1..))]
+    samples: u32,
     /// One JSON object
     #[arg(long)]
     json: bool,
@@ -36,14 +35,14 @@ pub struct BoundArgs {
     run: LongRun,
 }
 
-/// Deals per chunk: the expectimax takes milliseconds a deal.
+/// Deals per chunk: a deal takes some tens of milliseconds.
 const CHUNK: u64 = 16;
 
 /// Every deal of the range, bounded.
 struct Bounds {
     first: u64,
     count: u64,
-    budget: u64,
+    samples: u32,
 }
 
 impl Job for Bounds {
@@ -62,7 +61,7 @@ impl Job for Bounds {
     fn basis(&self, _: &BoundTally) {}
 
     fn play(&self, _chunk: u64, items: Range<u64>, _: &()) -> BoundTally {
-        BoundTally::of_deals(items.map(|i| self.first + i), self.budget)
+        BoundTally::of_deals(items.map(|i| self.first + i), self.samples)
     }
 
     fn commit(&self, tally: &mut BoundTally, _chunk: u64, part: BoundTally, _: &mut Vec<u8>) {
@@ -71,7 +70,7 @@ impl Job for Bounds {
 
     fn check(&self, tally: &BoundTally, chunks: u64) -> Result<(), String> {
         let deals = self.plan().items_before(chunks);
-        if tally.deals == deals && tally.finished <= deals {
+        if tally.deals == deals && tally.over_limit <= deals {
             Ok(())
         } else {
             Err(format!("its counts are not those of {deals} deals"))
@@ -94,11 +93,11 @@ pub fn run(args: &BoundArgs) -> Result<(), CliError> {
             "--range",
             format!("{first}..{}", u128::from(first) + u128::from(count)),
         )
-        .with("--budget", args.budget);
+        .with("--samples", args.samples);
     let job = Bounds {
         first,
         count,
-        budget: args.budget,
+        samples: args.samples,
     };
     longrun::run(
         job,
@@ -111,11 +110,11 @@ pub fn run(args: &BoundArgs) -> Result<(), CliError> {
             let mut out = BufWriter::new(io::stdout().lock());
             let last = first + (count - 1);
             if args.json {
-                let json = BoundJson::of(&tally, first, args.budget);
+                let json = BoundJson::of(&tally, first, args.samples);
                 serde_json::to_writer(&mut out, &json).map_err(io::Error::from)?;
                 writeln!(out)?;
             } else {
-                write_summary(&mut out, &tally, first, last, args.budget)?;
+                write_summary(&mut out, &tally, first, last, args.samples)?;
             }
             out.flush()?;
             Ok(())
@@ -128,7 +127,7 @@ fn write_summary(
     tally: &BoundTally,
     first: u64,
     last: u64,
-    budget: u64,
+    samples: u32,
 ) -> io::Result<()> {
     let bound = tally.bound_interval();
     let (mean, low, high) = bound;
@@ -139,27 +138,35 @@ fn write_summary(
     )?;
     writeln!(
         out,
-        "bound           {} cards (95% CI), each column's face-down cards known as a set",
+        "bound           {} cards (95% CI): every move before the first turn made seeing face-up \
+         cards only, then every card seen",
         plus_minus(bound)
     )?;
     writeln!(
         out,
-        "expectimax      finished on {} deals ({:.1}%) within {} positions; the others count \
-         their clairvoyant maximum",
-        grouped(tally.finished),
-        100.0 * tally.finished as f64 / tally.deals as f64,
-        grouped(budget)
-    )?;
-    writeln!(
-        out,
-        "clairvoyant     {} cards on the same deals",
-        plus_minus(tally.clairvoyant_interval())
+        "layouts         {} a deal of the unseen cards; their clairvoyant mean {} cards",
+        grouped(u64::from(samples)),
+        plus_minus(tally.layouts_clairvoyant_interval())
     )?;
     writeln!(
         out,
         "below it by     {} cards (paired)",
         plus_minus(tally.gap_interval())
     )?;
+    writeln!(
+        out,
+        "clairvoyant     {} cards on the deals themselves",
+        plus_minus(tally.clairvoyant_interval())
+    )?;
+    if tally.over_limit > 0 {
+        writeln!(
+            out,
+            "over the limit  {} deals foresaw more than {} positions before a turn and count \
+             their layouts' clairvoyant mean",
+            grouped(tally.over_limit),
+            grouped(FORESIGHT_LIMIT as u64)
+        )?;
+    }
     let profit = |score: f64| STAKE - russian::PAY_PER_CARD * score;
     writeln!(
         out,
@@ -198,32 +205,35 @@ impl Estimate {
 struct BoundJson {
     first_deal: u64,
     deals: u64,
-    budget: u64,
-    /// Deals whose expectimax finished within the budget.
-    finished: u64,
+    samples: u32,
+    /// Deals that foresaw more than `FORESIGHT_LIMIT` positions before a turn.
+    over_limit: u64,
     /// The upper bound on a fair player's expected score.
     bound: Estimate,
-    /// The clairvoyant mean of the same deals.
-    clairvoyant: Estimate,
-    /// The clairvoyant mean less the bound, paired over the deals.
+    /// The mean clairvoyant maximum of the layouts drawn.
+    layouts_clairvoyant: Estimate,
+    /// That mean less the bound, paired over the deals.
     below_clairvoyant: Estimate,
+    /// The clairvoyant mean of the deals themselves.
+    clairvoyant: Estimate,
     /// The least the casino expects to keep per $55 game against any fair player.
     house_profit: Estimate,
     house_edge: f64,
 }
 
 impl BoundJson {
-    fn of(tally: &BoundTally, first: u64, budget: u64) -> BoundJson {
+    fn of(tally: &BoundTally, first: u64, samples: u32) -> BoundJson {
         let (mean, low, high) = tally.bound_interval();
         let profit = |score: f64| STAKE - russian::PAY_PER_CARD * score;
         BoundJson {
             first_deal: first,
             deals: tally.deals,
-            budget,
-            finished: tally.finished,
+            samples,
+            over_limit: tally.over_limit,
             bound: Estimate::of((mean, low, high)),
-            clairvoyant: Estimate::of(tally.clairvoyant_interval()),
+            layouts_clairvoyant: Estimate::of(tally.layouts_clairvoyant_interval()),
             below_clairvoyant: Estimate::of(tally.gap_interval()),
+            clairvoyant: Estimate::of(tally.clairvoyant_interval()),
             house_profit: Estimate::of((profit(mean), profit(high), profit(low))),
             house_edge: profit(mean) / STAKE,
         }
