@@ -7,7 +7,7 @@ use crate::format::{grouped, plus_minus};
 use crate::longrun::{self, LongRun, Outputs};
 use clap::{ArgGroup, Args};
 use russian::STAKE;
-use russian::bound::{BoundTally, DEFAULT_SAMPLES, FORESIGHT_LIMIT};
+use russian::bound::{BoundTally, DEFAULT_SAMPLES, FORESIGHT_LIMIT, MAX_SAMPLES};
 use serde::Serialize;
 use std::io::{self, BufWriter, Write};
 use std::ops::Range;
@@ -16,7 +16,7 @@ use sweep::{Job, Plan};
 #[derive(Args)]
 #[command(group(ArgGroup::new("deals_bounded").required(true).args(["deals", "range"])))]
 #[command(
-    after_help = "Examples:\n  parlor russian bound --deals 200\n  parlor russian bound --range 1000..1100 --samples 30 --json"
+    after_help = "Examples:\n  parlor russian bound --deals 200\n  parlor russian bound --range 1000..1100 --samples 30 --json\n  parlor russian bound --range 20..30 --samples 20 --turns 2"
 )]
 pub struct BoundArgs {
     /// Bound deals 0 to N-1
@@ -25,9 +25,14 @@ pub struct BoundArgs {
     /// Bound deals A to B-1 (deal numbers as `deal --seed` takes them; B at most 2^64)
     #[arg(long, value_name = "A..B")]
     range: Option<String>,
-    /// Layouts of the unseen cards drawn for each deal: more make the bound tighter and slower
-    #[arg(long, default_value_t = DEFAULT_SAMPLES, value_parser = clap::value_parser!(u32).range(1..))]
+    /// Layouts of the unseen cards drawn for each deal, 1 to 100,000: more make the bound
+    /// tighter and slower
+    #[arg(long, default_value_t = DEFAULT_SAMPLES, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_SAMPLES)))]
     samples: u32,
+    /// Moves are made seeing face-up cards only until this turn, 1 to 21: more make the bound
+    /// tighter and far slower (each turn multiplies the plans)
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=21))]
+    turns: u32,
     /// One JSON object
     #[arg(long)]
     json: bool,
@@ -43,6 +48,7 @@ struct Bounds {
     first: u64,
     count: u64,
     samples: u32,
+    turns: u32,
 }
 
 impl Job for Bounds {
@@ -61,7 +67,7 @@ impl Job for Bounds {
     fn basis(&self, _: &BoundTally) {}
 
     fn play(&self, _chunk: u64, items: Range<u64>, _: &()) -> BoundTally {
-        BoundTally::of_deals(items.map(|i| self.first + i), self.samples)
+        BoundTally::of_deals(items.map(|i| self.first + i), self.samples, self.turns)
     }
 
     fn commit(&self, tally: &mut BoundTally, _chunk: u64, part: BoundTally, _: &mut Vec<u8>) {
@@ -93,11 +99,13 @@ pub fn run(args: &BoundArgs) -> Result<(), CliError> {
             "--range",
             format!("{first}..{}", u128::from(first) + u128::from(count)),
         )
-        .with("--samples", args.samples);
+        .with("--samples", args.samples)
+        .with("--turns", args.turns);
     let job = Bounds {
         first,
         count,
         samples: args.samples,
+        turns: args.turns,
     };
     longrun::run(
         job,
@@ -110,11 +118,11 @@ pub fn run(args: &BoundArgs) -> Result<(), CliError> {
             let mut out = BufWriter::new(io::stdout().lock());
             let last = first + (count - 1);
             if args.json {
-                let json = BoundJson::of(&tally, first, args.samples);
+                let json = BoundJson::of(&tally, first, args.samples, args.turns);
                 serde_json::to_writer(&mut out, &json).map_err(io::Error::from)?;
                 writeln!(out)?;
             } else {
-                write_summary(&mut out, &tally, first, last, args.samples)?;
+                write_summary(&mut out, &tally, first, last, args.samples, args.turns)?;
             }
             out.flush()?;
             Ok(())
@@ -128,6 +136,7 @@ fn write_summary(
     first: u64,
     last: u64,
     samples: u32,
+    turns: u32,
 ) -> io::Result<()> {
     let bound = tally.bound_interval();
     let (mean, low, high) = bound;
@@ -136,10 +145,15 @@ fn write_summary(
         "upper bound on fair play: {} deals, {first} to {last}",
         grouped(tally.deals)
     )?;
+    let until = if turns == 1 {
+        "the first turn".to_string()
+    } else {
+        format!("turn {turns}")
+    };
     writeln!(
         out,
-        "bound           {} cards (95% CI): every move before the first turn made seeing face-up \
-         cards only, then every card seen",
+        "bound           {} cards (95% CI): every move before {until} made seeing face-up cards \
+         only, then every card seen",
         plus_minus(bound)
     )?;
     writeln!(
@@ -206,6 +220,7 @@ struct BoundJson {
     first_deal: u64,
     deals: u64,
     samples: u32,
+    turns: u32,
     /// Deals that foresaw more than `FORESIGHT_LIMIT` positions before a turn.
     over_limit: u64,
     /// The upper bound on a fair player's expected score.
@@ -222,13 +237,14 @@ struct BoundJson {
 }
 
 impl BoundJson {
-    fn of(tally: &BoundTally, first: u64, samples: u32) -> BoundJson {
+    fn of(tally: &BoundTally, first: u64, samples: u32, turns: u32) -> BoundJson {
         let (mean, low, high) = tally.bound_interval();
         let profit = |score: f64| STAKE - russian::PAY_PER_CARD * score;
         BoundJson {
             first_deal: first,
             deals: tally.deals,
             samples,
+            turns,
             over_limit: tally.over_limit,
             bound: Estimate::of((mean, low, high)),
             layouts_clairvoyant: Estimate::of(tally.layouts_clairvoyant_interval()),
