@@ -68,6 +68,10 @@ pub const DEFAULT_SAMPLES: u32 = 100;
 /// the deal is searched (a few hundred bytes each, a few copies when fair past the first turn).
 pub const MAX_SAMPLES: u32 = 100_000;
 
+/// The latest turn a bound can be fair until: the most face-down cards a deal has (0 to 6 in
+/// the seven columns). Later ones would count the same.
+pub const MAX_TURNS: u32 = 21;
+
 /// Positions foreseeable before the first turn beyond which a deal counts its layouts'
 /// clairvoyant mean: deals 0 to 99,999 have 42 on average and 3,595 at most, and the limit
 /// keeps a deal's memory to some megabytes.
@@ -236,9 +240,10 @@ impl Bound {
 
     /// What the bound counts for deal `number`, fair until turn `turns` (at least 1), over
     /// `samples` layouts (one when at most one card is unseen, since every layout is then the
-    /// same; at most [`MAX_SAMPLES`]), as the module describes. Layout i is the unseen cards in [`cards::Card::index`]
-    /// order shuffled by [`shuffle`](crate::deal::shuffle) with the deal's [`bound_rng`], laid
-    /// face down column by column, 1 to 7, each column's deepest card first.
+    /// same; at most [`MAX_SAMPLES`]), as the module describes. Layout i is the unseen cards
+    /// in [`cards::Card::index`] order shuffled by [`shuffle`](crate::deal::shuffle) with the
+    /// deal's [`bound_rng`], laid face down column by column, 1 to 7, each column's deepest
+    /// card first.
     pub fn of_deal(&mut self, number: u64, samples: u32, turns: u32) -> DealBound {
         let mut game = Game::deal(number);
         game.settle(&mut |_| {});
@@ -272,29 +277,42 @@ impl Bound {
         let start = &layouts[0].position;
         let tree = foresee(start, self.limit);
         let first_moves: Vec<Move> = start.moves().iter().copied().collect();
-        let mut totals = tree.as_deref().map(turning_totals);
-        let mut clairvoyant_total = 0u64;
-        for game in layouts {
-            // The table's keys do not hold the face-down cards: one table per layout.
-            self.solver.forget();
-            let first_values = self.solver.move_values_kept(game, &first_moves);
-            clairvoyant_total += u64::from(first_values.into_iter().fold(game.score(), u32::max));
-            if let (1, Some(tree), Some(totals)) = (turns, &tree, &mut totals) {
-                // With the table that solved the layout, which holds most of what plans need.
-                self.add_turning_maxima(tree, game, totals);
-            }
-        }
-        let plan = match (&tree, totals) {
-            (Some(tree), Some(totals)) if turns == 1 => {
-                Some(best_plan(tree, &means(&totals, layouts.len())))
-            }
+        // Fair until the first turn, the plans are valued with the table that solved each
+        // layout, which holds most of what they need.
+        let first_turn_tree = tree.as_deref().filter(|_| turns == 1).unwrap_or_default();
+        let (totals, maxima) = self.layout_by_layout(first_turn_tree, layouts, Some(&first_moves));
+        let plan = match (&tree, turns) {
+            (Some(tree), 1) => Some(best_plan(tree, &means(&totals, layouts.len()))),
             (Some(tree), _) => self.plan(tree, layouts, turns),
             (None, _) => None,
         };
         OverLayouts {
             plan,
-            clairvoyant: clairvoyant_total as f64 / layouts.len() as f64,
+            clairvoyant: maxima as f64 / layouts.len() as f64,
         }
+    }
+
+    /// Layout by layout, so one solver's table serves a layout's every plan: the sums over
+    /// `layouts` of the maximum after each turning move of `tree` (which may be empty), and of
+    /// the layouts' own maxima if their `first_moves` are given (0 if not).
+    fn layout_by_layout(
+        &mut self,
+        tree: &[Foreseen],
+        layouts: &[Game],
+        first_moves: Option<&[Move]>,
+    ) -> (Vec<Vec<u64>>, u64) {
+        let mut totals = turning_totals(tree);
+        let mut maxima = 0u64;
+        for layout in layouts {
+            // The table's keys do not hold the face-down cards: one table per layout.
+            self.solver.forget();
+            if let Some(first_moves) = first_moves {
+                let values = self.solver.move_values_kept(layout, first_moves);
+                maxima += u64::from(values.into_iter().fold(layout.score(), u32::max));
+            }
+            self.add_turning_maxima(tree, layout, &mut totals);
+        }
+        (totals, maxima)
     }
 
     /// Adds to `totals` the maximum after each turning move of `tree` in `layout`, keeping
@@ -324,12 +342,7 @@ impl Bound {
     /// `turns` made seeing face-up cards only: `None` past the foresight limit.
     fn plan(&mut self, tree: &[Foreseen], layouts: &[Game], turns: u32) -> Option<f64> {
         if turns == 1 {
-            // Layout by layout, so one solver's table serves every plan of a layout.
-            let mut totals = turning_totals(tree);
-            for layout in layouts {
-                self.solver.forget();
-                self.add_turning_maxima(tree, layout, &mut totals);
-            }
+            let (totals, _) = self.layout_by_layout(tree, layouts, None);
             return Some(best_plan(tree, &means(&totals, layouts.len())));
         }
         let mut turning_values: Vec<Vec<f64>> = Vec::with_capacity(tree.len());
@@ -351,22 +364,19 @@ impl Bound {
             for &mv in &foreseen.turning {
                 // Grouped by the whole position, not its key: the key does not tell apart
                 // columns that hold no face-down card, and a group must share its moves.
-                let mut groups: HashMap<Position, Vec<Game>> = HashMap::new();
-                let mut order = Vec::new();
+                let mut group_of: HashMap<Position, usize> = HashMap::new();
+                let mut groups: Vec<Vec<Game>> = Vec::new();
                 for game in &here {
                     let mut after = game.clone();
                     after.make_unchecked(mv, &mut |_| {});
-                    groups
-                        .entry(after.position.clone())
-                        .or_insert_with(|| {
-                            order.push(after.position.clone());
-                            Vec::new()
-                        })
-                        .push(after);
+                    let group = *group_of.entry(after.position.clone()).or_insert_with(|| {
+                        groups.push(Vec::new());
+                        groups.len() - 1
+                    });
+                    groups[group].push(after);
                 }
                 let mut total = 0.0;
-                for seen in order {
-                    let group = &groups[&seen];
+                for group in &groups {
                     let value = if let [layout] = group.as_slice() {
                         // A plan for one layout can follow its every card: the best is its
                         // maximum, found at once rather than through a tree for each turn left.

@@ -7,7 +7,7 @@ use crate::format::{grouped, plus_minus};
 use crate::longrun::{self, LongRun, Outputs};
 use clap::{ArgGroup, Args};
 use russian::STAKE;
-use russian::bound::{BoundTally, DEFAULT_SAMPLES, FORESIGHT_LIMIT, MAX_SAMPLES};
+use russian::bound::{BoundTally, DEFAULT_SAMPLES, FORESIGHT_LIMIT, MAX_SAMPLES, MAX_TURNS};
 use serde::Serialize;
 use std::io::{self, BufWriter, Write};
 use std::ops::Range;
@@ -31,7 +31,7 @@ pub struct BoundArgs {
     samples: u32,
     /// Moves are made seeing face-up cards only until this turn, 1 to 21: more make the bound
     /// tighter and far slower (each turn multiplies the plans)
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=21))]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_TURNS)))]
     turns: u32,
     /// One JSON object
     #[arg(long)]
