@@ -8,6 +8,8 @@
 //! `cargo run --release -p russian --example planner_losses -- [FIRST] [COUNT]` (deals 0 to
 //! 9,999 by default; every core, the same output on any number of them).
 
+mod common;
+
 use russian::solver::Solver;
 use russian::strategy::{DEFAULT_SAMPLES, Planner, Strategy};
 use russian::{Card, Game, Place};
@@ -75,12 +77,7 @@ fn follow(number: u64) -> Followed {
 }
 
 fn main() {
-    let args: Vec<u64> = std::env::args()
-        .skip(1)
-        .map(|a| a.parse().expect("numbers: FIRST COUNT"))
-        .collect();
-    let first = args.first().copied().unwrap_or(0);
-    let count = args.get(1).copied().unwrap_or(10_000).max(1);
+    let (first, count) = common::deal_range();
     let threads = std::thread::available_parallelism().map_or(1, usize::from) as u64;
     let games: Vec<Followed> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)

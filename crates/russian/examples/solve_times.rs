@@ -5,17 +5,14 @@
 //! `cargo run --release -p russian --example solve_times -- [FIRST] [COUNT]` (deals 0 to 9,999 by
 //! default).
 
+mod common;
+
 use russian::Game;
 use russian::solver::Solver;
 use std::time::Instant;
 
 fn main() {
-    let args: Vec<u64> = std::env::args()
-        .skip(1)
-        .map(|a| a.parse().expect("numbers: FIRST COUNT"))
-        .collect();
-    let first = args.first().copied().unwrap_or(0);
-    let count = args.get(1).copied().unwrap_or(10_000).max(1);
+    let (first, count) = common::deal_range();
     let mut solver = Solver::new();
     // (milliseconds, nodes, deal) for every deal.
     let mut runs = Vec::with_capacity(count as usize);
