@@ -1,7 +1,8 @@
 //! Hi-Q, peg solitaire on the 33-hole cross, as the contest "Hi-Q" (UVa 379) plays it.
 //!
 //! The rules only: [`Hole`] and [`Board`] name the places and the pegs, [`Jump`] the one kind of
-//! move, [`auto`] the contest's automatic player, and [`contest`] reads the contest's input.
+//! move, [`auto`] the contest's automatic player, [`contest`] reads the contest's input,
+//! [`position`] a position listed or drawn and [`line`] a line of jumps written short.
 
 pub mod auto;
 mod board;
@@ -10,6 +11,7 @@ pub mod contest;
 mod hash;
 mod hole;
 mod jump;
+pub mod line;
 pub mod memory;
 pub mod position;
 pub mod shortest;
