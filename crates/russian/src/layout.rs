@@ -433,6 +433,27 @@ impl Table {
         Ok(table)
     }
 
+    /// The table of a game: what a player sees, each face-down card `None` (written `[?]`), or
+    /// with `reveal` the whole game, every face-down card known.
+    pub fn of_game(game: &crate::Game, reveal: bool) -> Table {
+        let layout = game.layout();
+        let mut table = Table {
+            lines: std::array::from_fn(|k| k + 1),
+            foundation: std::array::from_fn(|s| game.position().foundation(cards::Suit::ALL[s])),
+            ..Table::default()
+        };
+        for (k, column) in layout.columns.iter().enumerate() {
+            for slot in column {
+                if slot.face_up {
+                    table.face_up[k].push(slot.card);
+                } else {
+                    table.face_down[k].push(reveal.then_some(slot.card));
+                }
+            }
+        }
+        table
+    }
+
     /// Face-down cards written `[?]`.
     pub fn unknown(&self) -> usize {
         self.face_down
@@ -471,6 +492,48 @@ impl Table {
                 .collect()
         });
         Layout { columns }
+    }
+}
+
+impl fmt::Display for Table {
+    /// As [`Table::parse`] reads it: seven lines, `-` for an empty column, then the foundations
+    /// (`foundations: CA H3`, suits in [`cards::Suit::ALL`] order, or `foundations: none`).
+    /// `{:#}` writes suit symbols.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let symbols = f.alternate();
+        let card = |card: &Card| {
+            if symbols {
+                format!("{card:#}")
+            } else {
+                card.to_string()
+            }
+        };
+        for (down, up) in self.face_down.iter().zip(&self.face_up) {
+            let words: Vec<String> = down
+                .iter()
+                .map(|c| {
+                    c.as_ref()
+                        .map_or_else(|| UNKNOWN.into(), |c| format!("[{}]", card(c)))
+                })
+                .chain(up.iter().map(card))
+                .collect();
+            if words.is_empty() {
+                writeln!(f, "-")?;
+            } else {
+                writeln!(f, "{}", words.join(" "))?;
+            }
+        }
+        let tops: Vec<String> = cards::Suit::ALL
+            .into_iter()
+            .zip(self.foundation)
+            .filter(|&(_, height)| height > 0)
+            .map(|(suit, height)| card(&Card::new(cards::Rank::ALL[height as usize - 1], suit)))
+            .collect();
+        if tops.is_empty() {
+            writeln!(f, "foundations: none")
+        } else {
+            writeln!(f, "foundations: {}", tops.join(" "))
+        }
     }
 }
 
@@ -672,5 +735,29 @@ mod tests {
             error(&deal.replacen("HK", "- HK", 1))
                 .starts_with("line 1, column 3: expected the end of the line after \"-\"")
         );
+    }
+
+    /// Games played some moves into deals, as a player sees them and whole: each written table
+    /// reads back as the same table, and the player's view hides exactly the face-down cards.
+    #[test]
+    fn tables_of_games_in_progress_read_back_as_written() {
+        use crate::strategy::{self, Greedy};
+        for number in 0..30 {
+            let mut game = crate::Game::deal(number);
+            let mut steps = 0;
+            let _ = strategy::play_in_steps(&mut game, &mut Greedy, |game, _| {
+                for reveal in [false, true] {
+                    let table = Table::of_game(game, reveal);
+                    let text = table.to_string();
+                    assert_eq!(Table::parse(&text).as_ref(), Ok(&table), "{text}");
+                    let symbols = format!("{table:#}");
+                    assert_eq!(Table::parse(&symbols).as_ref(), Ok(&table), "{symbols}");
+                    let down: usize = (0..7).map(|k| game.position().face_down(k)).sum();
+                    assert_eq!(table.unknown(), if reveal { 0 } else { down });
+                }
+                steps += 1;
+                if steps == 6 { Err(()) } else { Ok(()) }
+            });
+        }
     }
 }

@@ -9,6 +9,7 @@
 //! - [`strategy`]: the fair strategies `random`, `greedy`, `lookahead` and `planner`, the
 //!   `clairvoyant` player who sees every card, and [`strategy::play`], which plays a
 //!   [`Game`] to its end with any [`Strategy`];
+//! - [`line`]: a line of play written short (`S7-5,HK-2`), to replay a game from its deal;
 //! - [`hint`]: the move to make in a position in progress, fair and, when every card is
 //!   known, exact;
 //! - [`bound`]: an upper bound on perfect fair play, tighter than the clairvoyant maximum;
@@ -25,6 +26,7 @@ pub mod deal;
 mod game;
 pub mod hint;
 mod layout;
+pub mod line;
 mod position;
 pub mod pysol;
 mod scores;
