@@ -24,6 +24,16 @@ pub enum CliError {
     /// A long run that cannot start, resume or go on.
     #[error("{0}")]
     Run(#[from] sweep::Error),
+    /// `parlor serve` cannot start the threads that answer requests.
+    #[error("cannot start the server's threads: {0}")]
+    Runtime(io::Error),
+    /// `parlor serve` cannot listen where it was asked to.
+    #[error("cannot listen on {address}: {source}; {advice}")]
+    Listen {
+        address: std::net::SocketAddr,
+        source: io::Error,
+        advice: &'static str,
+    },
 }
 
 impl CliError {
@@ -44,7 +54,9 @@ impl CliError {
             CliError::Write(_)
             | CliError::Threads(_)
             | CliError::OverMemory(_)
-            | CliError::Run(_) => 1,
+            | CliError::Run(_)
+            | CliError::Runtime(_)
+            | CliError::Listen { .. } => 1,
         };
         if say(&format!("error: {self}")) {
             ExitCode::from(status)

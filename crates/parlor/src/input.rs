@@ -17,7 +17,7 @@ pub const LONGEST_INPUT: u64 = 64 << 20;
 /// The whole input as text, without a leading byte-order mark. Bytes that are not UTF-8 are bad
 /// input, reported at their place.
 pub fn read_text(file: Option<&Path>) -> Result<String, CliError> {
-    let (bytes, name) = match file {
+    let (bytes, name): (Vec<u8>, String) = match file {
         None => (read_stdin()?, "standard input".into()),
         Some(path) if path == Path::new("-") => (read_stdin()?, "standard input".into()),
         Some(path) => {
@@ -35,6 +35,12 @@ pub fn read_text(file: Option<&Path>) -> Result<String, CliError> {
             )
         }
     };
+    decode(bytes, &name)
+}
+
+/// Bytes read from `name` as text: at most [`LONGEST_INPUT`] of them, UTF-8 (a byte that is not
+/// is bad input, reported at its place), without a leading byte-order mark.
+pub fn decode(bytes: Vec<u8>, name: &str) -> Result<String, CliError> {
     if bytes.len() as u64 > LONGEST_INPUT {
         return Err(CliError::BadInput(format!(
             "{name}: the input is longer than {} bytes (64 MiB), the most parlor reads; split it",

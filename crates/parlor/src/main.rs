@@ -7,6 +7,7 @@ mod format;
 mod input;
 mod longrun;
 mod progress;
+mod serve;
 mod svg;
 mod threads;
 
@@ -35,6 +36,8 @@ enum Game {
     Camicia(cli::camicia::CamiciaArgs),
     /// Russian Solitaire: deals (PySolFC's too), fair strategies, the exact solver, the etude
     Russian(cli::russian::RussianArgs),
+    /// The games in a browser page, with the solvers at the player's side
+    Serve(serve::ServeArgs),
 }
 
 /// `parlor speed stat …`: a game whose first word may be a file or a subcommand reads a word
@@ -85,6 +88,7 @@ fn main() -> ExitCode {
         Game::Speed(args) => cli::speed::run(&args),
         Game::Camicia(args) => cli::camicia::run(&args),
         Game::Russian(args) => cli::russian::run(&args),
+        Game::Serve(args) => serve::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

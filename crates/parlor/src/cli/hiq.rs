@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 mod census;
 mod picture;
-mod solve;
+pub(crate) mod solve;
 
 #[derive(Args)]
 #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
@@ -34,15 +34,15 @@ enum HiqCommand {
 
 /// The `--memory` bound of the census and the solver.
 #[derive(Args, Clone, Copy)]
-struct Memory {
+pub(crate) struct Memory {
     /// Most memory the positions may take, in bytes or with a unit (800M, 4G, 16GiB); past it
     /// the work stops with a message and exit status 1
     #[arg(long = "memory", value_name = "SIZE", value_parser = memory_size, default_value = "4G")]
-    bytes: u64,
+    pub(crate) bytes: u64,
 }
 
 /// `4G`, `800M`, `16GiB`, `5000000000`: units of 1024, as memory is counted.
-fn memory_size(text: &str) -> Result<u64, String> {
+pub(crate) fn memory_size(text: &str) -> Result<u64, String> {
     let digits = text
         .find(|c: char| !c.is_ascii_digit())
         .unwrap_or(text.len());
@@ -255,13 +255,13 @@ fn describe_start(board: Board) -> String {
     }
 }
 
-fn hole_numbers(board: Board) -> Vec<u8> {
+pub(crate) fn hole_numbers(board: Board) -> Vec<u8> {
     board.pegs().map(Hole::number).collect()
 }
 
 /// One game as `--json` prints it.
 #[derive(Serialize)]
-struct GameJson {
+pub(crate) struct GameJson {
     pegs: Vec<u8>,
     jumps: Vec<JumpJson>,
     remaining: Vec<u8>,
@@ -269,7 +269,7 @@ struct GameJson {
 }
 
 #[derive(Serialize)]
-struct JumpJson {
+pub(crate) struct JumpJson {
     from: u8,
     over: u8,
     to: u8,
@@ -287,7 +287,7 @@ impl From<Jump> for JumpJson {
 }
 
 impl GameJson {
-    fn play(start: Board) -> GameJson {
+    pub(crate) fn play(start: Board) -> GameJson {
         let numbers = |board: Board| board.pegs().map(Hole::number).collect();
         let mut play = auto::jumps(start);
         let jumps = play.by_ref().map(JumpJson::from).collect();

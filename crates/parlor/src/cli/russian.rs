@@ -4,8 +4,8 @@
 
 mod bound;
 mod catalogue;
-mod hint;
-mod play;
+pub(crate) mod hint;
+pub(crate) mod play;
 mod simulate;
 mod solve;
 
@@ -141,12 +141,12 @@ fn write_layout(out: &mut impl Write, layout: &Layout, symbols: bool) -> io::Res
 
 /// A layout as JSON: each column's cards as the text writes them, `"[D4]"`, `"HK"`.
 #[derive(Serialize)]
-struct LayoutJson {
+pub(crate) struct LayoutJson {
     columns: Vec<Vec<String>>,
 }
 
 impl LayoutJson {
-    fn of(layout: &Layout) -> LayoutJson {
+    pub(crate) fn of(layout: &Layout) -> LayoutJson {
         LayoutJson {
             columns: layout
                 .columns
@@ -164,7 +164,7 @@ fn read_deal(file: &std::path::Path) -> Result<Layout, CliError> {
 }
 
 /// The strategy names clap accepts, with the list of known ones in its message.
-fn parse_strategy(name: &str) -> Result<StrategyName, String> {
+pub(crate) fn parse_strategy(name: &str) -> Result<StrategyName, String> {
     name.parse()
         .map_err(|e: russian::UnknownStrategy| e.to_string())
 }

@@ -44,7 +44,8 @@ pub struct SolveArgs {
     memory: Memory,
 }
 
-fn parse_goal(text: &str) -> Result<Goal, String> {
+/// `--goal` (and the page's `goal`): `centre`, `any` or a hole number.
+pub(crate) fn parse_goal(text: &str) -> Result<Goal, String> {
     match text {
         "centre" | "center" => Ok(Goal::Hole(Hole::CENTRE)),
         "any" => Ok(Goal::Any),
@@ -59,6 +60,15 @@ fn parse_goal(text: &str) -> Result<Goal, String> {
                     excerpt::Excerpt::of(text)
                 )
             }),
+    }
+}
+
+/// The goal when none is given: the centre from the standard start, any hole otherwise.
+pub(crate) fn default_goal(start: Board) -> Goal {
+    if start == Board::standard_start() {
+        Goal::Hole(Hole::CENTRE)
+    } else {
+        Goal::Any
     }
 }
 
@@ -93,11 +103,7 @@ fn fewest_moves(
 
 pub fn run(args: &SolveArgs) -> Result<(), CliError> {
     let start = read_position(&args.position)?;
-    let goal = args.goal.unwrap_or(if start == Board::standard_start() {
-        Goal::Hole(Hole::CENTRE)
-    } else {
-        Goal::Any
-    });
+    let goal = args.goal.unwrap_or(default_goal(start));
     let solution = counting("solve", "positions examined", args.quiet, |bar| {
         let solution = solve(start, goal, args.memory.bytes, |positions| {
             bar.set_position(positions);
@@ -260,7 +266,7 @@ enum GoalJson {
 /// `solve --json`: the start, the goal, whether it is won and how the answer is proved, and
 /// the line (as `parlor hiq --json` writes jumps).
 #[derive(Serialize)]
-struct SolutionJson {
+pub(crate) struct SolutionJson {
     pegs: Vec<u8>,
     goal: GoalJson,
     won: bool,
@@ -274,7 +280,12 @@ struct SolutionJson {
 }
 
 impl SolutionJson {
-    fn new(start: Board, goal: Goal, solution: &Solution, moves: Option<&[Vec<Jump>]>) -> Self {
+    pub(crate) fn new(
+        start: Board,
+        goal: Goal,
+        solution: &Solution,
+        moves: Option<&[Vec<Jump>]>,
+    ) -> Self {
         let jumps: Vec<Jump> = match moves {
             Some(moves) => moves.concat(),
             None => solution.jumps.clone(),

@@ -116,7 +116,7 @@ fn write_hint(out: &mut impl Write, hint: &Hint, unknown: usize, symbols: bool) 
 }
 
 #[derive(Serialize)]
-struct HintJson {
+pub(crate) struct HintJson {
     /// The foundation moves (and turns) the game made at once.
     automatic: Vec<MoveJson>,
     score: u32,
@@ -142,7 +142,7 @@ struct MoveValue {
 }
 
 impl HintJson {
-    fn of(hint: &Hint, unknown: usize) -> HintJson {
+    pub(crate) fn of(hint: &Hint, unknown: usize) -> HintJson {
         let json = |mv: Move| MoveJson::of(Event::Move(mv));
         let exact = hint.exact.as_ref();
         HintJson {

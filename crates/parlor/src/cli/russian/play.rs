@@ -104,7 +104,7 @@ pub(super) fn write_game(
 }
 
 /// The game of a layout; a parsed or generated deal always is one.
-pub(super) fn new_game(layout: &russian::Layout) -> Result<Game, CliError> {
+pub(crate) fn new_game(layout: &russian::Layout) -> Result<Game, CliError> {
     Game::new(layout)
         .ok_or_else(|| CliError::BadInput("the layout is not a deal of the 52 cards".into()))
 }
@@ -139,17 +139,17 @@ pub(super) fn foundations(position: &Position, symbols: bool) -> String {
 }
 
 #[derive(Serialize)]
-struct PlayJson {
-    deal: LayoutJson,
-    strategy: &'static str,
-    moves: Vec<MoveJson>,
-    score: u32,
+pub(crate) struct PlayJson {
+    pub(crate) deal: LayoutJson,
+    pub(crate) strategy: &'static str,
+    pub(crate) moves: Vec<MoveJson>,
+    pub(crate) score: u32,
 }
 
 /// One event; columns numbered 1 to 7.
 #[derive(Serialize)]
 #[serde(tag = "kind", rename_all = "lowercase")]
-pub(super) enum MoveJson {
+pub(crate) enum MoveJson {
     Column { card: String, from: u8, to: u8 },
     King { card: String, from: u8, to: u8 },
     Foundation { card: String, from: u8 },
@@ -157,7 +157,7 @@ pub(super) enum MoveJson {
 }
 
 impl MoveJson {
-    pub(super) fn of(event: Event) -> MoveJson {
+    pub(crate) fn of(event: Event) -> MoveJson {
         match event {
             Event::Move(mv) => {
                 let (card, from, to) = (mv.card.to_string(), mv.from + 1, mv.to + 1);

@@ -1,0 +1,77 @@
+//! The Hi-Q endpoints: the solver's verdict (`parlor hiq solve --json`), the contest's player
+//! (`parlor hiq --json`), and a position's legal jumps after a line of jumps.
+
+use super::api::{ApiError, Params, State, json, json_lines, solver, text};
+use super::limits::HIQ_MEMORY;
+use crate::cli::hiq::solve::{SolutionJson, default_goal, parse_goal};
+use crate::cli::hiq::{GameJson, JumpJson, hole_numbers};
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::http::Uri;
+use axum::response::Response;
+use hiq::{Board, contest, line, memory, position};
+use serde::Serialize;
+
+/// The position in the body, as `parlor hiq solve FILE` reads it.
+fn position(body: Result<Bytes, BytesRejection>) -> Result<Board, ApiError> {
+    position::parse_position(&text(body)?).map_err(ApiError::input)
+}
+
+/// `POST /api/hiq/solve?goal=G`: what `parlor hiq solve --json --memory 64M` prints.
+pub async fn solve(
+    state: State,
+    uri: Uri,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let params = Params::of(&uri, &["goal"])?;
+    let goal = params.parsed("goal", parse_goal)?;
+    let start = position(body)?;
+    let goal = goal.unwrap_or(default_goal(start));
+    let solution = solver(&state, move || {
+        hiq::solve::solve(start, goal, HIQ_MEMORY, |_| {})
+    })
+    .await?
+    .map_err(|over| {
+        ApiError::budget(format!(
+            "not known within the server's budget: {over}; `parlor hiq solve` on the command \
+             line can be given more (--memory {})",
+            memory::size(HIQ_MEMORY.saturating_mul(4))
+        ))
+    })?;
+    Ok(json(&SolutionJson::new(start, goal, &solution, None)))
+}
+
+/// `POST /api/hiq/play`: what `parlor hiq --json` prints for the contest input in the body.
+pub async fn play(uri: Uri, body: Result<Bytes, BytesRejection>) -> Result<Response, ApiError> {
+    Params::of(&uri, &[])?;
+    let boards = contest::parse(&text(body)?).map_err(ApiError::input)?;
+    let games: Vec<GameJson> = boards.into_iter().map(GameJson::play).collect();
+    Ok(json_lines(&games))
+}
+
+/// A position, a line of jumps played from it, and the jumps legal where the line ends.
+#[derive(Serialize)]
+struct BoardJson {
+    /// The position in the body.
+    pegs: Vec<u8>,
+    /// The line played.
+    jumps: Vec<JumpJson>,
+    /// The pegs after it.
+    remaining: Vec<u8>,
+    legal: Vec<JumpJson>,
+}
+
+/// `POST /api/hiq/board?line=12-26,25-27`: the position in the body after the line, and its
+/// legal jumps.
+pub async fn board(uri: Uri, body: Result<Bytes, BytesRejection>) -> Result<Response, ApiError> {
+    let params = Params::of(&uri, &["line"])?;
+    let start = position(body)?;
+    let played = line::play(start, params.get("line").unwrap_or(""))
+        .map_err(|e| ApiError::parameter("line", e))?;
+    Ok(json(&BoardJson {
+        pegs: hole_numbers(start),
+        jumps: played.jumps.iter().map(|&j| j.into()).collect(),
+        remaining: hole_numbers(played.end),
+        legal: played.end.legal_jumps().map(JumpJson::from).collect(),
+    }))
+}

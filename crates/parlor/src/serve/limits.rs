@@ -1,0 +1,37 @@
+//! What one request may take. docs/serve.md and docs/reliability.md list these with what
+//! happens past each.
+
+use std::time::Duration;
+
+/// The most bytes of a request's body: a position or a table is a few hundred.
+pub const MAX_BODY: usize = 64 << 10;
+
+/// The most bytes of a request's line and headers (hyper's read buffer, whose least is 8 KiB);
+/// a line of 52 moves in a query is some 300.
+pub const MAX_HEAD: usize = 16 << 10;
+
+/// How long a connection may take to send a request's line and headers, and how long one may
+/// stay idle between requests.
+pub const HEAD_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// How long a whole request may take once its headers are in: its body, the wait for a solver,
+/// the work and the answer.
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(15);
+
+/// The most connections open at once; more wait to be accepted.
+pub const MAX_CONNECTIONS: usize = 256;
+
+/// How long a request waits for a free solver before it is answered 503.
+pub const SOLVER_WAIT: Duration = Duration::from_secs(3);
+
+/// Solvers that may work at once: one per core, at least two.
+pub fn solvers() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get().max(2))
+}
+
+/// The memory the Hi-Q solver may hold for one verdict, as `parlor hiq solve --memory 64M`:
+/// some two million positions, a few seconds of work at the most.
+pub const HIQ_MEMORY: u64 = 64 << 20;
+
+/// The most layouts a Russian Solitaire hint may sample, against the default 30.
+pub const MAX_SAMPLES: u32 = 1000;

@@ -1,0 +1,215 @@
+//! The Russian Solitaire endpoints. A game is named by its deal (`deal=N`, as `russian deal
+//! --seed N`, or `pysol=N`, PySolFC's game N) and its line of moves (`moves=S7-5,HK-2`); the
+//! server replays it for every request and keeps nothing. The face-down cards never leave the
+//! server except through `peek`, which the page marks as peeking.
+
+use super::api::{ApiError, Params, State, count, json, solver, text};
+use super::limits::MAX_SAMPLES;
+use crate::cli::russian::LayoutJson;
+use crate::cli::russian::hint::HintJson;
+use crate::cli::russian::parse_strategy;
+use crate::cli::russian::play::{MoveJson, PlayJson};
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::http::Uri;
+use axum::response::Response;
+use russian::pysol::{self, GameNumber};
+use russian::strategy::{self, DEFAULT_SAMPLES};
+use russian::{Card, Event, Game, Layout, PAY_PER_CARD, Rank, STAKE, Suit, Table, line};
+use serde::Serialize;
+
+/// A game as a request names it, replayed to where its line ends.
+struct Replayed {
+    layout: Layout,
+    /// What seeds the strategies' random choices, as `--seed` does on the command line: the
+    /// deal's number, or 0 for a PySolFC game.
+    number: u64,
+    game: Game,
+    /// Every event since the deal: the foundation moves it allows at once, then each move
+    /// with what followed it.
+    events: Vec<Event>,
+}
+
+/// The deal named by `deal` or `pysol`, and the game after its line `moves`.
+fn replay(params: &Params) -> Result<Replayed, ApiError> {
+    let deal = params.parsed("deal", |text| {
+        text.parse::<u64>()
+            .ok()
+            .filter(|_| text.bytes().all(|b| b.is_ascii_digit()))
+            .ok_or_else(|| {
+                format!(
+                    "expected a deal number from 0 to {}, found {}",
+                    u64::MAX,
+                    excerpt::Excerpt::of(text)
+                )
+            })
+    })?;
+    let pysol = params.parsed("pysol", |text| text.parse::<GameNumber>())?;
+    let (layout, number) = match (deal, pysol) {
+        (Some(number), None) => (russian::deal::deal(number), number),
+        (None, Some(game)) => (pysol::deal(game), 0),
+        (Some(_), Some(_)) => {
+            return Err(ApiError::parameter("pysol", "give deal or pysol, not both"));
+        }
+        (None, None) => {
+            return Err(ApiError::input(
+                "name the game: deal=N (as `parlor russian deal --seed N`) or pysol=N \
+                 (PySolFC's game N)",
+            ));
+        }
+    };
+    let mut game = Game::new(&layout)
+        .ok_or_else(|| ApiError::input("the deal does not hold the 52 cards once each"))?;
+    let mut events = Vec::new();
+    game.settle(&mut |event| events.push(event));
+    line::play(&mut game, params.get("moves").unwrap_or(""), &mut |event| {
+        events.push(event)
+    })
+    .map_err(|e| ApiError::parameter("moves", e))?;
+    Ok(Replayed {
+        layout,
+        number,
+        game,
+        events,
+    })
+}
+
+fn samples(params: &Params) -> Result<u32, ApiError> {
+    Ok(params
+        .parsed("samples", count(1, MAX_SAMPLES))?
+        .unwrap_or(DEFAULT_SAMPLES))
+}
+
+/// A game as its player sees it.
+#[derive(Serialize)]
+struct TableJson {
+    /// Each column's cards, first to last, as `deal` writes them, every face-down card `[?]`.
+    columns: Vec<Vec<String>>,
+    /// The top card of each foundation begun, clubs to spades.
+    foundations: Vec<String>,
+    score: u32,
+    /// What the game is worth to the player so far: $5 a card less the $55 stake.
+    net: f64,
+    unseen: usize,
+    /// Every event since the deal, as `parlor russian play --json` lists them.
+    moves: Vec<MoveJson>,
+    /// The moves the player may make now; none when the game is over.
+    legal: Vec<MoveJson>,
+    /// The position as `parlor russian hint --deal` reads it.
+    table: String,
+}
+
+/// `GET /api/russian/game?deal=N&moves=LINE` (or `pysol=N`): the game after the line.
+pub async fn game(uri: Uri) -> Result<Response, ApiError> {
+    let params = Params::of(&uri, &["deal", "pysol", "moves"])?;
+    let replayed = replay(&params)?;
+    let game = &replayed.game;
+    let table = Table::of_game(game, false);
+    let position = game.position();
+    let columns = (0..7)
+        .map(|k| {
+            let down = table.face_down[k]
+                .iter()
+                .map(|_| russian::UNKNOWN.to_owned());
+            down.chain(table.face_up[k].iter().map(|card| card.to_string()))
+                .collect()
+        })
+        .collect();
+    let foundations = Suit::ALL
+        .into_iter()
+        .filter_map(|suit| {
+            let rank = Rank::from_value(position.foundation(suit))?;
+            Some(Card::new(rank, suit).to_string())
+        })
+        .collect();
+    Ok(json(&TableJson {
+        columns,
+        foundations,
+        score: game.score(),
+        net: PAY_PER_CARD * f64::from(game.score()) - STAKE,
+        unseen: (0..7).map(|k| position.face_down(k)).sum(),
+        moves: replayed.events.iter().map(|&e| MoveJson::of(e)).collect(),
+        legal: position
+            .moves()
+            .iter()
+            .map(|&mv| MoveJson::of(Event::Move(mv)))
+            .collect(),
+        table: table.to_string(),
+    }))
+}
+
+/// `POST /api/russian/hint?samples=K&seed=S`: what `parlor russian hint --json` prints for the
+/// table in the body.
+pub async fn hint(
+    state: State,
+    uri: Uri,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let params = Params::of(&uri, &["samples", "seed"])?;
+    let samples = samples(&params)?;
+    let seed = params
+        .parsed("seed", |t| t.parse::<u64>().map_err(|e| e.to_string()))?
+        .unwrap_or(0);
+    let table = Table::parse(&text(body)?).map_err(ApiError::input)?;
+    answer_hint(&state, table, seed, samples).await
+}
+
+async fn answer_hint(
+    state: &State,
+    table: Table,
+    seed: u64,
+    samples: u32,
+) -> Result<Response, ApiError> {
+    let (hint, unknown) = solver(state, move || {
+        (russian::hint::hint(&table, seed, samples), table.unknown())
+    })
+    .await?;
+    let hint = hint.map_err(ApiError::input)?;
+    Ok(json(&HintJson::of(&hint, unknown)))
+}
+
+/// `GET /api/russian/peek?deal=N&moves=LINE`: the hint for the game with every card known —
+/// what `parlor russian hint --json` prints for the whole game's table: the exact maximum and
+/// the first move that keeps it. Not fair, and the page says so.
+pub async fn peek(state: State, uri: Uri) -> Result<Response, ApiError> {
+    let params = Params::of(&uri, &["deal", "pysol", "moves", "samples"])?;
+    let samples = samples(&params)?;
+    let replayed = replay(&params)?;
+    answer_hint(&state, Table::of_game(&replayed.game, true), 0, samples).await
+}
+
+/// `GET /api/russian/play?deal=N&strategy=S&moves=LINE`: the game played on from the line by
+/// the strategy, as `parlor russian play --json` prints a game (from the deal when there is no
+/// line: then the very same answer).
+pub async fn play(state: State, uri: Uri) -> Result<Response, ApiError> {
+    let params = Params::of(&uri, &["deal", "pysol", "moves", "strategy", "samples"])?;
+    let name = params.parsed("strategy", parse_strategy)?.ok_or_else(|| {
+        ApiError::parameter(
+            "strategy",
+            "missing: random, greedy, lookahead, planner or clairvoyant",
+        )
+    })?;
+    let samples = samples(&params)?;
+    let replayed = replay(&params)?;
+    let played = solver(&state, move || {
+        let Replayed {
+            layout,
+            number,
+            mut game,
+            events,
+        } = replayed;
+        let mut moves: Vec<MoveJson> = events.into_iter().map(MoveJson::of).collect();
+        let mut player = name.player(&game, number, samples);
+        let score = strategy::play(&mut game, &mut player, |event| {
+            moves.push(MoveJson::of(event))
+        });
+        PlayJson {
+            deal: LayoutJson::of(&layout),
+            strategy: name.name(),
+            moves,
+            score,
+        }
+    })
+    .await?;
+    Ok(json(&played))
+}
