@@ -9,7 +9,7 @@ use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::http::Uri;
 use axum::response::Response;
-use hiq::{Board, contest, line, memory, position};
+use hiq::{Board, contest, line, position};
 use serde::Serialize;
 
 /// The position in the body, as `parlor hiq solve FILE` reads it.
@@ -34,8 +34,7 @@ pub async fn solve(
     .map_err(|over| {
         ApiError::budget(format!(
             "not known within the server's budget: {over}; `parlor hiq solve` on the command \
-             line can be given more (--memory {})",
-            memory::size(HIQ_MEMORY.saturating_mul(4))
+             line holds up to 4 GiB unless given another --memory"
         ))
     })?;
     Ok(json(&SolutionJson::new(start, goal, &solution, None)))

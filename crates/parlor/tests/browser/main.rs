@@ -1,0 +1,424 @@
+//! The pages tested as a player uses them: headless Chromium, driven through chromedriver
+//! (WebDriver), against a real `parlor serve` on a free port.
+//!
+//! Every trial has a browser session of its own and fails when the page logged an error to its
+//! console or a request it made failed. Screenshots go to `target/screenshots/`.
+//!
+//! Where the machine has no Chromium or chromedriver, the trials are reported as ignored with the
+//! reason, except under CI (`CI` set), where a missing browser is a failure: `.ci/run` installs
+//! Debian's `chromium` and `chromium-driver`.
+
+mod hiq;
+mod russian;
+
+use fantoccini::wd::{Capabilities, WebDriverCompatibleCommand};
+use fantoccini::{Client, ClientBuilder, Locator};
+use hyper_util::client::legacy::connect::HttpConnector;
+use libtest_mimic::{Arguments, Failed, Trial};
+use serde_json::{Value, json};
+use std::future::Future;
+use std::io::{BufRead, BufReader};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::pin::Pin;
+use std::process::{Child, Command, Stdio};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+/// What a trial returns: `Err` with what went wrong.
+pub type Outcome = Result<(), Box<dyn std::error::Error + Send + Sync>>;
+
+/// A trial's body: an async function of the page it drives.
+pub type TestFn = fn(Page) -> Pin<Box<dyn Future<Output = Outcome> + Send>>;
+
+/// `trials![a, b]`: named trials of the async functions `a` and `b`, each `async fn(Page) ->
+/// Outcome`.
+#[macro_export]
+macro_rules! trials {
+    ($($test:ident),* $(,)?) => {
+        vec![$((stringify!($test), (|page| Box::pin($test(page))) as $crate::TestFn)),*]
+    };
+}
+
+/// The longest a [`Page::wait_for`] waits before the trial fails.
+pub const WAIT: Duration = Duration::from_secs(15);
+
+/// One browser session on the server: a trial's way to the page.
+pub struct Page {
+    /// The WebDriver session, for what the helpers below do not cover.
+    pub client: Client,
+    base: String,
+}
+
+/// The error a trial fails with, carrying `message`.
+pub fn fail(message: impl Into<String>) -> Box<dyn std::error::Error + Send + Sync> {
+    message.into().into()
+}
+
+impl Page {
+    /// Opens `path` (`/hiq?…`) on the server and waits for the document to load.
+    pub async fn open(&self, path: &str) -> Outcome {
+        self.client.goto(&format!("{}{path}", self.base)).await?;
+        Ok(())
+    }
+
+    /// The server's address, `http://127.0.0.1:PORT` with no slash after it.
+    pub fn base(&self) -> &str {
+        &self.base
+    }
+
+    /// The first element that `css` selects.
+    pub async fn find(
+        &self,
+        css: &str,
+    ) -> Result<fantoccini::elements::Element, fantoccini::error::CmdError> {
+        self.client.find(Locator::Css(css)).await
+    }
+
+    /// Clicks the first element that `css` selects.
+    pub async fn click(&self, css: &str) -> Outcome {
+        self.find(css).await?.click().await?;
+        Ok(())
+    }
+
+    /// The text of the first element that `css` selects, as the player sees it.
+    pub async fn text(&self, css: &str) -> Result<String, fantoccini::error::CmdError> {
+        self.find(css).await?.text().await
+    }
+
+    /// Runs `script` (a function body; `arguments[0]`… are `args`) in the page and returns
+    /// what it returns.
+    pub async fn eval(
+        &self,
+        script: &str,
+        args: Vec<Value>,
+    ) -> Result<Value, fantoccini::error::CmdError> {
+        self.client.execute(script, args).await
+    }
+
+    /// Waits until the script `condition` (a function body returning a value) returns a value
+    /// that is neither false nor null, and returns it; fails after [`WAIT`] naming `what`.
+    pub async fn wait_for(
+        &self,
+        what: &str,
+        condition: &str,
+    ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
+        let start = Instant::now();
+        loop {
+            let value = self.eval(condition, vec![]).await?;
+            if !matches!(value, Value::Null | Value::Bool(false)) {
+                return Ok(value);
+            }
+            if start.elapsed() > WAIT {
+                return Err(fail(format!("waited {} s for {what}", WAIT.as_secs())));
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// Waits until the text of the element `css` contains `part`, and returns the text.
+    pub async fn wait_text(
+        &self,
+        css: &str,
+        part: &str,
+    ) -> Result<String, Box<dyn std::error::Error + Send + Sync>> {
+        let script = "const e = document.querySelector(arguments[0]); \
+                      return e && e.innerText.includes(arguments[1]) ? e.innerText : null;";
+        let start = Instant::now();
+        loop {
+            let value = self.eval(script, vec![json!(css), json!(part)]).await?;
+            if let Value::String(text) = value {
+                return Ok(text);
+            }
+            if start.elapsed() > WAIT {
+                let now = self.text(css).await.unwrap_or_else(|e| format!("({e})"));
+                return Err(fail(format!(
+                    "waited {} s for {css} to say {part:?}; it says {now:?}",
+                    WAIT.as_secs()
+                )));
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// Sets the window's inner size to `width` × `height` CSS pixels.
+    pub async fn resize(&self, width: u32, height: u32) -> Outcome {
+        self.client.set_window_size(width, height).await?;
+        // The window's size counts its frame; the page is what must measure width × height.
+        let inner = self
+            .eval("return [window.innerWidth, window.innerHeight];", vec![])
+            .await?;
+        let (w, h) = (
+            inner[0].as_u64().unwrap_or(0),
+            inner[1].as_u64().unwrap_or(0),
+        );
+        let (dw, dh) = (
+            u64::from(width).saturating_sub(w),
+            u64::from(height).saturating_sub(h),
+        );
+        if dw > 0 || dh > 0 {
+            self.client
+                .set_window_size(width + dw as u32, height + dh as u32)
+                .await?;
+        }
+        Ok(())
+    }
+
+    /// A screenshot of the window at `width` × `height`, saved as
+    /// `target/screenshots/NAME-WIDTHxHEIGHT.png`; returns its path.
+    pub async fn screenshot(
+        &self,
+        name: &str,
+        width: u32,
+        height: u32,
+    ) -> Result<PathBuf, Box<dyn std::error::Error + Send + Sync>> {
+        self.resize(width, height).await?;
+        // Let the layout settle after the resize.
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let png = self.client.screenshot().await?;
+        let dir = screenshots();
+        std::fs::create_dir_all(&dir)?;
+        let path = dir.join(format!("{name}-{width}x{height}.png"));
+        std::fs::write(&path, png)?;
+        Ok(path)
+    }
+
+    /// What the page logged as errors since the last call: console errors, uncaught exceptions
+    /// and requests that failed.
+    pub async fn errors(&self) -> Result<Vec<String>, fantoccini::error::CmdError> {
+        let entries = self.client.issue_cmd(BrowserLog).await?;
+        Ok(entries
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|e| e["level"] == "SEVERE")
+            .map(|e| e["message"].as_str().unwrap_or_default().to_owned())
+            .collect())
+    }
+}
+
+/// chromedriver's log of the page's console (its own command; WebDriver has none).
+#[derive(Debug)]
+struct BrowserLog;
+
+impl WebDriverCompatibleCommand for BrowserLog {
+    fn endpoint(
+        &self,
+        base: &url::Url,
+        session: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base.join(&format!("session/{}/se/log", session.unwrap_or_default()))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
+        (
+            http::Method::POST,
+            Some(json!({"type": "browser"}).to_string()),
+        )
+    }
+}
+
+/// `target/screenshots`, beside the build.
+pub fn screenshots() -> PathBuf {
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target"));
+    target.join("screenshots")
+}
+
+/// A child process killed when dropped.
+struct Killed(Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// The server and the browser's driver, started once and shared by every trial.
+struct World {
+    base: String,
+    driver: String,
+    _server: Killed,
+    _chromedriver: Killed,
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port on 127.0.0.1")
+}
+
+fn start_server() -> Result<(Killed, String), String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_parlor"))
+        .args(["serve", "--port", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("cannot start parlor serve: {e}"))?;
+    let stdout = child.stdout.take().expect("piped stdout");
+    let child = Killed(child);
+    let mut line = String::new();
+    BufReader::new(stdout)
+        .read_line(&mut line)
+        .map_err(|e| format!("parlor serve said nothing: {e}"))?;
+    let base = line.trim().trim_end_matches('/').to_owned();
+    if !base.starts_with("http://127.0.0.1:") {
+        return Err(format!(
+            "parlor serve's first line is not its address: {line:?}"
+        ));
+    }
+    Ok((child, base))
+}
+
+/// chromedriver on a free port, once it answers.
+fn start_chromedriver(path: &Path) -> Result<(Killed, String), String> {
+    let port = free_port();
+    let child = Command::new(path)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("cannot start {}: {e}", path.display()))?;
+    let child = Killed(child);
+    let start = Instant::now();
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        if start.elapsed() > Duration::from_secs(20) {
+            return Err("chromedriver did not listen within 20 s".into());
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    Ok((child, format!("http://127.0.0.1:{port}")))
+}
+
+/// The first of `names` found on PATH or as an absolute path.
+fn find_program(names: &[&str]) -> Option<PathBuf> {
+    names.iter().find_map(|name| {
+        let path = Path::new(name);
+        if path.is_absolute() {
+            return path.is_file().then(|| path.to_owned());
+        }
+        std::env::split_paths(&std::env::var_os("PATH")?)
+            .map(|dir| dir.join(name))
+            .find(|p| p.is_file())
+    })
+}
+
+fn world() -> &'static Result<World, String> {
+    static WORLD: OnceLock<Result<World, String>> = OnceLock::new();
+    WORLD.get_or_init(|| {
+        find_program(&["chromium", "chromium-browser", "google-chrome"]).ok_or(
+            "no Chromium on this machine (Debian: apt-get install chromium chromium-driver)",
+        )?;
+        let chromedriver = find_program(&["chromedriver", "/usr/lib/chromium/chromedriver"])
+            .ok_or("no chromedriver on this machine (Debian: apt-get install chromium-driver)")?;
+        let (server, base) = start_server()?;
+        let (chromedriver, driver) = start_chromedriver(&chromedriver)?;
+        Ok(World {
+            base,
+            driver,
+            _server: server,
+            _chromedriver: chromedriver,
+        })
+    })
+}
+
+fn capabilities() -> Capabilities {
+    let chromium = find_program(&["chromium", "chromium-browser", "google-chrome"])
+        .map(|p| p.display().to_string());
+    let profile = std::env::temp_dir().join(format!(
+        "parlor-browser-{}-{}",
+        std::process::id(),
+        PROFILES.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    ));
+    let options = json!({
+        "binary": chromium,
+        // As root on a machine with a closed network: no sandbox, no calls home.
+        "args": [
+            "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+            "--disable-quic", "--no-first-run", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--disable-extensions",
+            "--window-size=1280,800", "--hide-scrollbars", "--force-device-scale-factor=1",
+            format!("--user-data-dir={}", profile.display()),
+        ],
+    });
+    let mut capabilities = Capabilities::new();
+    capabilities.insert("goog:chromeOptions".into(), options);
+    capabilities.insert("goog:loggingPrefs".into(), json!({"browser": "ALL"}));
+    capabilities
+}
+
+static PROFILES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+async fn run_trial(world: &World, test: TestFn) -> Outcome {
+    let client = ClientBuilder::new(HttpConnector::new())
+        .capabilities(capabilities())
+        .connect(&world.driver)
+        .await?;
+    let page = Page {
+        client: client.clone(),
+        base: world.base.clone(),
+    };
+    let mut outcome = test(page).await;
+    if outcome.is_ok() {
+        let page = Page {
+            client: client.clone(),
+            base: world.base.clone(),
+        };
+        match page.errors().await {
+            Ok(errors) if errors.is_empty() => {}
+            Ok(errors) => {
+                outcome = Err(fail(format!(
+                    "the page logged errors:\n  {}",
+                    errors.join("\n  ")
+                )))
+            }
+            Err(e) => outcome = Err(fail(format!("cannot read the page's log: {e}"))),
+        }
+    }
+    let _ = client.close().await;
+    outcome
+}
+
+fn main() {
+    let arguments = Arguments::from_args();
+    let mut tests = hiq::trials();
+    tests.extend(russian::trials());
+    let in_ci = std::env::var_os("CI").is_some();
+    let missing = find_program(&["chromium", "chromium-browser", "google-chrome"]).is_none()
+        || find_program(&["chromedriver", "/usr/lib/chromium/chromedriver"]).is_none();
+    if missing && !in_ci {
+        eprintln!(
+            "browser tests ignored: no Chromium and chromedriver on this machine \
+             (Debian: apt-get install chromium chromium-driver); under CI they fail instead"
+        );
+    }
+    let trials = tests
+        .into_iter()
+        .map(|(name, test)| {
+            let trial = Trial::test(name, move || {
+                let world = match world() {
+                    Ok(world) => world,
+                    Err(why) => return Err(Failed::from(why.as_str())),
+                };
+                let runtime = tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                    .map_err(|e| Failed::from(e.to_string()))?;
+                runtime
+                    .block_on(run_trial(world, test))
+                    .map_err(|e| Failed::from(e.to_string()))
+            });
+            // Without a browser the trials cannot run: say so (ignored, with the reason) rather
+            // than pass, and fail in CI, where .ci/run installs one.
+            if missing && !in_ci {
+                trial.with_ignored_flag(true)
+            } else {
+                trial
+            }
+        })
+        .collect();
+    libtest_mimic::run(&arguments, trials).exit();
+}

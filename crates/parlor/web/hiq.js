@@ -1,0 +1,710 @@
+// The Hi-Q page: the 33-hole cross played by click, drag or keyboard, with the exact solver's
+// verdict after every jump. The page keeps what was played and draws it; every legal jump, every
+// position a line of jumps leads to, every verdict and the contest player's jumps come from the
+// server.
+//
+// The address holds the game, so that a link or a reload brings it back. Each parameter may be
+// left out, and then takes its default:
+//   pegs=10+12+17+19+25  the start: its peg holes, numbered as the rule book numbers them
+//                        (0: the empty board). Default: the standard start, every hole but 17.
+//   line=5-17+8-10       the jumps played from the start, each written as the hole a peg leaves,
+//                        a dash and the hole it lands in, as `parlor` writes a line.
+//   goal=any|centre|9    where the last peg must stand. Default: the centre from the standard
+//                        start, anywhere from any other (as `parlor hiq solve`).
+//   edit=1               the start is being edited; pegs are the pegs placed so far.
+// For example /hiq?line=5-17+8-10 or /hiq?pegs=10+12+17+19+25&line=12-26&goal=centre.
+
+import { api, el, say, setQuery, getQuery } from "/parlor.js";
+
+const CENTRE = 17;
+/** Each row's first and last column on the 7 × 7 square around the cross. */
+const ROWS = [[2, 4], [2, 4], [0, 6], [0, 6], [0, 6], [2, 4], [2, 4]];
+/** The holes, numbered row by row as the rule book numbers them, each with its place. */
+const HOLES = ROWS.flatMap(([first, last], row) =>
+  Array.from({ length: last - first + 1 }, (_, i) => ({ row, col: first + i })),
+).map((place, i) => ({ number: i + 1, ...place }));
+const STANDARD = HOLES.map((h) => h.number).filter((n) => n !== CENTRE);
+/** Milliseconds between the jumps of a line being shown. */
+const PACE = 600;
+/** Milliseconds a position must stay before the solver is asked, so that a burst of undos asks
+ * once. */
+const SETTLE = 100;
+
+const $ = (id) => document.getElementById(id);
+const cross = $("cross");
+const goalChoice = $("goal");
+const message = $("message");
+const startMessage = $("start-message");
+
+const state = {
+  /** The start's peg holes, ascending, as the server read them. */
+  start: STANDARD,
+  /** The jumps played: {from, over, to, by}, `by` being "you", "solver" or "contest". */
+  line: [],
+  /** The jumps undone, the next to redo last. */
+  redo: [],
+  goal: "centre",
+  /** The pegs where the line ends, and the jumps legal there, as the server gave them. */
+  pegs: new Set(),
+  legal: [],
+  selected: null,
+  /** The hole that Tab reaches in the board (one hole only, so that arrows move within it). */
+  focus: 1,
+  /** The pegs placed so far while the start is edited, otherwise null. */
+  editing: null,
+  /** The line being shown jump by jump: {by, done, total, stopped, wake}. */
+  run: null,
+};
+
+/** The solver's answers by goal and position, so that undo and redo show a verdict at once. A
+ * position past the server's budget is kept as {budget: true}. */
+const verdicts = new Map();
+/** The request for the current position's verdict: {timer, controller}. */
+let asking = null;
+
+// The board's actions run one after another, each on the position the previous one left: a
+// click made while the server still answers the last one waits for it rather than acting on
+// the position before.
+let queue = Promise.resolve();
+function act(task) {
+  queue = queue.then(task).then(
+    () => true,
+    (error) => {
+      say(message, error.message, true);
+      return false;
+    },
+  );
+  return queue;
+}
+
+const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+const body = (pegs) => (pegs.length ? pegs.join(" ") : "0");
+const written = (line, separator) => line.map((j) => `${j.from}-${j.to}`).join(separator);
+const sameHoles = (a, b) => a.length === b.length && a.every((h, i) => h === b[i]);
+const defaultGoal = (start) => (sameHoles(start, STANDARD) ? "centre" : "any");
+const boardPath = (line) => `/api/hiq/board?line=${encodeURIComponent(line)}`;
+
+/** The jumps legal from the selected peg, by landing hole. */
+function targets() {
+  return new Map(state.legal.filter((j) => j.from === state.selected).map((j) => [j.to, j]));
+}
+
+const buttons = [];
+for (const hole of HOLES) {
+  const button = el(
+    "button",
+    { type: "button", class: "hole", "data-hole": hole.number },
+    el("span", { class: "number", "aria-hidden": "true" }, String(hole.number)),
+  );
+  button.style.gridArea = `${hole.row + 1} / ${hole.col + 1}`;
+  button.tabIndex = hole.number === state.focus ? 0 : -1;
+  buttons[hole.number] = button;
+  cross.append(button);
+}
+for (const hole of HOLES) {
+  if (hole.number !== CENTRE) {
+    goalChoice.append(el("option", { value: hole.number }, `a single peg in hole ${hole.number}`));
+  }
+}
+
+/** Takes the server's answer for `line` played from `start` as the game. */
+function commit(answer, line, redo) {
+  Object.assign(state, {
+    start: answer.pegs,
+    line,
+    redo,
+    pegs: new Set(answer.remaining),
+    legal: answer.legal,
+    selected: null,
+  });
+  writeAddress();
+  draw();
+  ask();
+}
+
+/** Plays `line` from `start` on the server and shows where it leads. */
+async function go(start, line, redo = []) {
+  commit(await api(boardPath(written(line, ",")), body(start)), line, redo);
+}
+
+/** Makes `move`, one of the server's legal jumps; made by `by`. Redoing by hand what was undone
+ * keeps the rest to redo. */
+function jump(move, by) {
+  const next = state.redo.at(-1);
+  const again = next && next.from === move.from && next.to === move.to;
+  const redo = again ? state.redo.slice(0, -1) : [];
+  return go(state.start, [...state.line, { ...move, by }], redo);
+}
+
+function undo() {
+  stop();
+  act(() => {
+    if (state.editing || state.line.length === 0) return;
+    say(message, "");
+    return go(state.start, state.line.slice(0, -1), [...state.redo, state.line.at(-1)]);
+  });
+}
+
+function redo() {
+  stop();
+  act(() => {
+    if (state.editing || state.redo.length === 0) return;
+    say(message, "");
+    return go(state.start, [...state.line, state.redo.at(-1)], state.redo.slice(0, -1));
+  });
+}
+
+/** Starts a new game from `start`, with the goal that start is solved for by default. */
+async function begin(start) {
+  stop();
+  state.editing = null;
+  state.goal = defaultGoal(start);
+  goalChoice.value = state.goal;
+  say(message, "");
+  say(startMessage, "");
+  await go(start, []);
+}
+
+function writeAddress() {
+  if (state.editing) {
+    setQuery({ edit: 1, pegs: body([...state.editing].sort((a, b) => a - b)) });
+    return;
+  }
+  setQuery({
+    pegs: sameHoles(state.start, STANDARD) ? null : body(state.start),
+    line: written(state.line, " "),
+    goal: state.goal === defaultGoal(state.start) ? null : state.goal,
+  });
+}
+
+function draw() {
+  const editing = state.editing !== null;
+  const pegs = editing ? state.editing : state.pegs;
+  const landing = editing ? new Map() : targets();
+  const last = editing ? undefined : state.line.at(-1);
+  for (const { number } of HOLES) {
+    const button = buttons[number];
+    const peg = pegs.has(number);
+    const selected = !editing && number === state.selected;
+    const target = landing.has(number);
+    button.classList.toggle("peg", peg);
+    button.classList.toggle("selected", selected);
+    button.classList.toggle("target", target);
+    button.classList.toggle("last-to", last?.to === number);
+    button.classList.toggle("last-over", last?.over === number);
+    button.tabIndex = number === state.focus ? 0 : -1;
+    let label = `hole ${number}, ${peg ? "peg" : "empty"}`;
+    if (selected) label += ", selected";
+    if (target) label += `, the peg in ${state.selected} can land here`;
+    button.setAttribute("aria-label", label);
+  }
+  cross.classList.toggle("editing", editing);
+  cross.setAttribute(
+    "aria-label",
+    editing ? "The cross of 33 holes, being edited" : "The cross of 33 holes",
+  );
+  $("edit-banner").hidden = !editing;
+  $("controls").hidden = editing;
+  $("edit-this").disabled = editing;
+  if (editing) {
+    $("status").textContent = `${count(pegs.size, "peg")} placed`;
+  } else {
+    const over = state.legal.length === 0 ? " · no jump left" : "";
+    $("status").textContent =
+      `${count(pegs.size, "peg")} · ${count(state.line.length, "jump")} played${over}`;
+  }
+  const log = $("log");
+  log.replaceChildren(
+    ...state.line.map((j) =>
+      el(
+        "li",
+        { class: j.by === "you" ? null : "auto" },
+        `${j.from} over ${j.over} to ${j.to}`,
+        j.by === "solver" ? " (the solver's)" : j.by === "contest" ? " (the contest player's)" : "",
+      ),
+    ),
+  );
+  log.scrollTop = log.scrollHeight;
+  $("log-empty").hidden = state.line.length > 0;
+  controls();
+}
+
+/** The buttons under the board, as the game and the line being shown allow. */
+function controls() {
+  const run = state.run;
+  $("undo").disabled = state.line.length === 0;
+  $("redo").disabled = state.redo.length === 0;
+  const show = $("show");
+  const contest = $("contest");
+  show.textContent = run?.by === "solver" ? "Stop" : "Show me how";
+  contest.textContent = run?.by === "contest" ? "Stop" : "Contest player";
+  const line = verdicts.get(key())?.jumps;
+  show.disabled = run ? run.by !== "solver" : !(line && line.length > 0);
+  contest.disabled = run ? run.by !== "contest" : false;
+}
+
+// ---------- The solver's verdict ----------
+
+const key = () => `${state.goal}|${[...state.pegs].join(" ")}`;
+
+/** Asks the solver about the current position, unless it answered already; a late answer for a
+ * position left since is dropped. */
+function ask() {
+  if (asking) {
+    clearTimeout(asking.timer);
+    asking.controller.abort();
+    asking = null;
+  }
+  if (state.editing) {
+    verdict("", "Editing the start", "The solver answers once you start playing.");
+    return;
+  }
+  if (state.run) {
+    const what = state.run.by === "solver" ? "Showing the solver's line" : "The contest player";
+    verdict(
+      "",
+      `${what}: jump ${state.run.done} of ${state.run.total}`,
+      "Esc or Stop ends it; the solver's verdict follows.",
+    );
+    return;
+  }
+  const position = key();
+  const known = verdicts.get(position);
+  if (known) {
+    tell(known);
+    return;
+  }
+  verdict("thinking", "Thinking…", "The solver is searching from this position.");
+  const request = { controller: new AbortController() };
+  const path = `/api/hiq/solve?goal=${encodeURIComponent(state.goal)}`;
+  const pegs = body([...state.pegs]);
+  const solve = async () => {
+    try {
+      verdicts.set(position, await api(path, pegs, { signal: request.controller.signal }));
+    } catch (error) {
+      if (error.name === "AbortError") return;
+      if (error.reason === "busy") {
+        verdict("thinking", "Thinking…", "Every solver is busy; asking again in a moment.");
+        request.timer = setTimeout(solve, 1000);
+        return;
+      }
+      if (error.reason !== "budget") {
+        if (asking === request) {
+          asking = null;
+          verdict("", "No verdict", error.message);
+        }
+        return;
+      }
+      verdicts.set(position, { budget: true });
+    }
+    if (asking === request) {
+      asking = null;
+      tell(verdicts.get(position));
+      controls();
+    }
+  };
+  request.timer = setTimeout(solve, SETTLE);
+  asking = request;
+}
+
+/** "a single peg in the centre", as the goal asks. */
+function single(goal) {
+  if (goal === "any") return "a single peg";
+  return goal === "centre" ? "a single peg in the centre" : `a single peg in hole ${goal}`;
+}
+
+function tell(answer) {
+  if (answer.budget) {
+    verdict(
+      "unknown",
+      "Not known within the server's budget",
+      "The search from here is larger than the server allows one request. Play on (with fewer ",
+      "pegs it can answer again), or ask the command line, which may take more memory: ",
+      el("code", {}, `parlor hiq solve ${body([...state.pegs])} --goal ${state.goal}`),
+    );
+    return;
+  }
+  const goal = single(state.goal);
+  const plural = answer.positions === 1 ? "" : "s";
+  const positions = `${answer.positions.toLocaleString("en")} position${plural}`;
+  const left = answer.remaining;
+  if (answer.won) {
+    if (answer.pegs.length === 1) {
+      verdict("won", `Won: ${goal}`, "No jump is left: the game is over, and won.");
+    } else {
+      verdict(
+        "won",
+        `Won: ${goal} is still reachable`,
+        `The solver found a line of ${count(answer.jumps.length, "jump")} (${positions} ` +
+          "examined); Show me how plays it.",
+      );
+    }
+    return;
+  }
+  if (answer.pegs.length === 0) {
+    verdict("lost", "Lost: the board is empty", "Start a new game, or edit this board's pegs.");
+    return;
+  }
+  const goals = state.goal === "any" ? "every single peg" : goal;
+  const proof =
+    answer.proof === "class"
+      ? `De Bruijn's class of this position differs from that of ${goals}, and no jump changes it.`
+      : `Every position reachable from here (${positions}) was examined.`;
+  const then =
+    answer.jumps.length === 0
+      ? " No jump is left."
+      : ` Show me how plays a line that leaves pegs in ${left.join(" ")}.`;
+  const headline =
+    left.length === 1
+      ? `Lost: ${goal} cannot be reached, but a single peg in hole ${left[0]} can`
+      : `Lost: the fewest pegs now reachable is ${left.length}`;
+  verdict("lost", headline, proof + then);
+}
+
+function verdict(kind, headline, ...detail) {
+  $("verdict").className = `verdict hiq-verdict ${kind}`.trim();
+  $("headline").textContent = headline;
+  $("detail").replaceChildren(...detail);
+}
+
+// ---------- Lines shown jump by jump ----------
+
+/** Plays `jumps` from the current position, one every PACE ms, until done or stopped; then
+ * `end(run)`. */
+async function show(jumps, by, end) {
+  const run = { by, done: 0, total: jumps.length, stopped: false, wake: null };
+  state.run = run;
+  for (const move of jumps) {
+    if (run.done > 0) {
+      await new Promise((resolve) => {
+        run.wake = resolve;
+        setTimeout(resolve, PACE);
+      });
+    }
+    if (run.stopped) break;
+    run.done += 1;
+    const played = await act(() => (run.stopped ? undefined : jump(move, by)));
+    if (!played) break;
+  }
+  if (state.run === run) {
+    state.run = null;
+    ask();
+    controls();
+  }
+  end(run);
+}
+
+/** Stops the line being shown, if any. */
+function stop() {
+  const run = state.run;
+  if (!run) return;
+  run.stopped = true;
+  state.run = null;
+  run.wake?.();
+  ask();
+  controls();
+}
+
+$("show").addEventListener("click", () => {
+  if (state.run) {
+    stop();
+    return;
+  }
+  const line = verdicts.get(key())?.jumps;
+  if (!line || line.length === 0) return;
+  say(message, "");
+  show(line, "solver", (run) => {
+    if (run.stopped) {
+      say(message, `Stopped after ${run.done} of the solver's ${count(run.total, "jump")}.`);
+    }
+  });
+});
+
+$("contest").addEventListener("click", () => {
+  if (state.run) {
+    stop();
+    return;
+  }
+  act(async () => {
+    const [game] = await api("/api/hiq/play", `1\n${[...state.pegs].join(" ")} 0\n`);
+    const where = game.remaining.join(" ") || "no hole";
+    const ending = `the pegs stand in ${where}, and the sum of their holes is ${game.sum}`;
+    if (game.jumps.length === 0) {
+      say(message, `The contest player has no jump to make: ${ending}.`);
+      return;
+    }
+    say(message, "");
+    // Not awaited: its jumps queue behind this action.
+    show(game.jumps, "contest", (run) => {
+      say(
+        message,
+        run.stopped
+          ? `Stopped after ${run.done} of the contest player's ${count(run.total, "jump")}; ` +
+              `played to the end, ${ending}.`
+          : `The contest player made ${count(run.total, "jump")}; no jump is left: ${ending}.`,
+      );
+    });
+  });
+});
+
+// ---------- The board: clicks, drags and keys ----------
+
+const holeOf = (target) => Number(target?.closest?.(".hole")?.dataset.hole) || null;
+
+/** A click on hole `n`: in play, pick a peg or land the picked one; editing, put a peg in or
+ * take it out. */
+function press(n) {
+  if (state.editing) {
+    if (!state.editing.delete(n)) state.editing.add(n);
+    writeAddress();
+    draw();
+    return;
+  }
+  stop();
+  const move = targets().get(n);
+  if (move) {
+    say(message, "");
+    return jump(move, "you");
+  }
+  if (state.pegs.has(n) && n !== state.selected) {
+    state.selected = n;
+    const none = !state.legal.some((j) => j.from === n);
+    say(message, none ? `The peg in ${n} has no jump to make.` : "");
+  } else {
+    state.selected = null;
+  }
+  draw();
+}
+
+/** A click that ends a drag is not a click on the hole. */
+let dropped = false;
+cross.addEventListener("click", (event) => {
+  const n = holeOf(event.target);
+  if (n && !dropped) act(() => press(n));
+});
+
+let drag = null;
+cross.addEventListener("pointerdown", (event) => {
+  const n = holeOf(event.target);
+  if (!n || state.editing || !event.isPrimary || event.button !== 0 || !state.pegs.has(n)) return;
+  drag = { hole: n, x: event.clientX, y: event.clientY, ghost: null };
+});
+document.addEventListener("pointermove", (event) => {
+  if (!drag || !event.isPrimary) return;
+  if (!drag.ghost) {
+    // A hand that shakes while clicking is not dragging.
+    if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < 8) return;
+    drag.ghost = el("div", { class: "drag-peg", "aria-hidden": "true" });
+    document.body.append(drag.ghost);
+    buttons[drag.hole].classList.add("dragging");
+    const hole = drag.hole;
+    act(() => {
+      stop();
+      state.selected = hole;
+      say(message, "");
+      draw();
+    });
+  }
+  drag.ghost.style.left = `${event.clientX}px`;
+  drag.ghost.style.top = `${event.clientY}px`;
+});
+function endDrag(event, drop) {
+  if (!drag) return;
+  const { hole, ghost } = drag;
+  drag = null;
+  if (!ghost) return;
+  ghost.remove();
+  buttons[hole].classList.remove("dragging");
+  dropped = true;
+  setTimeout(() => {
+    dropped = false;
+  });
+  if (!drop) return;
+  const to = holeOf(document.elementFromPoint(event.clientX, event.clientY));
+  act(() => {
+    const move = state.selected === hole ? targets().get(to) : undefined;
+    return move ? jump(move, "you") : undefined;
+  });
+}
+document.addEventListener("pointerup", (event) => endDrag(event, true));
+document.addEventListener("pointercancel", (event) => endDrag(event, false));
+
+const STEPS = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
+cross.addEventListener("keydown", (event) => {
+  const step = STEPS[event.key];
+  if (!step || event.altKey || event.ctrlKey || event.metaKey) return;
+  event.preventDefault();
+  const here = HOLES[state.focus - 1];
+  const [dr, dc] = step;
+  // How far hole `h` lies that way along the focused hole's row or column (0: not that way).
+  const ahead = (h) =>
+    dr === 0
+      ? (h.row === here.row ? (h.col - here.col) * dc : 0)
+      : (h.col === here.col ? (h.row - here.row) * dr : 0);
+  // The nearest; none past the edge, where the focus stays.
+  const next = HOLES.filter((h) => ahead(h) > 0).sort((a, b) => ahead(a) - ahead(b))[0];
+  if (next) buttons[next.number].focus();
+});
+cross.addEventListener("focusin", (event) => {
+  const n = holeOf(event.target);
+  if (!n || n === state.focus) return;
+  buttons[state.focus].tabIndex = -1;
+  state.focus = n;
+  buttons[n].tabIndex = 0;
+});
+
+document.addEventListener("keydown", (event) => {
+  if (event.target.closest?.("input, textarea, select") || event.altKey) return;
+  const pressed = event.key.toLowerCase();
+  const command = event.ctrlKey || event.metaKey;
+  if (pressed === "escape" && !command) {
+    if (state.run) stop();
+    else act(() => {
+      state.selected = null;
+      draw();
+    });
+  } else if (!event.shiftKey && pressed === (command ? "z" : "u")) {
+    undo();
+  } else if (command ? pressed === "y" || (pressed === "z" && event.shiftKey) : pressed === "r") {
+    redo();
+  } else {
+    return;
+  }
+  event.preventDefault();
+});
+
+$("undo").addEventListener("click", undo);
+$("redo").addEventListener("click", redo);
+
+goalChoice.addEventListener("change", () => {
+  state.goal = goalChoice.value;
+  writeAddress();
+  ask();
+  controls();
+});
+
+// ---------- New games ----------
+
+/** Enters the editor with `pegs` placed. */
+function edit(pegs) {
+  stop();
+  state.editing = new Set(pegs);
+  say(message, "");
+  writeAddress();
+  draw();
+  ask();
+}
+
+$("standard").addEventListener("click", () => act(() => begin(STANDARD)));
+$("empty").addEventListener("click", () => act(() => edit([])));
+$("edit-this").addEventListener("click", () => act(() => edit(state.pegs)));
+$("edit-clear").addEventListener("click", () => act(() => edit([])));
+$("edit-fill").addEventListener("click", () => act(() => edit(HOLES.map((h) => h.number))));
+$("edit-cancel").addEventListener("click", () =>
+  act(() => {
+    state.editing = null;
+    writeAddress();
+    draw();
+    ask();
+  }),
+);
+$("edit-done").addEventListener("click", () =>
+  act(async () => {
+    const answer = await api("/api/hiq/board", body([...state.editing].sort((a, b) => a - b)));
+    await begin(answer.pegs);
+  }),
+);
+
+/** Shows a reader's refusal of what was typed into `field`, and puts the cursor where it
+ * points; `line` is the field's first line as the reader numbers it. */
+function refuse(field, error, line = 1) {
+  if (error.reason !== "input") throw error;
+  const at = error.line === undefined ? null : error.line - line;
+  let text = error.message;
+  if (at !== null && at >= 0 && error.column) {
+    const lines = field.value.split("\n");
+    const offset = lines.slice(0, at).reduce((sum, l) => sum + l.length + 1, 0) + error.column - 1;
+    field.focus();
+    field.setSelectionRange(offset, Math.min(offset + 1, field.value.length));
+    // The contest's game is sent after a first line the player did not type.
+    if (line > 1) text = text.replace(/^line \d+, /, "");
+  }
+  say(startMessage, text, true);
+}
+
+$("contest-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const field = $("contest-line");
+  if (field.value.trim() === "") {
+    say(startMessage, "Type a game's peg holes ended by 0, such as 10 12 17 19 25 0.", true);
+    return;
+  }
+  act(async () => {
+    let game;
+    try {
+      [game] = await api("/api/hiq/play", `1\n${field.value}`);
+    } catch (error) {
+      refuse(field, error, 2);
+      return;
+    }
+    await begin(game.pegs);
+    say(startMessage, `Started from the contest game ${field.value.trim()}.`);
+  });
+});
+
+$("drawn-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const field = $("drawn");
+  act(async () => {
+    let answer;
+    try {
+      answer = await api("/api/hiq/board", field.value);
+    } catch (error) {
+      refuse(field, error);
+      return;
+    }
+    await begin(answer.pegs);
+    say(startMessage, `Started from the position drawn: ${count(answer.pegs.length, "peg")}.`);
+  });
+});
+
+// ---------- The game in the address ----------
+
+/** The game the address names; what it gets wrong is said, and the rest kept. */
+async function openAddress() {
+  const query = getQuery();
+  let start = STANDARD;
+  let text = query.line ?? "";
+  if (query.pegs !== undefined) {
+    try {
+      start = (await api("/api/hiq/board", query.pegs)).pegs;
+    } catch (error) {
+      if (error.reason !== "input") throw error;
+      say(message, `The address's pegs: ${error.message}. The standard start instead.`, true);
+      text = "";
+    }
+  }
+  let goal = defaultGoal(start);
+  if (query.goal !== undefined) {
+    if ([...goalChoice.options].some((o) => o.value === query.goal)) goal = query.goal;
+    else say(message, `The address's goal ${query.goal} is none of the goals offered.`, true);
+  }
+  state.goal = goal;
+  goalChoice.value = goal;
+  let answer;
+  try {
+    answer = await api(boardPath(text), body(start));
+  } catch (error) {
+    if (error.parameter !== "line" || !error.column) throw error;
+    // The jumps before the fault are played; the player sees where the link went wrong.
+    const fault = error.message.replace(/^line: /, "");
+    say(message, `The address's line of jumps stops being legal at ${fault}`, true);
+    text = text.slice(0, error.column - 1);
+    answer = await api(boardPath(text), body(start));
+  }
+  commit(answer, answer.jumps.map((j) => ({ ...j, by: "you" })), []);
+  // Editing starts from the game its start makes, which Cancel returns to.
+  if (query.edit) edit(start);
+}
+
+act(openAddress);
