@@ -1,7 +1,8 @@
 // The Russian Solitaire page. The page keeps only the game's name and its line of moves; the
 // server replays them for every request, so every legal move, every position, every automatic
-// foundation move and every verdict is the game crate's. The face-down cards reach the page only
-// when the player asks to peek (or lets the clairvoyant play), and the page says so.
+// foundation move and every verdict is the game crate's. The page never shows a face-down card
+// but when the player asks to peek (or lets the clairvoyant play), and then says so; autoplay's
+// answer carries the deal, as `parlor russian play --json` does, and the page reads only its moves.
 
 import { api, el, say, setQuery, getQuery } from "/parlor.js";
 

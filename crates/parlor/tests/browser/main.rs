@@ -226,13 +226,26 @@ pub fn screenshots() -> PathBuf {
     target.join("screenshots")
 }
 
-/// A child process killed when dropped.
-struct Killed(Child);
+/// A child process killed when dropped, or by [`Killed::kill`] where it never is: the shared
+/// [`World`] lives in a static, and libtest-mimic ends the process without dropping it.
+struct Killed(std::sync::Mutex<Child>);
+
+impl Killed {
+    fn new(child: Child) -> Killed {
+        Killed(std::sync::Mutex::new(child))
+    }
+
+    fn kill(&self) {
+        if let Ok(mut child) = self.0.lock() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
 
 impl Drop for Killed {
     fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
+        self.kill();
     }
 }
 
@@ -240,8 +253,8 @@ impl Drop for Killed {
 struct World {
     base: String,
     driver: String,
-    _server: Killed,
-    _chromedriver: Killed,
+    server: Killed,
+    chromedriver: Killed,
 }
 
 fn free_port() -> u16 {
@@ -259,7 +272,7 @@ fn start_server() -> Result<(Killed, String), String> {
         .spawn()
         .map_err(|e| format!("cannot start parlor serve: {e}"))?;
     let stdout = child.stdout.take().expect("piped stdout");
-    let child = Killed(child);
+    let child = Killed::new(child);
     let mut line = String::new();
     BufReader::new(stdout)
         .read_line(&mut line)
@@ -282,7 +295,7 @@ fn start_chromedriver(path: &Path) -> Result<(Killed, String), String> {
         .stderr(Stdio::null())
         .spawn()
         .map_err(|e| format!("cannot start {}: {e}", path.display()))?;
-    let child = Killed(child);
+    let child = Killed::new(child);
     let start = Instant::now();
     while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
         if start.elapsed() > Duration::from_secs(20) {
@@ -306,8 +319,9 @@ fn find_program(names: &[&str]) -> Option<PathBuf> {
     })
 }
 
+static WORLD: OnceLock<Result<World, String>> = OnceLock::new();
+
 fn world() -> &'static Result<World, String> {
-    static WORLD: OnceLock<Result<World, String>> = OnceLock::new();
     WORLD.get_or_init(|| {
         find_program(&["chromium", "chromium-browser", "google-chrome"]).ok_or(
             "no Chromium on this machine (Debian: apt-get install chromium chromium-driver)",
@@ -319,8 +333,8 @@ fn world() -> &'static Result<World, String> {
         Ok(World {
             base,
             driver,
-            _server: server,
-            _chromedriver: chromedriver,
+            server,
+            chromedriver,
         })
     })
 }
@@ -420,5 +434,10 @@ fn main() {
             }
         })
         .collect();
-    libtest_mimic::run(&arguments, trials).exit();
+    let conclusion = libtest_mimic::run(&arguments, trials);
+    if let Some(Ok(world)) = WORLD.get() {
+        world.server.kill();
+        world.chromedriver.kill();
+    }
+    conclusion.exit();
 }

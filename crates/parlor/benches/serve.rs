@@ -1,0 +1,538 @@
+//! `cargo bench -p parlor --bench serve`: this build's `parlor serve` on a free port of
+//! 127.0.0.1, measured as its pages use it, and a short table of the figures:
+//!
+//! - (a) a move's round trip: `POST /api/hiq/board` with the line so far, and `GET
+//!   /api/russian/game` with the deal and its moves, along seeded random games;
+//! - (b) the Hi-Q verdict for the positions of 20 to 31 pegs those games pass through;
+//! - (c) a Russian Solitaire hint (30 layouts) for the positions of the Russian games;
+//! - (d) 50 clients at once sending 10,000 requests of every kind;
+//! - (e) what the first load of each page weighs.
+//!
+//! The games are drawn by a fixed generator, so that every run asks the same questions.
+
+#[path = "../tests/pages/mod.rs"]
+mod pages;
+
+use pages::files_named;
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::sync::Barrier;
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// Every hole but the centre.
+const STANDARD: &str =
+    "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33";
+
+/// Round trips measured for each kind of move.
+const MOVES: usize = 2_000;
+/// Random Hi-Q games whose positions of 20 to 31 pegs are given to the solver: 12 each.
+const VERDICT_GAMES: usize = 20;
+/// Russian Solitaire positions hinted.
+const HINTS: usize = 1_000;
+/// A random Russian game can go back and forth forever; its line stays well inside the
+/// server's 16 KiB request head.
+const LONGEST_GAME: usize = 150;
+const CLIENTS: usize = 50;
+const LOAD_REQUESTS: usize = 10_000;
+/// The load test stops by itself after this long, whatever it has done.
+const LOAD_DEADLINE: Duration = Duration::from_secs(300);
+
+struct Server {
+    child: Child,
+    base: String,
+}
+
+impl Server {
+    fn start() -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_parlor"))
+            .args(["serve", "--port", "0"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("parlor serve starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().expect("piped"))
+            .read_line(&mut line)
+            .expect("parlor serve prints its address");
+        let base = line.trim_end().trim_end_matches('/').to_owned();
+        assert!(base.starts_with("http://127.0.0.1:"), "{line:?}");
+        Server { child, base }
+    }
+
+    fn stop(mut self) {
+        let pid = libc::pid_t::try_from(self.child.id()).expect("a pid");
+        // The child is not reaped until `wait` below, so the pid is still its.
+        unsafe { libc::kill(pid, libc::SIGTERM) };
+        let status = self.child.wait().expect("parlor serve exits");
+        assert!(status.success(), "parlor serve: {status}");
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if matches!(self.child.try_wait(), Ok(None)) {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+/// SplitMix64: simple, and the same on every machine.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+struct Reply {
+    /// 0 when the exchange failed.
+    status: u16,
+    body: Vec<u8>,
+    took: Duration,
+}
+
+impl Reply {
+    fn json(&self) -> Value {
+        serde_json::from_slice(&self.body).unwrap_or_else(|e| {
+            panic!(
+                "{} not JSON ({e}): {}",
+                self.status,
+                String::from_utf8_lossy(&self.body)
+            )
+        })
+    }
+
+    fn ok(self) -> Reply {
+        assert_eq!(self.status, 200, "{}", String::from_utf8_lossy(&self.body));
+        self
+    }
+}
+
+/// One keep-alive connection's worth of client.
+struct Client {
+    agent: ureq::Agent,
+    base: String,
+}
+
+impl Client {
+    fn new(base: &str) -> Client {
+        let agent = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            // Below the server's 5 s idle bound, so that no request meets a closing connection.
+            .max_idle_age(Duration::from_secs(2))
+            .timeout_global(Some(Duration::from_secs(60)))
+            .build()
+            .into();
+        Client {
+            agent,
+            base: base.to_owned(),
+        }
+    }
+
+    fn send(&self, method: &str, path: &str, body: &[u8]) -> Reply {
+        let url = format!("{}{path}", self.base);
+        let started = Instant::now();
+        let response = match method {
+            "GET" => self.agent.get(url).call(),
+            _ => self.agent.post(url).send(body),
+        };
+        let (status, body) = match response {
+            Ok(mut response) => {
+                let status = response.status().as_u16();
+                match response.body_mut().read_to_vec() {
+                    Ok(body) => (status, body),
+                    Err(_) => (0, Vec::new()),
+                }
+            }
+            Err(_) => (0, Vec::new()),
+        };
+        Reply {
+            status,
+            body,
+            took: started.elapsed(),
+        }
+    }
+
+    fn get(&self, path: &str) -> Reply {
+        self.send("GET", path, b"")
+    }
+
+    fn post(&self, path: &str, body: &str) -> Reply {
+        self.send("POST", path, body.as_bytes())
+    }
+}
+
+fn quantile(sorted: &[Duration], q: f64) -> Duration {
+    let rank = ((q * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len());
+    sorted[rank - 1]
+}
+
+fn ms(duration: Duration) -> String {
+    format!("{:.2} ms", duration.as_secs_f64() * 1e3)
+}
+
+fn sorted(mut times: Vec<Duration>) -> Vec<Duration> {
+    times.sort();
+    times
+}
+
+fn jumps(json: &Value, key: &str) -> Vec<(u64, u64)> {
+    json[key]
+        .as_array()
+        .expect("jumps")
+        .iter()
+        .map(|j| (j["from"].as_u64().unwrap(), j["to"].as_u64().unwrap()))
+        .collect()
+}
+
+/// What the random Hi-Q games gave: each move's round trip, the positions to solve, and easy
+/// positions (ten pegs or fewer) for the load test.
+struct HiqGames {
+    moves: Vec<Duration>,
+    lines: Vec<String>,
+    verdicts: Vec<String>,
+    easy: Vec<String>,
+}
+
+fn hiq_games(client: &Client, rng: &mut Rng) -> HiqGames {
+    let mut games = HiqGames {
+        moves: Vec::new(),
+        lines: Vec::new(),
+        verdicts: Vec::new(),
+        easy: Vec::new(),
+    };
+    let mut game = 0;
+    while games.moves.len() < MOVES || game < VERDICT_GAMES {
+        let mut line: Vec<String> = Vec::new();
+        loop {
+            let query = line.join(",");
+            let reply = client
+                .post(&format!("/api/hiq/board?line={query}"), STANDARD)
+                .ok();
+            if !line.is_empty() {
+                games.moves.push(reply.took);
+                games.lines.push(query);
+            }
+            let json = reply.json();
+            let remaining: Vec<String> = json["remaining"]
+                .as_array()
+                .expect("pegs")
+                .iter()
+                .map(ToString::to_string)
+                .collect();
+            let legal = jumps(&json, "legal");
+            if legal.is_empty() {
+                break;
+            }
+            let position = remaining.join(" ");
+            match remaining.len() {
+                20..=31 if game < VERDICT_GAMES => games.verdicts.push(position),
+                ..=10 => games.easy.push(position),
+                _ => {}
+            }
+            let (from, to) = legal[rng.below(legal.len())];
+            line.push(format!("{from}-{to}"));
+        }
+        game += 1;
+    }
+    games
+}
+
+/// What the random Russian games gave: each move's round trip, the games as queries, and the
+/// tables where a move was to be made.
+struct RussianGames {
+    moves: Vec<Duration>,
+    queries: Vec<String>,
+    tables: Vec<String>,
+}
+
+fn russian_games(client: &Client, rng: &mut Rng) -> RussianGames {
+    let mut games = RussianGames {
+        moves: Vec::new(),
+        queries: Vec::new(),
+        tables: Vec::new(),
+    };
+    let mut deal = 0u64;
+    while games.moves.len() < MOVES {
+        deal += 1;
+        let mut line: Vec<String> = Vec::new();
+        while line.len() < LONGEST_GAME {
+            let query = format!("deal={deal}&moves={}", line.join(","));
+            let reply = client.get(&format!("/api/russian/game?{query}")).ok();
+            if !line.is_empty() {
+                games.moves.push(reply.took);
+                games.queries.push(query);
+            }
+            let json = reply.json();
+            let legal = json["legal"].as_array().expect("moves").clone();
+            if legal.is_empty() {
+                break;
+            }
+            games
+                .tables
+                .push(json["table"].as_str().expect("a table").to_owned());
+            let chosen = &legal[rng.below(legal.len())];
+            line.push(format!(
+                "{}-{}",
+                chosen["card"].as_str().expect("a card"),
+                chosen["to"]
+            ));
+        }
+    }
+    games
+}
+
+/// A page and every file its first load fetches, and their bytes.
+fn first_load(client: &Client, page: &str) -> (usize, Vec<String>) {
+    let mut fetched = vec![page.to_owned()];
+    let mut bytes = 0;
+    let mut next = 0;
+    while let Some(path) = fetched.get(next).cloned() {
+        next += 1;
+        let reply = client.get(&path).ok();
+        bytes += reply.body.len();
+        for file in files_named(&String::from_utf8_lossy(&reply.body)) {
+            if !fetched.contains(&file) {
+                fetched.push(file);
+            }
+        }
+    }
+    (bytes, fetched)
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+enum Kind {
+    Page,
+    Board,
+    Game,
+    Hint,
+    Solve,
+}
+
+/// Twenty requests of a client's: pages and moves most, hints and verdicts a tenth each.
+const MIX: [Kind; 20] = {
+    use Kind::*;
+    [
+        Page, Page, Page, Page, Board, Board, Board, Board, Board, Board, Game, Game, Game, Game,
+        Game, Game, Hint, Hint, Solve, Solve,
+    ]
+};
+
+struct Load {
+    wall: Duration,
+    /// Every request's kind, status and time.
+    done: Vec<(Kind, u16, Duration)>,
+}
+
+fn load(base: &str, hiq: &HiqGames, russian: &RussianGames) -> Load {
+    let pages = [
+        "/",
+        "/hiq",
+        "/russian",
+        "/parlor.css",
+        "/parlor.js",
+        "/hiq.js",
+        "/russian.js",
+    ];
+    let start = Barrier::new(CLIENTS + 1);
+    let per_client = LOAD_REQUESTS / CLIENTS;
+    let (done, wall) = thread::scope(|scope| {
+        let workers: Vec<_> = (0..CLIENTS)
+            .map(|i| {
+                let start = &start;
+                scope.spawn(move || {
+                    let client = Client::new(base);
+                    let mut rng = Rng(1_000 + i as u64);
+                    let mut done = Vec::with_capacity(per_client);
+                    start.wait();
+                    let deadline = Instant::now() + LOAD_DEADLINE;
+                    for j in 0..per_client {
+                        if Instant::now() > deadline {
+                            break;
+                        }
+                        let kind = MIX[(i + j) % MIX.len()];
+                        let reply = match kind {
+                            Kind::Page => client.get(pages[rng.below(pages.len())]),
+                            Kind::Board => {
+                                let line = &hiq.lines[rng.below(hiq.lines.len())];
+                                client.post(&format!("/api/hiq/board?line={line}"), STANDARD)
+                            }
+                            Kind::Game => {
+                                let query = &russian.queries[rng.below(russian.queries.len())];
+                                client.get(&format!("/api/russian/game?{query}"))
+                            }
+                            Kind::Hint => client.post(
+                                "/api/russian/hint",
+                                &russian.tables[rng.below(russian.tables.len())],
+                            ),
+                            Kind::Solve => {
+                                client.post("/api/hiq/solve", &hiq.easy[rng.below(hiq.easy.len())])
+                            }
+                        };
+                        done.push((kind, reply.status, reply.took));
+                    }
+                    done
+                })
+            })
+            .collect();
+        start.wait();
+        let started = Instant::now();
+        let done: Vec<_> = workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("a client"))
+            .collect();
+        (done, started.elapsed())
+    });
+    Load { wall, done }
+}
+
+fn main() {
+    let server = Server::start();
+    let client = Client::new(&server.base);
+    let mut rng = Rng(2026);
+    let cores = thread::available_parallelism().map_or(1, |n| n.get());
+    println!(
+        "parlor serve at {}; {cores} cores, {} solvers",
+        server.base,
+        cores.max(2)
+    );
+    // The first requests pay for the connection and the server's warming up.
+    for _ in 0..20 {
+        client.get("/api/russian/game?deal=1").ok();
+    }
+
+    let hiq = hiq_games(&client, &mut rng);
+    let russian = russian_games(&client, &mut rng);
+    println!();
+    println!("(a) a move's round trip        requests       p50       p99       max");
+    for (name, times) in [
+        ("POST /api/hiq/board", &hiq.moves),
+        ("GET /api/russian/game", &russian.moves),
+    ] {
+        let times = sorted(times.clone());
+        println!(
+            "    {name:<26} {:>8} {:>9} {:>9} {:>9}",
+            times.len(),
+            ms(quantile(&times, 0.5)),
+            ms(quantile(&times, 0.99)),
+            ms(*times.last().expect("times"))
+        );
+    }
+
+    let mut verdicts = Vec::new();
+    let mut budget = 0;
+    let mut by_pegs: BTreeMap<usize, Vec<Duration>> = BTreeMap::new();
+    for position in &hiq.verdicts {
+        let reply = client.post("/api/hiq/solve", position);
+        match reply.status {
+            200 => {}
+            422 => budget += 1,
+            status => panic!("{status}: {}", String::from_utf8_lossy(&reply.body)),
+        }
+        by_pegs
+            .entry(position.split(' ').count())
+            .or_default()
+            .push(reply.took);
+        verdicts.push(reply.took);
+    }
+    let verdicts = sorted(verdicts);
+    println!();
+    println!(
+        "(b) Hi-Q verdict, {} positions of 20-31 pegs: median {}, p90 {}, max {}; {budget} \
+         reached the 64 MiB budget (422)",
+        verdicts.len(),
+        ms(quantile(&verdicts, 0.5)),
+        ms(quantile(&verdicts, 0.9)),
+        ms(*verdicts.last().expect("verdicts"))
+    );
+    let medians: Vec<String> = by_pegs
+        .iter()
+        .rev()
+        .map(|(pegs, times)| {
+            let times = sorted(times.clone());
+            format!("{pegs}: {:.0}", quantile(&times, 0.5).as_secs_f64() * 1e3)
+        })
+        .collect();
+    println!("    median ms by pegs: {}", medians.join(", "));
+
+    let step = (russian.tables.len() / HINTS).max(1);
+    let hints = sorted(
+        russian
+            .tables
+            .iter()
+            .step_by(step)
+            .take(HINTS)
+            .map(|table| client.post("/api/russian/hint?samples=30", table).ok().took)
+            .collect(),
+    );
+    println!();
+    println!(
+        "(c) Russian hint, 30 layouts, {} positions: p50 {}, p99 {}, max {}",
+        hints.len(),
+        ms(quantile(&hints, 0.5)),
+        ms(quantile(&hints, 0.99)),
+        ms(*hints.last().expect("hints"))
+    );
+
+    let load = load(&server.base, &hiq, &russian);
+    let errors = load.done.iter().filter(|(_, s, _)| *s != 200).count();
+    let busy = load.done.iter().filter(|(_, s, _)| *s == 503).count();
+    let all = sorted(load.done.iter().map(|(_, _, t)| *t).collect());
+    println!();
+    println!(
+        "(d) load: {CLIENTS} clients, {} requests in {:.1} s: {:.0} requests/s; errors {errors} \
+         (503: {busy}); p50 {}, p99 {}, max {}",
+        load.done.len(),
+        load.wall.as_secs_f64(),
+        load.done.len() as f64 / load.wall.as_secs_f64(),
+        ms(quantile(&all, 0.5)),
+        ms(quantile(&all, 0.99)),
+        ms(*all.last().expect("requests"))
+    );
+    let mut kinds: BTreeMap<Kind, Vec<Duration>> = BTreeMap::new();
+    for &(kind, _, took) in &load.done {
+        kinds.entry(kind).or_default().push(took);
+    }
+    for (kind, times) in kinds {
+        let times = sorted(times);
+        println!(
+            "    {:<6} {:>6} requests  p50 {:>9}  p99 {:>9}",
+            format!("{kind:?}"),
+            times.len(),
+            ms(quantile(&times, 0.5)),
+            ms(quantile(&times, 0.99))
+        );
+    }
+    let unexpected: BTreeMap<u16, usize> = load.done.iter().filter(|(_, s, _)| *s != 200).fold(
+        BTreeMap::new(),
+        |mut counts, (_, s, _)| {
+            *counts.entry(*s).or_default() += 1;
+            counts
+        },
+    );
+    if !unexpected.is_empty() {
+        println!("    statuses other than 200 (0: no answer): {unexpected:?}");
+    }
+
+    println!();
+    println!("(e) first load");
+    for page in ["/", "/hiq", "/russian"] {
+        let (bytes, files) = first_load(&client, page);
+        println!("    {page:<9} {bytes:>7} bytes: {}", files.join(" "));
+    }
+    server.stop();
+}
