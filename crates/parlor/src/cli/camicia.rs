@@ -3,10 +3,10 @@
 //! and `deal`: camicia.dev's deal numbering; `parlor camicia search`: the record hunt;
 //! `parlor camicia workunit`: camicia.dev's work units.
 
-mod index;
+pub mod index;
 mod search;
 mod stats;
-mod trace;
+pub mod trace;
 mod workunit;
 
 use crate::error::CliError;
@@ -55,8 +55,9 @@ struct PlayArgs {
     /// The form of the input
     #[arg(long, value_enum, default_value_t = InputFormat::Text)]
     input: InputFormat,
-    /// Show every card laid: round, both decks, the pile and the penalty due
-    #[arg(long, conflicts_with = "json")]
+    /// Show every card laid: round, both decks, the pile and the penalty due (with --json: the
+    /// whole game on one line, every card laid and every trick)
+    #[arg(long)]
     trace: bool,
     /// One JSON object per game, one per line
     #[arg(long)]
@@ -106,7 +107,12 @@ fn play(args: &PlayArgs) -> Result<(), CliError> {
     let mut out = BufWriter::new(io::stdout().lock());
     for (index, deal) in games().flatten().enumerate() {
         let deal = &deal;
-        if args.trace {
+        if args.trace && args.json {
+            let trace = trace::TraceJson::of(deal, None)
+                .expect("a trace without a budget is never refused");
+            serde_json::to_writer(&mut out, &trace).map_err(io::Error::from)?;
+            writeln!(out)?;
+        } else if args.trace {
             if index > 0 {
                 writeln!(out)?;
             }

@@ -1,6 +1,8 @@
-//! `--trace`: the round-by-round table of the rule book's examples, one row per card laid.
+//! `--trace`: the round-by-round table of the rule book's examples, one row per card laid;
+//! with `--json`, the whole game on one line for a program (or a page) to replay.
 
-use camicia::{Deal, Face, Game, Player};
+use camicia::{Deal, Event, Face, Game, Player};
+use serde::Serialize;
 use std::io::{self, Write};
 
 pub fn write(out: &mut impl Write, deal: &Deal) -> io::Result<()> {
@@ -44,4 +46,132 @@ fn cards<'a>(faces: impl ExactSizeIterator<Item = &'a Face>) -> String {
         return "-".into();
     }
     faces.map(Face::to_string).collect::<Vec<_>>().join(" ")
+}
+
+/// The most a whole-game trace may hold, where one is set (the server sets one; the command line
+/// none).
+#[derive(Clone, Copy)]
+pub struct Budget {
+    /// Cards laid.
+    pub cards: u64,
+    /// Cards of the round-start situations the game keeps to find a loop: every card in play,
+    /// at every round start.
+    pub kept: u64,
+}
+
+/// A whole game as `--trace --json` prints it, one line: the outcome as `--json` gives it, then
+/// every card laid, in strings of one character a card so that the record's 8,344 cards stay
+/// some 30 kB, and the tricks. A page replays it card by card without knowing the rules.
+#[derive(Serialize)]
+pub struct TraceJson {
+    status: &'static str,
+    cards: u64,
+    tricks: u64,
+    /// A's deck/B's deck, one character a card: `2`…`9`, `X` for ten, `J` `Q` `K` `A`, `-` for
+    /// a number card of unknown value; `parlor camicia` reads it back.
+    deal: String,
+    /// The cards laid, in order, in the characters of `deal`.
+    laid: String,
+    /// Who laid each card: `A` or `B`.
+    by: String,
+    /// After each card, the cards still owed under a penalty (`0`: none); the one who owes them
+    /// lays the next card.
+    due: String,
+    /// For each trick, how many cards had been laid in the game when its pile was taken.
+    taken: Vec<u64>,
+    /// For each trick, who took the pile.
+    takers: String,
+    /// The last trick was taken because the other player had to lay a card and had none.
+    unpaid: bool,
+    /// For a loop: the earlier round and the round whose start repeats it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    repeat: Option<RepeatJson>,
+}
+
+#[derive(Serialize)]
+struct RepeatJson {
+    earlier: u64,
+    later: u64,
+}
+
+fn card(face: Face) -> char {
+    match face {
+        Face::Rank(rank) => rank.char(),
+        Face::Number => '-',
+    }
+}
+
+fn deck(faces: &[Face]) -> String {
+    faces.iter().map(|&face| card(face)).collect()
+}
+
+impl TraceJson {
+    /// The game of `deal` played to its end by the rule book's engine, as its trace shows it.
+    ///
+    /// # Errors
+    ///
+    /// Past `budget`, a message saying which bound the game passed.
+    pub fn of(deal: &Deal, budget: Option<Budget>) -> Result<TraceJson, String> {
+        let mut game = Game::new(deal);
+        let mut trace = TraceJson {
+            status: "",
+            cards: 0,
+            tricks: 0,
+            deal: format!("{}/{}", deck(deal.a()), deck(deal.b())),
+            laid: String::new(),
+            by: String::new(),
+            due: String::new(),
+            taken: Vec::new(),
+            takers: String::new(),
+            unpaid: false,
+            repeat: None,
+        };
+        let in_play = (deal.a().len() + deal.b().len()) as u64;
+        let mut kept = in_play;
+        while let Some(event) = game.step() {
+            match event {
+                Event::Laid { player, face } => {
+                    trace.laid.push(card(face));
+                    trace.by.push(if player == Player::A { 'A' } else { 'B' });
+                    let due = game.due().map_or(0, |(_, due)| due);
+                    trace.due.push(char::from(b'0' + due));
+                }
+                Event::Trick { taker, unpaid } => {
+                    trace.taken.push(game.cards());
+                    trace
+                        .takers
+                        .push(if taker == Player::A { 'A' } else { 'B' });
+                    trace.unpaid = unpaid;
+                    kept += in_play;
+                }
+            }
+            if let Some(budget) = budget {
+                if game.cards() > budget.cards {
+                    return Err(format!(
+                        "the game lays more than {} cards, the most a trace from the server holds",
+                        budget.cards
+                    ));
+                }
+                if kept > budget.kept {
+                    return Err(format!(
+                        "the game keeps more than {} cards of round starts to find a loop (its \
+                         {in_play} cards at each of {} round starts), the most a trace from the \
+                         server may",
+                        budget.kept,
+                        game.tricks() + 1
+                    ));
+                }
+            }
+        }
+        let outcome = game
+            .outcome()
+            .expect("a game stops stepping only when it has an outcome");
+        trace.status = outcome.status.name();
+        trace.cards = outcome.cards;
+        trace.tricks = outcome.tricks;
+        trace.repeat = outcome
+            .repeated_rounds()
+            .map(|(earlier, later)| RepeatJson { earlier, later });
+        Ok(trace)
+    }
 }
