@@ -126,7 +126,7 @@ fn json_one_object_per_data_set() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 9);
     assert!(lines[0].starts_with(
-        r#"{"winner":"B","end_ms":2900,"deadends":0,"returns":2,"events":[{"robot":"A","kind":"opening","card":"S2","from":"deck","to":"table A","start":0,"end":500,"status":"done"},{"robot":"B","kind":"opening","card":"H7","from":"slot 1","to":"table B","start":0,"end":500,"status":"done"},"#
+        r#"{"winner":"B","end_ms":2900,"deadends":0,"returns":2,"a":["S3","S5","S8","S9","S2"],"b":["H7","H3","H4"],"waits":[],"events":[{"robot":"A","kind":"opening","card":"S2","from":"deck","to":"table A","start":0,"end":500,"status":"done"},{"robot":"B","kind":"opening","card":"H7","from":"slot 1","to":"table B","start":0,"end":500,"status":"done"},"#
     ));
     assert!(lines[0].ends_with(
         r#"{"robot":"A","kind":"return","card":"S5","from":"table A","to":"slot 2","start":2900,"end":2900,"status":"unfinished"}]}"#

@@ -6,6 +6,8 @@ mod stats;
 mod timeline;
 mod trace;
 
+pub(crate) use stats::parse_split;
+
 use crate::error::CliError;
 use crate::input;
 use clap::{Args, Subcommand, ValueEnum};
@@ -106,7 +108,7 @@ fn play(args: &PlayArgs) -> Result<(), CliError> {
             }
             trace::write(&mut out, deal, &sim::play(deal), index + 1, count)?;
         } else if args.json {
-            serde_json::to_writer(&mut out, &GameJson::new(&sim::play(deal)))
+            serde_json::to_writer(&mut out, &GameJson::new(deal, &sim::play(deal)))
                 .map_err(io::Error::from)?;
             writeln!(out)?;
         } else {
@@ -129,14 +131,28 @@ fn verdict(winner: Robot, lang: Lang) -> String {
     }
 }
 
-/// One data set as `--json` prints it.
+/// One data set as `--json` prints it: the deal and the whole log, enough to replay the game
+/// at any instant without the rules (the browser page does).
 #[derive(Serialize)]
-struct GameJson {
+pub(crate) struct GameJson {
     winner: String,
     end_ms: u32,
     deadends: u32,
     returns: u32,
+    /// A's cards, top of the deck first: the first four are dealt into slots 1 to 4.
+    a: Vec<String>,
+    b: Vec<String>,
+    waits: Vec<WaitJson>,
     events: Vec<EventJson>,
+}
+
+/// A span in which a robot had no action under way: waiting for a landing, or for the restart
+/// after a deadend.
+#[derive(Serialize)]
+struct WaitJson {
+    robot: String,
+    start: u32,
+    end: u32,
 }
 
 /// One action: `kind` is opening, restart, draw, move or return; `from` and `to` are `deck`,
@@ -155,12 +171,30 @@ struct EventJson {
 }
 
 impl GameJson {
-    fn new(game: &sim::Game) -> GameJson {
+    pub(crate) fn new(deal: &Deal, game: &sim::Game) -> GameJson {
+        let names = |cards: &[speed::Card]| cards.iter().map(|c| c.to_string()).collect();
+        let mut waits: Vec<WaitJson> = [Robot::A, Robot::B]
+            .into_iter()
+            .flat_map(|robot| {
+                game.waits(robot)
+                    .into_iter()
+                    .map(move |(start, end)| WaitJson {
+                        robot: robot.to_string(),
+                        start,
+                        end,
+                    })
+            })
+            .collect();
+        // In the order of the events: by start, A before B (the sort is stable).
+        waits.sort_by_key(|w| w.start);
         GameJson {
             winner: game.outcome.winner.to_string(),
             end_ms: game.outcome.end_ms,
             deadends: game.outcome.deadends,
             returns: game.outcome.returns,
+            a: names(deal.a()),
+            b: names(deal.b()),
+            waits,
             events: game.events.iter().map(EventJson::new).collect(),
         }
     }
@@ -188,7 +222,7 @@ fn card_list(cards: &[speed::Card]) -> String {
 }
 
 /// A deal as contest input, on one line each: `5 S3 S5 S8 S9 S2` then `3 H7 H3 H4`.
-fn contest_lines(deal: &Deal) -> [String; 2] {
+pub(crate) fn contest_lines(deal: &Deal) -> [String; 2] {
     [deal.a(), deal.b()].map(|cards| format!("{} {}", cards.len(), card_list(cards)))
 }
 

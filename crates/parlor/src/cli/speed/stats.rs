@@ -58,7 +58,7 @@ fn parse_splits(text: &str) -> Result<Splits, String> {
     Ok(Splits(splits))
 }
 
-fn parse_split(text: &str) -> Result<Split, String> {
+pub(crate) fn parse_split(text: &str) -> Result<Split, String> {
     let bad = || {
         format!(
             "expected A/B such as 26/26 (each at least 1, at most 52 in all), found {}",
