@@ -28,6 +28,7 @@ use std::time::{Duration, Instant};
 
 const UNKNOWN: &str = include_str!("data/russian/unknown.txt");
 const HIQ_SAMPLE: &str = include_str!("data/hiq/sample.in");
+const SPEED_SAMPLE: &str = include_str!("../../../examples/speed.in");
 
 /// The standard start with holes 2 and 17 empty: lost, and its search passes the server's
 /// 64 MiB after some 4 s.
@@ -340,6 +341,148 @@ fn hiq_play_is_what_hiq_json_prints() {
         answer.text(),
         stdout_of(&["hiq", "--json", "tests/data/hiq/sample.in"])
     );
+    server.stop(libc::SIGTERM);
+}
+
+#[test]
+fn speed_play_is_what_speed_json_prints() {
+    let server = Server::start(&[]);
+    let answer = server.post("/api/speed/play", SPEED_SAMPLE);
+    assert_eq!(answer.status, 200, "{}", answer.text());
+    assert_eq!(answer.header("content-type"), "application/x-ndjson");
+    assert_eq!(
+        answer.text(),
+        stdout_of(&["speed", "--json", "../../examples/speed.in"])
+    );
+    // The rule book's worked example, and a game with a deadend, a wait and a draw written with
+    // the counts on the cards' lines.
+    for input in [
+        "5\nS3 S5 S8 S9 S2\n3\nH7 H3 H4\n0\n",
+        "5 S4 S3 C8 C7 S5\n6 HJ H5 D8 D7 HX C2\n\n0\n",
+    ] {
+        let answer = server.post("/api/speed/play", input);
+        assert_eq!(answer.status, 200, "{input:?}: {}", answer.text());
+        assert_eq!(
+            answer.text(),
+            stdout_reading(&["speed", "--json", "-"], input),
+            "{input:?}"
+        );
+    }
+    server.stop(libc::SIGTERM);
+}
+
+#[test]
+fn a_speed_deal_is_the_deal_stats_plays() {
+    let server = Server::start(&[]);
+    for (seed, split) in [
+        ("1", "26/26"),
+        ("7", "20/32"),
+        ("18446744073709551615", "1/51"),
+    ] {
+        let answer = server.get(&format!("/api/speed/deal?seed={seed}&deal=0&split={split}"));
+        assert_eq!(answer.status, 200, "{}", answer.text());
+        let deal = answer.json();
+        // One deal played by `stats` is its own longest game, named with its hands.
+        let stats: Value = serde_json::from_str(&stdout_of(&[
+            "speed", "stats", "--deals", "1", "--seed", seed, "--split", split, "--json", "--quiet",
+        ]))
+        .expect("stats --json is JSON");
+        let longest = &stats["longest"];
+        assert_eq!(longest["deal"], json!(0));
+        assert_eq!(
+            deal["input"],
+            json!(format!(
+                "{}\n{}\n0\n",
+                longest["a"].as_str().unwrap(),
+                longest["b"].as_str().unwrap()
+            ))
+        );
+        assert_eq!(deal["seed"].to_string(), seed);
+        // The deal played is what the command line plays for that input.
+        let input = deal["input"].as_str().unwrap();
+        let played = server.post("/api/speed/play", input);
+        assert_eq!(
+            played.text(),
+            stdout_reading(&["speed", "--json", "-"], input)
+        );
+    }
+    // Seed 1, deal 0 and a full pack unless named.
+    assert_eq!(
+        server.get("/api/speed/deal").json(),
+        server
+            .get("/api/speed/deal?seed=1&deal=0&split=26/26")
+            .json()
+    );
+    let parameter = |name: &str| json!({"reason": "parameter", "parameter": name});
+    for (query, name) in [
+        ("split=0/5", "split"),
+        ("split=30/30", "split"),
+        ("seed=-1", "seed"),
+        ("deal=1e3", "deal"),
+        ("deal=18446744073709551616", "deal"),
+    ] {
+        server.refused(
+            &server.get(&format!("/api/speed/deal?{query}")),
+            400,
+            parameter(name),
+        );
+    }
+    server.refused(
+        &server.post("/api/speed/deal", ""),
+        405,
+        json!({"reason": "method"}),
+    );
+    server.stop(libc::SIGTERM);
+}
+
+#[test]
+fn bad_speed_input_gets_the_readers_message_with_its_place() {
+    let server = Server::start(&[]);
+    let input = |line: u64, column: u64| json!({"reason": "input", "line": line, "column": column});
+    for (bad, line, column) in [
+        ("1\nSA\n1\nS1\n0\n", 4, 1),
+        ("2\nSA H2\n1\nH2\n0\n", 4, 1),
+        ("3\nSA H2\n1\nH3\n0\n", 2, 6),
+        ("1\nSA\n1\nSK\n", 5, 1),
+        ("1\nSA\n1\nSK\n0\nmore\n", 6, 1),
+        ("", 1, 1),
+    ] {
+        let message = server.refused(
+            &server.post("/api/speed/play", bad),
+            400,
+            input(line, column),
+        );
+        rejects(&["speed", "--json"], bad, &message);
+    }
+    server.refused(
+        &server.post("/api/speed/play?lang=az", "1\nSA\n1\nSK\n0\n"),
+        400,
+        json!({"reason": "parameter"}),
+    );
+    server.refused(
+        &server.get("/api/speed/play"),
+        405,
+        json!({"reason": "method"}),
+    );
+    server.stop(libc::SIGTERM);
+}
+
+#[test]
+fn the_speed_page_is_served_with_everything_it_names() {
+    let server = Server::start(&[]);
+    let page = server.get("/speed");
+    assert_eq!(page.status, 200);
+    assert_eq!(page.header("content-type"), "text/html; charset=utf-8");
+    assert!(
+        page.header("content-security-policy")
+            .contains("default-src 'self'")
+    );
+    let mut files = files_named(page.text());
+    files.extend(files_named(server.get("/speed.js").text()));
+    assert!(files.contains(&"/speed.js".to_owned()), "{files:?}");
+    for file in files {
+        assert_eq!(server.get(&file).status, 200, "/speed names {file}");
+    }
     server.stop(libc::SIGTERM);
 }
 
@@ -816,7 +959,7 @@ fn the_pages_are_served_whole_with_their_types_and_a_policy_that_allows_nothing_
             assert_eq!(policy, "", "{path}");
         }
     }
-    for page in ["/", "/hiq", "/russian"] {
+    for page in ["/", "/hiq", "/russian", "/camicia"] {
         let mut fetched = vec![page.to_owned()];
         let mut bytes = 0;
         let mut next = 0;
@@ -872,4 +1015,169 @@ fn a_port_in_use_is_exit_1_naming_the_option() {
         .stderr(contains("--port"));
     refused(&["serve", "--port", "65536"], "").stderr(contains("--port"));
     refused(&["serve", "--bind", "localhost"], "").stderr(contains("--bind"));
+}
+
+const NESSLER: &str = "---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---";
+
+#[test]
+fn a_camicia_trace_is_what_trace_json_prints() {
+    let server = Server::start(&[]);
+    let deals = [
+        format!("{NESSLER}\n"),
+        "# Casella 2024, on two lines\n---K---Q-KQAJ-----AAJ--J--\n----------Q----KQ-J-----KA\n"
+            .to_owned(),
+        "2 A 7 8 Q 10\n3 4 5 6 K 9 J\n".to_owned(),
+        "S2 HA C7 D8 SQ HX/3 4 5 6 K 9 J".to_owned(),
+    ];
+    for deal in &deals {
+        let answer = server.post("/api/camicia/trace", deal);
+        assert_eq!(answer.status, 200, "{}", answer.text());
+        assert_eq!(answer.header("content-type"), "application/json");
+        assert_eq!(
+            answer.text(),
+            stdout_reading(&["camicia", "--trace", "--json"], deal),
+            "{deal}"
+        );
+    }
+    let record = server.post("/api/camicia/trace", &deals[0]).json();
+    assert_eq!(
+        (record["cards"].clone(), record["tricks"].clone()),
+        (json!(8344), json!(1164))
+    );
+    let loop_ = server.post("/api/camicia/trace", &deals[1]).json();
+    assert_eq!(loop_["status"], "loop");
+    assert_eq!(loop_["repeat"], json!({"earlier": 5, "later": 67}));
+    let jsonl = r#"{"playerA": ["J", "2", "3"], "playerB": ["4", "J", "5"]}"#;
+    let answer = server.post("/api/camicia/trace?input=jsonl", jsonl);
+    assert_eq!(
+        answer.text(),
+        stdout_reading(&["camicia", "--trace", "--json", "--input", "jsonl"], jsonl)
+    );
+    server.stop(libc::SIGTERM);
+}
+
+#[test]
+fn a_camicia_deal_by_index_or_seed_is_what_the_commands_give() {
+    let server = Server::start(&[]);
+    for index in ["0", "447247122283566119055", "653534134886878244999"] {
+        let answer = server.get(&format!("/api/camicia/deal?index={index}"));
+        assert_eq!(answer.status, 200, "{}", answer.text());
+        let deal = answer.json();
+        assert_eq!(deal["index"], index);
+        assert_eq!(
+            format!("{}\n", deal["deal"].as_str().unwrap()),
+            stdout_of(&["camicia", "deal", index])
+        );
+    }
+    // The longest game of `parlor camicia stats --deals 1000000 --seed 1` (docs/camicia.md).
+    let longest = server.get("/api/camicia/deal?seed=1&number=45149").json();
+    assert_eq!(
+        longest,
+        json!({
+            "index": "133395515600348129335",
+            "deal": "Q--J------K----A-K-J----A-/-KK---QJJ-A---Q--------A-Q"
+        })
+    );
+    assert_eq!(
+        server.get("/api/camicia/deal?seed=7").json(),
+        server.get("/api/camicia/deal?seed=7&number=0").json()
+    );
+    server.stop(libc::SIGTERM);
+}
+
+#[test]
+fn a_camicia_trace_or_deal_that_cannot_be_given_is_refused() {
+    let server = Server::start(&[]);
+    let input = json!({"reason": "input"});
+    let at =
+        |line: usize, column: usize| json!({"reason": "input", "line": line, "column": column});
+    let parameter = |name: &str| json!({"reason": "parameter", "parameter": name});
+    let message = server.refused(
+        &server.post("/api/camicia/trace", "2 3\n4 5\n6 7\n8 9\n"),
+        400,
+        input.clone(),
+    );
+    assert!(message.contains("one game"), "{message}");
+    let message = server.refused(
+        &server.post("/api/camicia/trace", "J 2 Z3\n4 J 5\n"),
+        400,
+        at(1, 5),
+    );
+    rejects(
+        &["camicia", "--trace", "--json"],
+        "J 2 Z3\n4 J 5\n",
+        &message,
+    );
+    server.refused(&server.post("/api/camicia/trace", ""), 400, at(1, 1));
+    server.refused(
+        &server.post("/api/camicia/trace?input=xml", "2/3"),
+        400,
+        parameter("input"),
+    );
+    server.refused(
+        &server.post("/api/camicia/trace?input=jsonl", "2/3"),
+        400,
+        at(1, 2),
+    );
+    assert_eq!(server.get("/api/camicia/trace").status, 405);
+    assert_eq!(server.post("/api/camicia/deal?index=0", "").status, 405);
+    server.refused(
+        &server.get("/api/camicia/deal?index=653534134886878245000"),
+        400,
+        parameter("index"),
+    );
+    server.refused(
+        &server.get("/api/camicia/deal?index=1&seed=1"),
+        400,
+        parameter("seed"),
+    );
+    server.refused(
+        &server.get("/api/camicia/deal?index=1&number=1"),
+        400,
+        parameter("number"),
+    );
+    server.refused(
+        &server.get("/api/camicia/deal?seed=-1"),
+        400,
+        parameter("seed"),
+    );
+    server.refused(&server.get("/api/camicia/deal"), 400, input);
+    server.stop(libc::SIGTERM);
+}
+
+#[test]
+fn a_camicia_trace_past_the_budget_is_422_at_once() {
+    let server = Server::start(&[]);
+    // Two decks of 30,000 cards whose game lasts minutes: every round start it keeps holds
+    // 60,000 cards, past the budget after some hundreds of rounds.
+    let mut x = 5u64;
+    let mut deck = || -> String {
+        (0..30_000)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                [
+                    'J', 'Q', 'K', 'A', '-', '-', '-', '-', '-', '-', '-', '-', '-',
+                ][(x % 13) as usize]
+            })
+            .collect()
+    };
+    let long = format!("{}/{}", deck(), deck());
+    let started = Instant::now();
+    let message = server.refused(
+        &server.post("/api/camicia/trace", &long),
+        422,
+        json!({"reason": "budget"}),
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(
+        message.contains(&limits::MAX_TRACE_KEPT.to_string()) && message.contains("--trace --json"),
+        "{message}"
+    );
+    server.stop(libc::SIGTERM);
 }

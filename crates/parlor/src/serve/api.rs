@@ -1,18 +1,16 @@
-//! The routes, and what every endpoint shares: its errors as JSON, its query parameters checked
+//! What every endpoint shares: its errors as JSON, its query parameters checked
 //! by name, its body read as the command line reads a file, its answer written as `--json`
 //! writes it, and the pool of solvers that bounds the work done at once.
 
 use super::limits::{self, MAX_BODY, REQUEST_TIMEOUT, SOLVER_WAIT};
-use super::{assets, hiq, russian};
 use crate::error::CliError;
 use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{DefaultBodyLimit, Query, Request};
+use axum::extract::{Query, Request};
 use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
-use axum::middleware::{self, Next};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
 use serde::Serialize;
 use std::sync::Arc;
 use tokio::sync::Semaphore;
@@ -22,38 +20,19 @@ pub struct Shared {
     solvers: Arc<Semaphore>,
 }
 
-pub type State = axum::extract::State<Arc<Shared>>;
-
-pub fn router() -> Router {
-    let shared = Arc::new(Shared {
-        solvers: Arc::new(Semaphore::new(limits::solvers())),
-    });
-    Router::new()
-        .route("/api/hiq/solve", post(hiq::solve).fallback(only("POST")))
-        .route("/api/hiq/board", post(hiq::board).fallback(only("POST")))
-        .route("/api/hiq/play", post(hiq::play).fallback(only("POST")))
-        .route(
-            "/api/russian/game",
-            get(russian::game).fallback(only("GET")),
-        )
-        .route(
-            "/api/russian/hint",
-            post(russian::hint).fallback(only("POST")),
-        )
-        .route(
-            "/api/russian/peek",
-            get(russian::peek).fallback(only("GET")),
-        )
-        .route(
-            "/api/russian/play",
-            get(russian::play).fallback(only("GET")),
-        )
-        .merge(assets::routes())
-        .fallback(not_found)
-        .layer(middleware::from_fn(bounded))
-        .layer(DefaultBodyLimit::max(MAX_BODY))
-        .with_state(shared)
+impl Shared {
+    /// As many solvers as [`limits::solvers`] allows.
+    pub fn new() -> Shared {
+        Shared {
+            solvers: Arc::new(Semaphore::new(limits::solvers())),
+        }
+    }
 }
+
+/// The routes of one game, sharing the handlers' [`Shared`].
+pub type Routes = Router<Arc<Shared>>;
+
+pub type State = axum::extract::State<Arc<Shared>>;
 
 /// Why a request got no answer, as JSON: `{"error": message, "reason": …}`, with `line` and
 /// `column` when the message starts with them (a reader's), and `parameter` when a query
@@ -331,13 +310,13 @@ pub fn only(allowed: &'static str) -> impl Fn(Method) -> std::future::Ready<Resp
     }
 }
 
-async fn not_found(uri: Uri) -> ApiError {
+pub async fn not_found(uri: Uri) -> ApiError {
     ApiError::new(
         StatusCode::NOT_FOUND,
         "not-found",
         format!(
-            "no page or endpoint at {}; the pages are /, /hiq and /russian, the endpoints are \
-             listed in docs/serve.md",
+            "no page or endpoint at {}; the pages are /, /hiq, /russian, /camicia and /speed, the \
+             endpoints are listed in docs/serve.md",
             excerpt::Excerpt::of(uri.path())
         ),
     )
@@ -345,7 +324,7 @@ async fn not_found(uri: Uri) -> ApiError {
 
 /// Every request: bounded in time, and never sniffed or cached by the browser as something
 /// else.
-async fn bounded(request: Request, next: Next) -> Response {
+pub async fn bounded(request: Request, next: Next) -> Response {
     let mut response = match tokio::time::timeout(REQUEST_TIMEOUT, next.run(request)).await {
         Ok(response) => response,
         Err(_) => ApiError::new(

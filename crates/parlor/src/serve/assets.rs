@@ -1,12 +1,10 @@
 //! The page's files, compiled into the binary: the server needs no folder beside it and the
 //! page loads nothing from elsewhere (its Content-Security-Policy forbids it).
 
-use super::api::State;
-use axum::Router;
+use super::api::{Routes, State, only};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use std::sync::Arc;
 
 struct Asset {
     path: &'static str,
@@ -38,6 +36,14 @@ const ASSETS: &[Asset] = &[
         "russian.js",
         "text/javascript; charset=utf-8"
     ),
+    asset!("/speed", "speed.html", "text/html; charset=utf-8"),
+    asset!("/speed.js", "speed.js", "text/javascript; charset=utf-8"),
+    asset!("/camicia", "camicia.html", "text/html; charset=utf-8"),
+    asset!(
+        "/camicia.js",
+        "camicia.js",
+        "text/javascript; charset=utf-8"
+    ),
     asset!("/favicon.svg", "favicon.svg", "image/svg+xml"),
 ];
 
@@ -45,11 +51,11 @@ const ASSETS: &[Asset] = &[
 const POLICY: &str = "default-src 'self'; img-src 'self' data:; object-src 'none'; \
                       base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-pub fn routes() -> Router<Arc<super::api::Shared>> {
-    ASSETS.iter().fold(Router::new(), |router, asset| {
+pub fn routes() -> Routes {
+    ASSETS.iter().fold(Routes::new(), |router, asset| {
         router.route(
             asset.path,
-            get(move |_: State| async move { serve(asset) }).fallback(super::api::only("GET")),
+            get(move |_: State| async move { serve(asset) }).fallback(only("GET")),
         )
     })
 }

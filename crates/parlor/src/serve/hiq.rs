@@ -1,7 +1,7 @@
 //! The Hi-Q endpoints: the solver's verdict (`parlor hiq solve --json`), the contest's player
 //! (`parlor hiq --json`), and a position's legal jumps after a line of jumps.
 
-use super::api::{ApiError, Params, State, json, json_lines, solver, text};
+use super::api::{ApiError, Params, Routes, State, json, json_lines, only, solver, text};
 use super::limits::HIQ_MEMORY;
 use crate::cli::hiq::solve::{SolutionJson, default_goal, parse_goal};
 use crate::cli::hiq::{GameJson, JumpJson, hole_numbers};
@@ -9,8 +9,17 @@ use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::http::Uri;
 use axum::response::Response;
+use axum::routing::post;
 use hiq::{Board, contest, line, position};
 use serde::Serialize;
+
+/// `/api/hiq/…`.
+pub fn routes() -> Routes {
+    Routes::new()
+        .route("/api/hiq/solve", post(solve).fallback(only("POST")))
+        .route("/api/hiq/board", post(board).fallback(only("POST")))
+        .route("/api/hiq/play", post(play).fallback(only("POST")))
+}
 
 /// The position in the body, as `parlor hiq solve FILE` reads it.
 fn position(body: Result<Bytes, BytesRejection>) -> Result<Board, ApiError> {

@@ -52,7 +52,7 @@ pub async fn serve(address: SocketAddr, open: bool) -> Result<(), CliError> {
     if open {
         open_in_browser(&url);
     }
-    let router = super::api::router();
+    let router = super::routes::router();
     let graceful = GracefulShutdown::new();
     let connections = Arc::new(Semaphore::new(MAX_CONNECTIONS));
     let mut stop = std::pin::pin!(stop_signal());

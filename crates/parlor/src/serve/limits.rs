@@ -35,3 +35,10 @@ pub const HIQ_MEMORY: u64 = 64 << 20;
 
 /// The most layouts a Russian Solitaire hint may sample, against the default 30.
 pub const MAX_SAMPLES: u32 = 1000;
+
+/// The most cards a Camicia trace may lay: 60 times the record's 8,344, and some 2 MB of answer.
+pub const MAX_TRACE_CARDS: u64 = 500_000;
+
+/// The most cards a Camicia trace may keep of its round starts to find a loop (every card in
+/// play at every round start; the record keeps 52 × 1,165): some 16 MB.
+pub const MAX_TRACE_KEPT: u64 = 16_000_000;

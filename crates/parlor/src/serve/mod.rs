@@ -9,10 +9,13 @@
 
 mod api;
 mod assets;
+mod camicia;
 mod hiq;
 mod http;
 pub mod limits;
+mod routes;
 mod russian;
+mod speed;
 
 use crate::error::CliError;
 use clap::Args;

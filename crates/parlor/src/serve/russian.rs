@@ -3,7 +3,7 @@
 //! server replays it for every request and keeps nothing. The face-down cards never leave the
 //! server except through `peek`, which the page marks as peeking.
 
-use super::api::{ApiError, Params, State, count, json, solver, text};
+use super::api::{ApiError, Params, Routes, State, count, json, only, solver, text};
 use super::limits::MAX_SAMPLES;
 use crate::cli::russian::LayoutJson;
 use crate::cli::russian::hint::HintJson;
@@ -13,10 +13,20 @@ use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::http::Uri;
 use axum::response::Response;
+use axum::routing::{get, post};
 use russian::pysol::{self, GameNumber};
 use russian::strategy::{self, DEFAULT_SAMPLES};
 use russian::{Card, Event, Game, Layout, PAY_PER_CARD, Rank, STAKE, Suit, Table, line};
 use serde::Serialize;
+
+/// `/api/russian/…`.
+pub fn routes() -> Routes {
+    Routes::new()
+        .route("/api/russian/game", get(game).fallback(only("GET")))
+        .route("/api/russian/hint", post(hint).fallback(only("POST")))
+        .route("/api/russian/peek", get(peek).fallback(only("GET")))
+        .route("/api/russian/play", get(play).fallback(only("GET")))
+}
 
 /// A game as a request names it, replayed to where its line ends.
 struct Replayed {

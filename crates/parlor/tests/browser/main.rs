@@ -8,8 +8,10 @@
 //! reason, except under CI (`CI` set), where a missing browser is a failure: `.ci/run` installs
 //! Debian's `chromium` and `chromium-driver`.
 
+mod camicia;
 mod hiq;
 mod russian;
+mod speed;
 
 use fantoccini::wd::{Capabilities, WebDriverCompatibleCommand};
 use fantoccini::{Client, ClientBuilder, Locator};
@@ -400,6 +402,8 @@ fn main() {
     let arguments = Arguments::from_args();
     let mut tests = hiq::trials();
     tests.extend(russian::trials());
+    tests.extend(camicia::trials());
+    tests.extend(speed::trials());
     let in_ci = std::env::var_os("CI").is_some();
     let missing = find_program(&["chromium", "chromium-browser", "google-chrome"]).is_none()
         || find_program(&["chromedriver", "/usr/lib/chromium/chromedriver"]).is_none();

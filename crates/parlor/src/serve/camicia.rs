@@ -1,0 +1,135 @@
+//! The Camicia endpoints: a whole game to replay (`parlor camicia --trace --json`), and the deals
+//! of camicia.dev's numbering and of the random runs, for a page to ask a trace of.
+
+use super::api::{ApiError, Params, Routes, State, json, only, solver, text};
+use super::limits::{MAX_TRACE_CARDS, MAX_TRACE_KEPT};
+use crate::cli::camicia::index::parse_index;
+use crate::cli::camicia::trace::{Budget, TraceJson};
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::http::Uri;
+use axum::response::Response;
+use axum::routing::{get, post};
+use camicia::Deal;
+use camicia::deal::Dealer;
+use camicia::notation::pack_record;
+use serde::Serialize;
+
+pub fn routes() -> Routes {
+    Routes::new()
+        .route("/api/camicia/trace", post(trace).fallback(only("POST")))
+        .route("/api/camicia/deal", get(deal).fallback(only("GET")))
+}
+
+/// The one game of the body, as `parlor camicia` reads a file (`--input jsonl`: `input=jsonl`).
+fn one_game(text: &str, jsonl: bool) -> Result<Deal, ApiError> {
+    let mut games: Vec<Deal> = if jsonl {
+        camicia::jsonl::games(text)
+            .take(2)
+            .collect::<Result<_, _>>()
+            .map_err(ApiError::input)?
+    } else {
+        camicia::notation::games(text)
+            .take(2)
+            .map(|game| game.map(|(_, deal)| deal))
+            .collect::<Result<_, _>>()
+            .map_err(ApiError::input)?
+    };
+    match games.len() {
+        1 => Ok(games.remove(0)),
+        _ => Err(ApiError::input(
+            "expected one game, found more: a trace is of one game",
+        )),
+    }
+}
+
+/// `POST /api/camicia/trace?input=text|jsonl`: what `parlor camicia --trace --json` prints for
+/// the one game in the body, if it lays at most [`MAX_TRACE_CARDS`] cards.
+pub async fn trace(
+    state: State,
+    uri: Uri,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let params = Params::of(&uri, &["input"])?;
+    let jsonl = params
+        .parsed("input", |name| match name {
+            "text" => Ok(false),
+            "jsonl" => Ok(true),
+            other => Err(format!(
+                "expected text or jsonl, found {}",
+                excerpt::Excerpt::of(other)
+            )),
+        })?
+        .unwrap_or(false);
+    let deal = one_game(&text(body)?, jsonl)?;
+    let budget = Budget {
+        cards: MAX_TRACE_CARDS,
+        kept: MAX_TRACE_KEPT,
+    };
+    let trace = solver(&state, move || TraceJson::of(&deal, Some(budget)))
+        .await?
+        .map_err(|over| {
+            ApiError::budget(format!(
+                "{over}; `parlor camicia --trace --json` on the command line has no bound"
+            ))
+        })?;
+    Ok(json(&trace))
+}
+
+/// A one-pack deal: its index in camicia.dev's numbering, and the deal as `parlor camicia deal`
+/// prints it.
+#[derive(Serialize)]
+struct DealJson {
+    /// In decimal: it passes what JavaScript's numbers hold exactly.
+    index: String,
+    deal: String,
+}
+
+/// `GET /api/camicia/deal?index=N`: the deal of index N, as `parlor camicia deal N` prints it;
+/// `GET /api/camicia/deal?seed=S&number=I`: deal I of seed S, the deal `parlor camicia stats
+/// --seed S` plays as its deal I (number 0 if not given).
+pub async fn deal(uri: Uri) -> Result<Response, ApiError> {
+    let params = Params::of(&uri, &["index", "seed", "number"])?;
+    let whole = |text: &str| {
+        text.parse::<u64>()
+            .ok()
+            .filter(|_| text.bytes().all(|b| b.is_ascii_digit()))
+            .ok_or_else(|| {
+                format!(
+                    "expected a whole number from 0 to {}, found {}",
+                    u64::MAX,
+                    excerpt::Excerpt::of(text)
+                )
+            })
+    };
+    let index = params.parsed("index", parse_index)?;
+    let seed = params.parsed("seed", whole)?;
+    let number = params.parsed("number", whole)?;
+    let pack = match (index, seed) {
+        (Some(index), None) => {
+            if number.is_some() {
+                return Err(ApiError::parameter(
+                    "number",
+                    "goes with seed, not with index",
+                ));
+            }
+            camicia::index::pack(index).expect("an index below DEALS")
+        }
+        (None, Some(seed)) => Dealer::new(seed).pack(number.unwrap_or(0)),
+        (Some(_), Some(_)) => {
+            return Err(ApiError::parameter("seed", "give index or seed, not both"));
+        }
+        (None, None) => {
+            return Err(ApiError::input(
+                "name the deal: index=N (camicia.dev's numbering) or seed=S&number=I (deal I of \
+                 `parlor camicia stats --seed S`)",
+            ));
+        }
+    };
+    Ok(json(&DealJson {
+        index: camicia::index::index(&pack)
+            .expect("a one-pack deal has an index")
+            .to_string(),
+        deal: pack_record(&pack),
+    }))
+}

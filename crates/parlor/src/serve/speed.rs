@@ -1,0 +1,71 @@
+//! The Speed endpoints: the robots' games with their whole logs (`parlor speed --json`), and
+//! random deals as contest input, so that the page can watch them the same way.
+
+use super::api::{ApiError, Params, Routes, json, json_lines, only, text};
+use crate::cli::speed::{GameJson, contest_lines, parse_split};
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::http::Uri;
+use axum::response::Response;
+use axum::routing::{get, post};
+use serde::Serialize;
+use speed::{Deal, Split, contest, sim};
+
+/// `/api/speed/…`.
+pub fn routes() -> Routes {
+    Routes::new()
+        .route("/api/speed/play", post(play).fallback(only("POST")))
+        .route("/api/speed/deal", get(deal).fallback(only("GET")))
+}
+
+/// `POST /api/speed/play`: what `parlor speed --json` prints for the contest input in the body.
+pub async fn play(uri: Uri, body: Result<Bytes, BytesRejection>) -> Result<Response, ApiError> {
+    Params::of(&uri, &[])?;
+    let deals = contest::parse(&text(body)?).map_err(ApiError::input)?;
+    let games: Vec<GameJson> = deals
+        .iter()
+        .map(|deal| GameJson::new(deal, &sim::play(deal)))
+        .collect();
+    Ok(json_lines(&games))
+}
+
+/// A random deal, named as `parlor speed stats` names its longest game.
+#[derive(Serialize)]
+struct DealJson {
+    seed: u64,
+    deal: u64,
+    split: [usize; 2],
+    /// The deal as contest input: A's line, B's line, and the closing 0.
+    input: String,
+}
+
+/// `GET /api/speed/deal?seed=S&deal=I&split=A/B`: deal I of seed S, as `parlor speed stats
+/// --seed S --split A/B` plays it (defaults: seed 1, deal 0, 26/26).
+pub async fn deal(uri: Uri) -> Result<Response, ApiError> {
+    let params = Params::of(&uri, &["seed", "deal", "split"])?;
+    let seed = params.parsed("seed", number)?.unwrap_or(1);
+    let index = params.parsed("deal", number)?.unwrap_or(0);
+    let split = params
+        .parsed("split", parse_split)?
+        .unwrap_or(Split::HALVES);
+    let [a, b] = contest_lines(&Deal::random(seed, index, split));
+    Ok(json(&DealJson {
+        seed,
+        deal: index,
+        split: [split.a(), split.b()],
+        input: format!("{a}\n{b}\n0\n"),
+    }))
+}
+
+fn number(text: &str) -> Result<u64, String> {
+    text.parse::<u64>()
+        .ok()
+        .filter(|_| text.bytes().all(|b| b.is_ascii_digit()))
+        .ok_or_else(|| {
+            format!(
+                "expected a whole number from 0 to {}, found {}",
+                u64::MAX,
+                excerpt::Excerpt::of(text)
+            )
+        })
+}
