@@ -242,6 +242,20 @@ impl Params {
     }
 }
 
+/// A whole number from 0 to `u64::MAX` written in plain digits, for a seed, a deal or an index.
+pub fn whole_number(text: &str) -> Result<u64, String> {
+    text.parse::<u64>()
+        .ok()
+        .filter(|_| text.bytes().all(|b| b.is_ascii_digit()))
+        .ok_or_else(|| {
+            format!(
+                "expected a whole number from 0 to {}, found {}",
+                u64::MAX,
+                excerpt::Excerpt::of(text)
+            )
+        })
+}
+
 /// A whole number from `low` to `high`, for a count parameter.
 pub fn count(low: u32, high: u32) -> impl Fn(&str) -> Result<u32, String> {
     move |text| {

@@ -1,7 +1,7 @@
 //! The Camicia endpoints: a whole game to replay (`parlor camicia --trace --json`), and the deals
 //! of camicia.dev's numbering and of the random runs, for a page to ask a trace of.
 
-use super::api::{ApiError, Params, Routes, State, json, only, solver, text};
+use super::api::{ApiError, Params, Routes, State, json, only, solver, text, whole_number};
 use super::limits::{MAX_TRACE_CARDS, MAX_TRACE_KEPT};
 use crate::cli::camicia::index::parse_index;
 use crate::cli::camicia::trace::{Budget, TraceJson};
@@ -90,21 +90,9 @@ struct DealJson {
 /// --seed S` plays as its deal I (number 0 if not given).
 pub async fn deal(uri: Uri) -> Result<Response, ApiError> {
     let params = Params::of(&uri, &["index", "seed", "number"])?;
-    let whole = |text: &str| {
-        text.parse::<u64>()
-            .ok()
-            .filter(|_| text.bytes().all(|b| b.is_ascii_digit()))
-            .ok_or_else(|| {
-                format!(
-                    "expected a whole number from 0 to {}, found {}",
-                    u64::MAX,
-                    excerpt::Excerpt::of(text)
-                )
-            })
-    };
     let index = params.parsed("index", parse_index)?;
-    let seed = params.parsed("seed", whole)?;
-    let number = params.parsed("number", whole)?;
+    let seed = params.parsed("seed", whole_number)?;
+    let number = params.parsed("number", whole_number)?;
     let pack = match (index, seed) {
         (Some(index), None) => {
             if number.is_some() {

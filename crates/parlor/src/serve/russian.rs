@@ -3,7 +3,7 @@
 //! server replays it for every request and keeps nothing. The face-down cards never leave the
 //! server except through `peek`, which the page marks as peeking.
 
-use super::api::{ApiError, Params, Routes, State, count, json, only, solver, text};
+use super::api::{ApiError, Params, Routes, State, count, json, only, solver, text, whole_number};
 use super::limits::MAX_SAMPLES;
 use crate::cli::russian::LayoutJson;
 use crate::cli::russian::hint::HintJson;
@@ -42,18 +42,7 @@ struct Replayed {
 
 /// The deal named by `deal` or `pysol`, and the game after its line `moves`.
 fn replay(params: &Params) -> Result<Replayed, ApiError> {
-    let deal = params.parsed("deal", |text| {
-        text.parse::<u64>()
-            .ok()
-            .filter(|_| text.bytes().all(|b| b.is_ascii_digit()))
-            .ok_or_else(|| {
-                format!(
-                    "expected a deal number from 0 to {}, found {}",
-                    u64::MAX,
-                    excerpt::Excerpt::of(text)
-                )
-            })
-    })?;
+    let deal = params.parsed("deal", whole_number)?;
     let pysol = params.parsed("pysol", |text| text.parse::<GameNumber>())?;
     let (layout, number) = match (deal, pysol) {
         (Some(number), None) => (russian::deal::deal(number), number),
@@ -157,9 +146,7 @@ pub async fn hint(
 ) -> Result<Response, ApiError> {
     let params = Params::of(&uri, &["samples", "seed"])?;
     let samples = samples(&params)?;
-    let seed = params
-        .parsed("seed", |t| t.parse::<u64>().map_err(|e| e.to_string()))?
-        .unwrap_or(0);
+    let seed = params.parsed("seed", whole_number)?.unwrap_or(0);
     let table = Table::parse(&text(body)?).map_err(ApiError::input)?;
     answer_hint(&state, table, seed, samples).await
 }

@@ -1,7 +1,7 @@
 //! The Speed endpoints: the robots' games with their whole logs (`parlor speed --json`), and
 //! random deals as contest input, so that the page can watch them the same way.
 
-use super::api::{ApiError, Params, Routes, json, json_lines, only, text};
+use super::api::{ApiError, Params, Routes, json, json_lines, only, text, whole_number};
 use crate::cli::speed::{GameJson, contest_lines, parse_split};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -43,8 +43,8 @@ struct DealJson {
 /// --seed S --split A/B` plays it (defaults: seed 1, deal 0, 26/26).
 pub async fn deal(uri: Uri) -> Result<Response, ApiError> {
     let params = Params::of(&uri, &["seed", "deal", "split"])?;
-    let seed = params.parsed("seed", number)?.unwrap_or(1);
-    let index = params.parsed("deal", number)?.unwrap_or(0);
+    let seed = params.parsed("seed", whole_number)?.unwrap_or(1);
+    let index = params.parsed("deal", whole_number)?.unwrap_or(0);
     let split = params
         .parsed("split", parse_split)?
         .unwrap_or(Split::HALVES);
@@ -55,17 +55,4 @@ pub async fn deal(uri: Uri) -> Result<Response, ApiError> {
         split: [split.a(), split.b()],
         input: format!("{a}\n{b}\n0\n"),
     }))
-}
-
-fn number(text: &str) -> Result<u64, String> {
-    text.parse::<u64>()
-        .ok()
-        .filter(|_| text.bytes().all(|b| b.is_ascii_digit()))
-        .ok_or_else(|| {
-            format!(
-                "expected a whole number from 0 to {}, found {}",
-                u64::MAX,
-                excerpt::Excerpt::of(text)
-            )
-        })
 }
