@@ -34,15 +34,15 @@ enum HiqCommand {
 
 /// The `--memory` bound of the census and the solver.
 #[derive(Args, Clone, Copy)]
-pub(crate) struct Memory {
+struct Memory {
     /// Most memory the positions may take, in bytes or with a unit (800M, 4G, 16GiB); past it
     /// the work stops with a message and exit status 1
     #[arg(long = "memory", value_name = "SIZE", value_parser = memory_size, default_value = "4G")]
-    pub(crate) bytes: u64,
+    bytes: u64,
 }
 
 /// `4G`, `800M`, `16GiB`, `5000000000`: units of 1024, as memory is counted.
-pub(crate) fn memory_size(text: &str) -> Result<u64, String> {
+fn memory_size(text: &str) -> Result<u64, String> {
     let digits = text
         .find(|c: char| !c.is_ascii_digit())
         .unwrap_or(text.len());

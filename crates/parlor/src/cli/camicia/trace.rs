@@ -132,15 +132,13 @@ impl TraceJson {
             match event {
                 Event::Laid { player, face } => {
                     trace.laid.push(card(face));
-                    trace.by.push(if player == Player::A { 'A' } else { 'B' });
+                    trace.by.push_str(&player.to_string());
                     let due = game.due().map_or(0, |(_, due)| due);
                     trace.due.push(char::from(b'0' + due));
                 }
                 Event::Trick { taker, unpaid } => {
                     trace.taken.push(game.cards());
-                    trace
-                        .takers
-                        .push(if taker == Player::A { 'A' } else { 'B' });
+                    trace.takers.push_str(&taker.to_string());
                     trace.unpaid = unpaid;
                     kept += in_play;
                 }

@@ -104,7 +104,7 @@ pub(super) fn write_game(
 }
 
 /// The game of a layout; a parsed or generated deal always is one.
-pub(crate) fn new_game(layout: &russian::Layout) -> Result<Game, CliError> {
+pub(super) fn new_game(layout: &russian::Layout) -> Result<Game, CliError> {
     Game::new(layout)
         .ok_or_else(|| CliError::BadInput("the layout is not a deal of the 52 cards".into()))
 }
