@@ -1,4 +1,5 @@
-//! Input text as an error message shows it: quoted, at most [`LONGEST`] characters (a longer
+//! Where a reader is in its input ([`Pos`], [`Lines`], [`tokens`]) and input text as an error
+//! message shows it: quoted, at most [`LONGEST`] characters (a longer
 //! text ends with `…`), and every character a reader could not see written as an escape — control
 //! characters (`\0`, `\u{7}`, `\t`), the byte-order mark and zero-width or direction marks
 //! (`\u{feff}`, `\u{200b}`). A message never grows with its input and never carries invisible
@@ -12,6 +13,10 @@
 //! assert_eq!(Excerpt::of("a\0b").to_string(), "\"a\\0b\"");
 //! assert_eq!(Excerpt::of(&"9".repeat(100)).to_string(), format!("\"{}…\"", "9".repeat(40)));
 //! ```
+
+mod position;
+
+pub use position::{Lines, Pos, UntilError, tokens};
 
 use std::fmt;
 
