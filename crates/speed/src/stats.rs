@@ -7,6 +7,7 @@ use crate::robot::Robot;
 use crate::sim::Outcome;
 use serde::{Deserialize, Serialize};
 use std::ops::Range;
+use tally::Merge;
 pub use tally::{Moments, wilson};
 
 /// What a run of games adds up to.

@@ -12,6 +12,14 @@ use serde::{Deserialize, Serialize};
 /// The 97.5% point of the standard normal distribution, for two-sided 95% intervals.
 pub const Z95: f64 = 1.959_963_984_540_054;
 
+/// Statistics that add up: the merge of the statistics of two sets of games is the statistics of
+/// their union, whatever the order — so that a run's answer never depends on how its deals were
+/// shared among threads and machines. The one signature of `merge` in every crate.
+pub trait Merge {
+    /// Adds `other`'s games to these.
+    fn merge(&mut self, other: &Self);
+}
+
 /// Count, sum and sum of squares of a whole-number quantity, with its extremes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Moments {
@@ -47,8 +55,10 @@ impl Moments {
         self.sum += u64::from(x) * times;
         self.sum_of_squares += u128::from(x) * u128::from(x) * u128::from(times);
     }
+}
 
-    pub fn merge(&mut self, other: &Moments) {
+impl Merge for Moments {
+    fn merge(&mut self, other: &Moments) {
         if other.count == 0 {
             return;
         }
@@ -62,7 +72,9 @@ impl Moments {
         self.sum += other.sum;
         self.sum_of_squares += other.sum_of_squares;
     }
+}
 
+impl Moments {
     pub fn mean(&self) -> f64 {
         if self.count == 0 {
             return f64::NAN;
