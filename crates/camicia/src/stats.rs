@@ -180,6 +180,12 @@ fn earlier(a: Option<Found>, b: Option<Found>) -> Option<Found> {
     }
 }
 
+impl tally::Merge for Tally {
+    fn merge(&mut self, other: &Tally) {
+        Tally::merge(self, other.clone());
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -260,6 +260,12 @@ impl Report {
     }
 }
 
+impl tally::Merge for Report {
+    fn merge(&mut self, later: &Report) {
+        Report::merge(self, later.clone());
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

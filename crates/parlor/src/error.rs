@@ -46,7 +46,9 @@ impl CliError {
     pub fn report(self) -> ExitCode {
         let status = match &self {
             // The reader of our output went away (`parlor … | head`): it knows, so no message.
-            CliError::Write(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+            CliError::Write(e) | CliError::Run(sweep::Error::Stdout(e))
+                if e.kind() == io::ErrorKind::BrokenPipe =>
+            {
                 return ExitCode::from(1);
             }
             CliError::Run(e) if e.is_usage() => 2,

@@ -1,17 +1,6 @@
 //! How numbers are written for people.
 
-/// A whole number with commas between groups of three digits: `1,234,567`.
-pub fn grouped(n: impl Into<u128>) -> String {
-    let digits = n.into().to_string();
-    let mut out = String::with_capacity(digits.len() * 4 / 3);
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
-}
+pub use tally::grouped;
 
 /// A count in at most seven characters: grouped below a million, and above in three figures
 /// with a suffix (`12,345`, `1.23M`, `447G`).

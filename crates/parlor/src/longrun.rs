@@ -6,11 +6,10 @@ use crate::error::CliError;
 use crate::format::grouped;
 use crate::threads::Threads;
 use clap::Args;
+use runs::Run;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
-use sweep::cluster::Cluster;
-use sweep::{Checkpointing, Files, Finish, Identity, Job, Ledger};
+use sweep::{Checkpointing, Cluster, Files, Finish, Job, Sink, Workers};
 
 /// The options of every long run.
 #[derive(Args, Debug)]
@@ -74,16 +73,6 @@ fn wait(text: &str) -> Result<Duration, String> {
         .ok_or_else(|| format!("expected a number of seconds from 1 to {DAY}"))
 }
 
-/// This program and its version, as checkpoints and cluster processes name it.
-pub fn program() -> String {
-    concat!("parlor ", env!("CARGO_PKG_VERSION")).to_owned()
-}
-
-/// A long run's command and options, for its checkpoint.
-pub fn identity(command: &str) -> Identity {
-    Identity::new(program(), command)
-}
-
 impl ClusterArgs {
     /// The cluster this process belongs to, read from the options, Slurm's variables and the
     /// host file; `None` without `--cluster`.
@@ -91,39 +80,12 @@ impl ClusterArgs {
         if !self.cluster {
             return Ok(None);
         }
-        let from_slurm = |name: &str| -> Result<Option<usize>, CliError> {
-            match std::env::var(name) {
-                Ok(text) => text.trim().parse().map(Some).map_err(|_| {
-                    CliError::BadInput(format!(
-                        "{name}={text:?}: expected a whole number (it gives the default of \
-                         --process or --processes)"
-                    ))
-                }),
-                Err(_) => Ok(None),
-            }
-        };
-        let processes = match self.processes {
-            Some(n) => usize::from(n),
-            None => from_slurm("SLURM_NTASKS")?.ok_or_else(|| {
-                CliError::BadInput("--cluster needs --processes N (or Slurm's SLURM_NTASKS)".into())
-            })?,
-        };
-        let process = match self.process {
-            Some(i) => i,
-            None => from_slurm("SLURM_PROCID")?.ok_or_else(|| {
-                CliError::BadInput("--cluster needs --process I (or Slurm's SLURM_PROCID)".into())
-            })?,
-        };
-        if processes == 0 || process >= processes {
-            return Err(CliError::BadInput(format!(
-                "--process {process}: expected a process from 0 to {} (of --processes \
-                 {processes})",
-                processes.saturating_sub(1)
-            )));
-        }
+        let (process, processes) =
+            sweep::cluster::seat(self.process, self.processes.map(usize::from))
+                .map_err(CliError::BadInput)?;
         let path = self.hostfile.as_deref().unwrap_or(Path::new(""));
         let text = crate::input::read_text(Some(path))?;
-        let addresses = hosts(&text, processes)
+        let addresses = sweep::cluster::hosts(&text, processes)
             .map_err(|e| CliError::BadInput(format!("{}: {e}", path.display())))?;
         Ok(Some(Cluster {
             process,
@@ -133,44 +95,24 @@ impl ClusterArgs {
     }
 }
 
-/// The first `processes` addresses of a host file: one `host:port` a line; blank lines and
-/// lines starting with `#` are skipped.
-fn hosts(text: &str, processes: usize) -> Result<Vec<String>, String> {
-    let mut addresses = Vec::new();
-    for (number, line) in (1..).zip(text.lines()) {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let port = line
-            .rsplit_once(':')
-            .map(|(host, port)| (host, port.parse::<u16>()));
-        if !matches!(port, Some((host, Ok(_))) if !host.is_empty() && !host.contains(char::is_whitespace))
-        {
-            return Err(format!(
-                "line {number}, column 1: expected host:port such as node1:4000, found {}",
-                excerpt::Excerpt::of(line)
-            ));
-        }
-        addresses.push(line.to_owned());
-        if addresses.len() == processes {
-            return Ok(addresses);
-        }
-    }
-    Err(format!(
-        "expected the addresses of {processes} processes, found {}",
-        addresses.len()
-    ))
-}
-
-/// A long run's files besides its checkpoint: its journal (`--out`), the files the command
-/// writes at the end (`--plot`), and a file that holds how much of the run is done, a number
-/// from 0 to 1 (`--fraction-done`, for BOINC's wrapper); all checked before the run starts.
+/// A long run's files besides its checkpoint: where its results go as they are committed
+/// (`--out`, or standard output), the files the command writes at the end (`--plot`), and a
+/// file that holds how much of the run is done (`--fraction-done`, for BOINC's wrapper); all
+/// checked before the run starts.
 #[derive(Default)]
 pub struct Outputs<'a> {
-    pub out: Option<&'a Path>,
+    pub results: Option<Results<'a>>,
     pub at_the_end: Vec<(&'static str, &'a Path)>,
     pub fraction_done: Option<&'a Path>,
+}
+
+/// Where the results a run writes as it goes are kept.
+#[derive(Clone, Copy)]
+pub enum Results<'a> {
+    /// `--out FILE`, resumable.
+    File(&'a Path),
+    /// Standard output, as they come.
+    Stdout,
 }
 
 impl<'a> Outputs<'a> {
@@ -183,64 +125,38 @@ impl<'a> Outputs<'a> {
     }
 }
 
-/// How often the fraction done is written: BOINC's wrapper reads it about once a second.
-const FRACTION_EVERY: Duration = Duration::from_secs(1);
-
-/// Writes the fraction of a run that is done to its file, at most once a [`FRACTION_EVERY`],
-/// whole or not at all; keeps the first failure, to be reported when the run ends.
-struct FractionDone {
-    path: PathBuf,
-    last: Option<std::time::Instant>,
-    failure: Option<sweep::Error>,
-}
-
-impl FractionDone {
-    fn show(&mut self, progress: &sweep::Progress) {
-        let due = self.last.is_none_or(|t| t.elapsed() >= FRACTION_EVERY);
-        if due && self.failure.is_none() {
-            let fraction = progress.done as f64 / progress.total.max(1) as f64;
-            self.write(fraction);
-        }
-    }
-
-    fn write(&mut self, fraction: f64) {
-        let text = format!("{fraction:.6}\n");
-        if let Err(e) = sweep::file::write_atomically(&self.path, text.as_bytes()) {
-            self.failure.get_or_insert(e);
-        }
-        self.last = Some(std::time::Instant::now());
-    }
-}
-
-/// Runs `job` as the options say — on this machine's threads or as a process of a cluster —
+/// Runs `run` as the options say — on this machine's threads or as a process of a cluster —
 /// after checking every file it will write, and gives its summary to `report` (in a process of
 /// a cluster other than process 0, which has no summary, `report` is not called). The
 /// throughput goes to standard error after the report, naming `engine` when the game has
 /// several.
-pub fn run<J: Job>(
-    job: J,
-    identity: Identity,
+pub fn run<R: Run>(
+    run: &R,
     args: &LongRun,
     unit: &str,
     engine: Option<&str>,
     outputs: Outputs,
-    report: impl FnOnce(J::Summary) -> Result<(), CliError>,
+    report: impl FnOnce(<R::Job as Job>::Summary) -> Result<(), CliError>,
 ) -> Result<(), CliError> {
     let Outputs {
-        out,
+        results,
         at_the_end,
         fraction_done,
     } = outputs;
-    let mut outputs = at_the_end;
-    outputs.extend(fraction_done.map(|p| ("--fraction-done", p)));
     let cluster = args.cluster.cluster()?;
-    let mut files: Vec<(&'static str, &Path)> = outputs.to_vec();
-    files.extend(out.map(|p| ("--out", p)));
+    let mut files: Vec<(&'static str, &Path)> = at_the_end.clone();
+    files.extend(fraction_done.map(|p| ("--fraction-done", p)));
+    if let Some(Results::File(path)) = results {
+        files.push(("--out", path));
+    }
     files.extend(args.checkpoint.as_deref().map(|p| ("--checkpoint", p)));
     sweep::file::check_distinct(&files)?;
     let writes_results = cluster.as_ref().is_none_or(|c| c.process == 0);
     if writes_results {
-        for (_, path) in &outputs {
+        for (_, path) in at_the_end
+            .iter()
+            .chain(&fraction_done.map(|p| ("--fraction-done", p)))
+        {
             sweep::file::check_writable(path)?;
         }
     }
@@ -249,78 +165,42 @@ pub fn run<J: Job>(
             path,
             every: args.checkpoint_every,
         }),
-        journal: out.map(Path::to_owned),
+        journal: results.map(|results| match results {
+            Results::File(path) => Sink::File(path.to_owned()),
+            Results::Stdout => Sink::Stdout,
+        }),
+        fraction_done: fraction_done.filter(|_| writes_results).map(Path::to_owned),
     };
     let threads = args.threads.count();
     let bar = crate::progress::bar(0, unit, args.quiet);
     let shown = bar.clone();
-    let fraction = fraction_done.filter(|_| writes_results).map(|path| {
-        Arc::new(Mutex::new(FractionDone {
-            path: path.to_owned(),
-            last: None,
-            failure: None,
-        }))
-    });
-    let told = fraction.clone();
-    let mut show = move |p: &sweep::Progress| {
-        crate::progress::show(&shown, p);
-        if let Some(fraction) = &told {
-            fraction
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .show(p);
-        }
-    };
-    let finish: Option<Finish<J::Summary>> = match &cluster {
-        None => {
-            let ledger = Ledger::open(Arc::new(job), identity, files)?;
-            Some(sweep::local::run(ledger, threads, &mut show)?)
-        }
-        Some(cluster) => sweep::cluster::run(
-            Arc::new(job),
-            identity,
-            files,
+    let progress = Box::new(move |p: &sweep::Progress| crate::progress::show(&shown, p));
+    let workers = match cluster {
+        None => Workers::Threads(threads),
+        Some(cluster) => Workers::Cluster {
             cluster,
             threads,
-            Box::new(show),
             die,
-        )?,
+        },
     };
+    let finish = sweep::run(run.job(), run.identity(), files, &workers, progress)?;
     bar.finish_and_clear();
-    let failed = |fraction: &Option<Arc<Mutex<FractionDone>>>| {
-        fraction.as_ref().and_then(|f| {
-            f.lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .failure
-                .take()
-        })
-    };
-    if let Some(failure) = failed(&fraction) {
-        return Err(failure.into());
-    }
-    let mut workers = match &cluster {
-        Some(c) => format!(
+    let mut machine = match &workers {
+        Workers::Cluster { cluster: c, .. } => format!(
             "{} process{} × {threads} thread{}",
             c.processes(),
             if c.processes() == 1 { "" } else { "es" },
             if threads == 1 { "" } else { "s" }
         ),
-        None => format!("{threads} thread{}", if threads == 1 { "" } else { "s" }),
+        Workers::Threads(_) => format!("{threads} thread{}", if threads == 1 { "" } else { "s" }),
     };
     if let Some(engine) = engine {
-        workers.push_str(&format!(", engine {engine}"));
+        machine.push_str(&format!(", engine {engine}"));
     }
     match finish {
         Some(finish) => {
-            let line = throughput(&finish, unit, &workers);
+            let line = throughput(&finish, unit, &machine);
             report(finish.summary)?;
-            // Done only once the results are written.
-            if let Some(f) = &fraction {
-                f.lock().unwrap_or_else(PoisonError::into_inner).write(1.0);
-            }
-            if let Some(failure) = failed(&fraction) {
-                return Err(failure.into());
-            }
             if !args.quiet {
                 crate::error::tell(&line)?;
             }
@@ -360,26 +240,4 @@ fn throughput<S>(finish: &Finish<S>, unit: &str, workers: &str) -> String {
 fn die(message: &str) -> ! {
     crate::error::say(&format!("error: {message}"));
     std::process::exit(1)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::hosts;
-
-    #[test]
-    fn host_files() {
-        let text = "# the cluster\nnode1:4000\n\n  node2:4000 \nnode3:4000\n";
-        assert_eq!(hosts(text, 2).unwrap(), ["node1:4000", "node2:4000"]);
-        assert_eq!(
-            hosts(text, 4).unwrap_err(),
-            "expected the addresses of 4 processes, found 3"
-        );
-        let bad = hosts("node1:4000\nnode2\n", 2).unwrap_err();
-        assert!(
-            bad.starts_with("line 2, column 1: expected host:port"),
-            "{bad}"
-        );
-        assert!(hosts("[::1]:4000\n", 1).is_ok());
-        assert!(hosts("node1:70000\n", 1).is_err());
-    }
 }

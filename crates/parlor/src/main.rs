@@ -6,6 +6,7 @@ mod error;
 mod format;
 mod input;
 mod longrun;
+mod output;
 mod progress;
 mod serve;
 mod svg;

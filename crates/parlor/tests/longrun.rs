@@ -7,9 +7,11 @@ mod common;
 
 use common::{parlor, refused, rejects, stdout_of};
 use predicates::prelude::*;
+use runs::Run;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
+use sweep::Job;
 
 /// A folder of this test's own.
 fn scratch(name: &str) -> PathBuf {
@@ -243,19 +245,18 @@ fn a_checkpoint_whose_summary_does_not_add_up_is_refused() {
     let dir = scratch("forged");
     let checkpoint = dir.join("c.json");
     let path = checkpoint.to_str().unwrap();
-    let identity = sweep::Identity::new(
-        concat!("parlor ", env!("CARGO_PKG_VERSION")),
-        "russian simulate",
-    )
-    .with("--range", "0..5000")
-    .with("--strategy", "greedy");
+    let simulate = runs::russian::Simulate::new(
+        runs::Deals::new(0, 5000),
+        vec![russian::StrategyName::Greedy],
+        russian::strategy::DEFAULT_SAMPLES,
+    );
     // One chunk of 2,048 deals committed, but a tally of one game: its checksum is right (the
     // file was made by a program, not edited by hand), its content wrong.
     let mut tally = russian::Tally::default();
     tally.add(7);
     let state = sweep::checkpoint::State {
-        identity,
-        plan: sweep::Plan::new(5000, 2048),
+        identity: simulate.identity(),
+        plan: simulate.job().plan(),
         committed: 1,
         seconds: 0.0,
         journal: None,

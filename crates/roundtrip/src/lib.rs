@@ -3,13 +3,16 @@
 //! reads to the same value, and nothing panics on the way. Each check takes any bytes and
 //! panics only on a failure of the reader it checks.
 
-use camicia::search::{Hunt, Keep};
+use camicia::engine::Engine;
+use camicia::search::Hunt;
 use camicia::workunit::Unit;
 use camicia::{Deal, Face, Pack};
+use runs::Run;
+use runs::camicia::{Mode, Search};
 use russian::Layout;
 use std::path::Path;
-use sweep::Plan;
-use sweep::checkpoint::{self, Identity};
+use sweep::Job;
+use sweep::checkpoint;
 
 /// The Hi-Q contest input: whatever reads, written back in the contest's form, reads the same.
 pub fn hiq_contest(data: &[u8]) {
@@ -244,17 +247,16 @@ pub fn search_checkpoint(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let identity = Identity::new("parlor 0.1.0", "camicia search")
-        .with_flag("--random", true)
-        .with("--deals", 3000)
-        .with("--seed", 1)
-        .with("--top", 10)
-        .with("--min-cards", 300);
-    let plan = Plan::new(3000, 262_144);
-    let keep = Keep {
-        top: 10,
-        min_cards: Some(300),
-    };
+    let search = Search::new(
+        Mode::Random {
+            deals: 3000,
+            seed: 1,
+        },
+        10,
+        Some(300),
+        Engine::scalar(),
+    );
+    let (identity, plan, keep) = (search.identity(), search.job().plan(), search.keep());
     let path = Path::new("fuzz.checkpoint");
     // The input as a whole file, and as a body with its right checksum: nearly every change to
     // a file stops at the checksum, and the reading behind it deserves the fuzzing too.

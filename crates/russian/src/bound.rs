@@ -509,6 +509,12 @@ fn interval(n: u64, sum: f64, squares: f64) -> (f64, f64, f64) {
     (mean, mean - half, mean + half)
 }
 
+impl tally::Merge for BoundTally {
+    fn merge(&mut self, later: &BoundTally) {
+        BoundTally::merge(self, later);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

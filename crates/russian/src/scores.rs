@@ -143,6 +143,12 @@ impl Tally {
     }
 }
 
+impl tally::Merge for Tally {
+    fn merge(&mut self, other: &Tally) {
+        *self = std::mem::take(self).merge(other);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

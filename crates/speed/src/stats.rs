@@ -139,6 +139,12 @@ fn longer(x: Option<(u32, u64)>, y: Option<(u32, u64)>) -> Option<(u32, u64)> {
     }
 }
 
+impl Merge for Tally {
+    fn merge(&mut self, other: &Tally) {
+        Tally::merge(self, other);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -14,8 +14,10 @@
 //! notices. Checkpoints on disk are always whole, so the same command on every machine resumes.
 
 mod connect;
+mod hosts;
 
 pub use connect::{Cluster, Hello};
+pub use hosts::{hosts, seat};
 
 use crate::{Error, Files, Finish, Identity, Job, Ledger, Progress};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -50,7 +52,7 @@ static PEERS: OnceLock<(Vec<String>, Die)> = OnceLock::new();
 ///
 /// A job in rounds cannot be shared this way (each round waits for the last): it is refused.
 /// The basis of every chunk is made from the empty summary.
-pub fn run<J: Job>(
+pub(crate) fn run<J: Job>(
     job: Arc<J>,
     identity: Identity,
     files: Files,

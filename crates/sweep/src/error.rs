@@ -35,6 +35,12 @@ pub enum Error {
     File { path: PathBuf, source: io::Error },
     #[error("cannot start the worker threads: {0}")]
     Threads(io::Error),
+    /// Writing the journal to standard output failed (a reader that went away, a full disk).
+    #[error("cannot write the output: {0}")]
+    Stdout(io::Error),
+    /// The job could not commit a chunk; the message says why.
+    #[error("{0}")]
+    Job(String),
 }
 
 impl Error {

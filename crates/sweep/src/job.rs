@@ -65,6 +65,48 @@ impl Plan {
         self.round
             .is_some_and(|round| committed.is_multiple_of(round))
     }
+
+    /// Whether chunk `chunk` is the last of its round: the last of the round's chunks, or the
+    /// run's last chunk. Never, for a plan without rounds.
+    pub(crate) fn closes_round(&self, chunk: u64) -> bool {
+        self.round.is_some() && (self.ends_round(chunk + 1) || chunk + 1 == self.chunks())
+    }
+}
+
+/// Where a commit stands: which chunk, whether it ends a round, and the journal's bytes.
+#[derive(Debug)]
+pub struct Commit<'a> {
+    pub(crate) chunk: u64,
+    pub(crate) ends_round: bool,
+    pub(crate) journal: &'a mut Vec<u8>,
+}
+
+impl<'a> Commit<'a> {
+    /// The commit of chunk `chunk` of `plan`, its journal's bytes going to `journal`: what the
+    /// engine hands a job, for a plain reading of the job that commits chunks by hand.
+    pub fn of(plan: &Plan, chunk: u64, journal: &'a mut Vec<u8>) -> Commit<'a> {
+        Commit {
+            chunk,
+            ends_round: plan.closes_round(chunk),
+            journal,
+        }
+    }
+
+    /// The chunk being committed.
+    pub fn chunk(&self) -> u64 {
+        self.chunk
+    }
+
+    /// Whether this chunk is the last of its round (of a plan in rounds; the run's last chunk
+    /// ends the last round however short it is): what the round found is then final.
+    pub fn ends_round(&self) -> bool {
+        self.ends_round
+    }
+
+    /// Bytes for the run's journal, written once the commit is done.
+    pub fn journal(&mut self) -> &mut Vec<u8> {
+        self.journal
+    }
 }
 
 /// A long run: the items of a numbered stream (deal numbers, seeds, a range of indices), what a
@@ -94,15 +136,16 @@ pub trait Job: Send + Sync + 'static {
     /// Plays the items of chunk `chunk`.
     fn play(&self, chunk: u64, items: Range<u64>, basis: &Self::Basis) -> Self::Part;
 
-    /// Adds chunk `chunk`'s part to the summary; chunks come strictly in order. Whatever the job
-    /// appends to `journal` is written to the run's journal file (its `--out`), if it has one.
+    /// Adds a chunk's part to the summary; chunks come strictly in order. What the job appends
+    /// to [`Commit::journal`] goes to the run's journal (its results file, or standard output),
+    /// if it has one. An error stops the run: what was committed before it stays in the
+    /// checkpoint.
     fn commit(
         &self,
         summary: &mut Self::Summary,
-        chunk: u64,
         part: Self::Part,
-        journal: &mut Vec<u8>,
-    );
+        commit: &mut Commit<'_>,
+    ) -> Result<(), String>;
 
     /// Whether a summary read from a checkpoint can be the summary of the first `chunks` chunks:
     /// its counts add up, what it lists lies in those chunks. The message says what is wrong.
@@ -141,5 +184,7 @@ mod tests {
         assert!(plan.ends_round(4) && plan.ends_round(8) && !plan.ends_round(5));
         assert_eq!(Plan::new(100, 10).needs(7), 0);
         assert!(!Plan::new(100, 10).ends_round(4));
+        assert!(plan.closes_round(3) && plan.closes_round(9) && !plan.closes_round(4));
+        assert!(!Plan::new(100, 10).closes_round(9));
     }
 }

@@ -4,9 +4,11 @@
 
 use crate::checkpoint::{self, Identity, State};
 use crate::file::{self, Lock};
+use crate::fraction::FractionDone;
 use crate::journal::Journal;
-use crate::{Error, Job, Plan};
+use crate::{Commit, Error, Job, Plan};
 use std::collections::BTreeMap;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -19,12 +21,27 @@ pub struct Checkpointing {
     pub every: Duration,
 }
 
-/// The files of a run: where it keeps its checkpoint, and its journal (results appended as they
-/// are committed).
+/// Where a run's journal goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Sink {
+    /// A file, which a resumed run cuts back to what its checkpoint recorded.
+    File(PathBuf),
+    /// Standard output, flushed after every commit: what went into a pipe cannot be taken back,
+    /// so such a run cannot have a checkpoint.
+    Stdout,
+}
+
+/// The files of a run: where it keeps its checkpoint, its journal (results appended as they
+/// are committed), and the file that tells how much of it is done (a number from 0 to 1, as
+/// BOINC's wrapper reads it).
 #[derive(Clone, Debug, Default)]
 pub struct Files {
+    /// Where the checkpoint is kept, and how often it is written.
     pub checkpoint: Option<Checkpointing>,
-    pub journal: Option<PathBuf>,
+    /// Where the results go as they are committed.
+    pub journal: Option<Sink>,
+    /// Where the fraction done is written, about once a second and 1 at the end.
+    pub fraction_done: Option<PathBuf>,
 }
 
 /// How far a run has got, for a progress bar.
@@ -62,6 +79,9 @@ pub struct Ledger<J: Job> {
     committed: u64,
     waiting: BTreeMap<u64, J::Part>,
     journal: Option<Journal>,
+    /// Whether the journal's bytes go to standard output instead.
+    to_stdout: bool,
+    fraction: Option<FractionDone>,
     checkpoint: Option<(Checkpointing, Lock)>,
     last_save: Instant,
     started: Instant,
@@ -77,13 +97,28 @@ impl<J: Job> Ledger<J> {
     pub fn open(job: Arc<J>, identity: Identity, files: Files) -> Result<Ledger<J>, Error> {
         let Files {
             checkpoint: checkpointing,
-            journal,
+            journal: sink,
+            fraction_done,
         } = files;
-        let journal = journal.as_deref();
+        let to_stdout = sink == Some(Sink::Stdout);
+        if let (true, Some(c)) = (to_stdout, &checkpointing) {
+            return Err(Error::checkpoint(
+                &c.path,
+                "a run whose results go to standard output cannot resume: what went out cannot \
+                 be taken back; give its results a file",
+            ));
+        }
+        let journal = match &sink {
+            Some(Sink::File(path)) => Some(path.as_path()),
+            _ => None,
+        };
         let plan = job.plan();
         let mut files: Vec<(&'static str, PathBuf)> = Vec::new();
         if let Some(path) = journal {
             files.push(("the output", path.to_owned()));
+        }
+        if let Some(path) = &fraction_done {
+            files.push(("the fraction done", path.clone()));
         }
         if let Some(c) = &checkpointing {
             files.push(("the checkpoint", c.path.clone()));
@@ -105,6 +140,8 @@ impl<J: Job> Ledger<J> {
             committed: 0,
             waiting: BTreeMap::new(),
             journal: None,
+            to_stdout,
+            fraction: fraction_done.map(FractionDone::new),
             checkpoint: None,
             last_save: Instant::now(),
             started: Instant::now(),
@@ -146,6 +183,9 @@ impl<J: Job> Ledger<J> {
         }
         // From now on the checkpoint exists, and matches the journal.
         ledger.save()?;
+        if let Some(fraction) = &mut ledger.fraction {
+            fraction.show(ledger.resumed_items, plan.items);
+        }
         Ok(ledger)
     }
 
@@ -168,10 +208,6 @@ impl<J: Job> Ledger<J> {
 
     pub fn plan(&self) -> Plan {
         self.plan
-    }
-
-    pub fn identity(&self) -> &Identity {
-        &self.identity
     }
 
     /// Chunks committed.
@@ -199,10 +235,18 @@ impl<J: Job> Ledger<J> {
         let mut round_ended = false;
         while let Some(part) = self.waiting.remove(&self.committed) {
             self.scratch.clear();
+            let mut commit = Commit::of(&self.plan, self.committed, &mut self.scratch);
             self.job
-                .commit(&mut self.summary, self.committed, part, &mut self.scratch);
+                .commit(&mut self.summary, part, &mut commit)
+                .map_err(Error::Job)?;
             if let Some(journal) = &mut self.journal {
                 journal.append(&self.scratch)?;
+            } else if self.to_stdout && !self.scratch.is_empty() {
+                let mut stdout = io::stdout().lock();
+                stdout
+                    .write_all(&self.scratch)
+                    .and_then(|()| stdout.flush())
+                    .map_err(Error::Stdout)?;
             }
             self.committed += 1;
             round_ended |= self.plan.ends_round(self.committed);
@@ -213,6 +257,9 @@ impl<J: Job> Ledger<J> {
             .is_some_and(|(c, _)| self.last_save.elapsed() >= c.every)
         {
             self.save()?;
+        }
+        if let Some(fraction) = &mut self.fraction {
+            fraction.show(self.plan.items_before(self.committed), self.plan.items);
         }
         Ok(round_ended)
     }
@@ -258,6 +305,9 @@ impl<J: Job> Ledger<J> {
         self.save()?;
         if let Some(journal) = &self.journal {
             journal.sync()?;
+        }
+        if let Some(fraction) = self.fraction.take() {
+            fraction.finish()?;
         }
         Ok(Finish {
             items: self.plan.items,

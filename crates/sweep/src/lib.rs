@@ -3,19 +3,18 @@
 //! being killed at any moment.
 //!
 //! A [`Job`] says how many items there are and how they are cut into chunks ([`Plan`]), plays
-//! a chunk into a part, and commits parts into its summary. The engine plays the chunks on many
-//! threads ([`local::run`]) or many processes ([`cluster::run`]), and its [`Ledger`] commits the
-//! parts strictly in chunk order, so the summary is the same whatever the threads and machines.
-//! Now and then the ledger writes a checkpoint — the summary of the chunks committed so far —
-//! atomically; a run started again with the same command resumes from it and ends exactly as an
-//! uninterrupted run would. What a job reports as it commits goes to a [`Journal`] (the
-//! results file), cut back on resuming to what the checkpoint recorded, so nothing is lost and
-//! nothing written twice.
+//! a chunk into a part, and commits parts into its summary; most jobs are a [`Fold`] of
+//! statistics. [`run`] plays the chunks on many threads or many processes ([`Workers`]), and
+//! commits the parts strictly in chunk order, so the summary is the same whatever the threads
+//! and machines. Now and then it writes a checkpoint — the summary of the chunks committed so
+//! far — atomically; a run started again with the same command resumes from it and ends
+//! exactly as an uninterrupted run would. What a job reports as it commits goes to a journal
+//! (the results file, or standard output), cut back on resuming to what the checkpoint
+//! recorded, so nothing is lost and nothing written twice.
 //!
 //! ```
 //! use std::ops::Range;
-//! use std::sync::Arc;
-//! use sweep::{Identity, Job, Ledger, Plan};
+//! use sweep::{Commit, Identity, Job, Plan, Workers};
 //!
 //! /// The sum of the squares of 0 … n − 1.
 //! struct Squares(u64);
@@ -34,8 +33,9 @@
 //!     fn play(&self, _chunk: u64, items: Range<u64>, _: &()) -> u64 {
 //!         items.map(|i| i * i).sum()
 //!     }
-//!     fn commit(&self, sum: &mut u64, _chunk: u64, part: u64, _journal: &mut Vec<u8>) {
+//!     fn commit(&self, sum: &mut u64, part: u64, _: &mut Commit<'_>) -> Result<(), String> {
 //!         *sum += part;
+//!         Ok(())
 //!     }
 //!     fn check(&self, _: &u64, _: u64) -> Result<(), String> {
 //!         Ok(())
@@ -43,8 +43,8 @@
 //! }
 //!
 //! let identity = Identity::new("example 1", "squares").with("--n", 100_000);
-//! let ledger = Ledger::open(Arc::new(Squares(100_000)), identity, Default::default()).unwrap();
-//! let finish = sweep::local::run(ledger, 2, &mut |_progress| {}).unwrap();
+//! let finish = sweep::run(Squares(100_000), identity, Default::default(), &Workers::Threads(2),
+//!     Box::new(|_progress| {})).unwrap().unwrap();
 //! assert_eq!(finish.summary, (0..100_000u64).map(|i| i * i).sum::<u64>());
 //! ```
 
@@ -52,16 +52,71 @@ pub mod checkpoint;
 pub mod cluster;
 mod error;
 pub mod file;
+mod fold;
+mod fraction;
 mod job;
 pub mod journal;
 mod ledger;
-pub mod local;
+mod local;
+mod options;
 
 pub use checkpoint::Identity;
+pub use cluster::{Cluster, Die};
 pub use error::Error;
-pub use job::{Job, Plan};
-pub use journal::Journal;
-pub use ledger::{Checkpointing, Files, Finish, Ledger, Progress};
+pub use fold::Fold;
+pub use job::{Commit, Job, Plan};
+pub use ledger::{Checkpointing, Files, Finish, Progress, Sink};
+
+use ledger::Ledger;
+use std::sync::Arc;
+
+/// Who plays a run's chunks.
+#[derive(Clone, Debug)]
+pub enum Workers {
+    /// This many threads of this process (at least one).
+    Threads(usize),
+    /// This process's threads, as one process of a cluster; `die` ends the process when the
+    /// cluster cannot go on (a peer lost, a write failed).
+    Cluster {
+        /// The cluster, and which of its processes this is.
+        cluster: Cluster,
+        /// Worker threads of this process.
+        threads: usize,
+        /// Prints its message and ends the process with status 1.
+        die: Die,
+    },
+}
+
+/// Runs `job` on `workers`, resuming from its checkpoint if `files` has one, and calls
+/// `progress` as chunks are committed. Gives the summary, or `None` in a process of a cluster
+/// other than process 0, which does not hold it. The result does not depend on the workers.
+pub fn run<J: Job>(
+    job: J,
+    identity: Identity,
+    files: Files,
+    workers: &Workers,
+    mut progress: Box<dyn FnMut(&Progress) + Send>,
+) -> Result<Option<Finish<J::Summary>>, Error> {
+    match workers {
+        Workers::Threads(threads) => {
+            let ledger = Ledger::open(Arc::new(job), identity, files)?;
+            local::run(ledger, *threads, &mut progress).map(Some)
+        }
+        Workers::Cluster {
+            cluster,
+            threads,
+            die,
+        } => cluster::run(
+            Arc::new(job),
+            identity,
+            files,
+            cluster,
+            *threads,
+            progress,
+            *die,
+        ),
+    }
+}
 
 /// The most worker threads a process may run: four per core (more only shares the cores
 /// thinner), and never more than 1,024.

@@ -40,7 +40,7 @@ impl<B> Gate<B> {
 /// Plays every chunk the ledger has not committed on `threads` worker threads (at least one),
 /// commits them in order and calls `progress` after each commit. The result does not depend on
 /// `threads`.
-pub fn run<J: Job>(
+pub(crate) fn run<J: Job>(
     mut ledger: Ledger<J>,
     threads: usize,
     progress: &mut dyn FnMut(&Progress),

@@ -6,10 +6,10 @@ use serde::{Deserialize, Serialize};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use sweep::checkpoint::{self, State};
-use sweep::cluster::{self, Cluster};
-use sweep::{Checkpointing, Files, Identity, Job, Ledger, Plan, journal};
+use sweep::{Checkpointing, Cluster, Commit, Files, Identity, Job, Plan, Sink, Workers, journal};
 
 /// Items 0..n, each worth a hash of itself; a "find" every so often, reported in the journal.
 /// In rounds, what an item is worth depends on the summary at the start of its round.
@@ -70,17 +70,25 @@ impl Job for Hashes {
         (count, total, finds)
     }
 
-    fn commit(&self, summary: &mut Sum, chunk: u64, part: Self::Part, journal: &mut Vec<u8>) {
+    fn commit(
+        &self,
+        summary: &mut Sum,
+        part: Self::Part,
+        commit: &mut Commit,
+    ) -> Result<(), String> {
         let (count, total, finds) = part;
         summary.items += count;
         summary.total = summary.total.wrapping_add(total);
         for find in finds {
             summary.finds += 1;
-            journal.extend(format!("{{\"find\":{find}}}\n").bytes());
+            commit
+                .journal()
+                .extend(format!("{{\"find\":{find}}}\n").bytes());
         }
-        if self.rounds && (chunk + 1).is_multiple_of(ROUND) {
+        if commit.ends_round() {
             summary.round_start = summary.total;
         }
+        Ok(())
     }
 
     fn check(&self, summary: &Sum, chunks: u64) -> Result<(), String> {
@@ -99,7 +107,12 @@ fn plainly(job: &Hashes, upto: u64) -> (Sum, Vec<u8>) {
     let mut basis = job.basis(&summary);
     for chunk in 0..upto {
         let part = job.play(chunk, plan.range(chunk), &basis);
-        job.commit(&mut summary, chunk, part, &mut journal);
+        job.commit(
+            &mut summary,
+            part,
+            &mut Commit::of(&plan, chunk, &mut journal),
+        )
+        .unwrap();
         if plan.round.is_some_and(|r| (chunk + 1).is_multiple_of(r)) {
             basis = job.basis(&summary);
         }
@@ -127,16 +140,19 @@ fn run_locally(job: Hashes, threads: usize, files: Option<(&Path, &Path)>) -> Su
     });
     let files = Files {
         checkpoint: checkpointing,
-        journal: files.map(|f| f.1.to_owned()),
+        journal: files.map(|f| Sink::File(f.1.to_owned())),
+        fraction_done: None,
     };
-    let ledger = Ledger::open(Arc::new(job), identity, files).unwrap();
-    let mut seen = 0;
-    let finish = sweep::local::run(ledger, threads, &mut |progress| {
-        assert!(progress.done >= seen && progress.done <= progress.total);
-        seen = progress.done;
-    })
-    .unwrap();
-    assert_eq!(seen, finish.items);
+    let seen = Arc::new(AtomicU64::new(0));
+    let watched = Arc::clone(&seen);
+    let progress = Box::new(move |progress: &sweep::Progress| {
+        let before = watched.swap(progress.done, Ordering::Relaxed);
+        assert!(progress.done >= before && progress.done <= progress.total);
+    });
+    let finish = sweep::run(job, identity, files, &Workers::Threads(threads), progress)
+        .unwrap()
+        .unwrap();
+    assert_eq!(seen.load(Ordering::Relaxed), finish.items);
     finish.summary
 }
 
@@ -244,10 +260,17 @@ fn a_checkpoint_that_does_not_add_up_is_refused() {
             every: Duration::ZERO,
         }),
         journal: None,
+        fraction_done: None,
     };
-    let error = Ledger::open(Arc::new(job), state.identity.clone(), files.clone())
-        .err()
-        .unwrap();
+    let error = sweep::run(
+        job,
+        state.identity.clone(),
+        files.clone(),
+        &Workers::Threads(1),
+        Box::new(|_| {}),
+    )
+    .err()
+    .unwrap();
     assert!(
         error
             .to_string()
@@ -262,10 +285,16 @@ fn a_checkpoint_that_does_not_add_up_is_refused() {
         items: 1000,
         rounds: false,
     };
-    files.journal = Some(dir.join("out"));
-    let error = Ledger::open(Arc::new(job), state.identity.clone(), files)
-        .err()
-        .unwrap();
+    files.journal = Some(Sink::File(dir.join("out")));
+    let error = sweep::run(
+        job,
+        state.identity.clone(),
+        files,
+        &Workers::Threads(1),
+        Box::new(|_| {}),
+    )
+    .err()
+    .unwrap();
     assert!(
         error.to_string().contains("without an output file"),
         "{error}"
@@ -321,19 +350,17 @@ fn a_cluster_gives_what_one_thread_gives() {
                     rounds: false,
                 };
                 let identity = identity(&job);
-                cluster::run(
-                    Arc::new(job),
-                    identity,
-                    Files {
-                        checkpoint: None,
-                        journal: Some(out),
-                    },
-                    &cluster,
-                    2,
-                    Box::new(|_| {}),
+                let files = Files {
+                    checkpoint: None,
+                    journal: Some(Sink::File(out)),
+                    fraction_done: None,
+                };
+                let workers = Workers::Cluster {
+                    cluster,
+                    threads: 2,
                     die,
-                )
-                .unwrap()
+                };
+                sweep::run(job, identity, files, &workers, Box::new(|_| {})).unwrap()
             })
         })
         .collect();
@@ -354,15 +381,12 @@ fn a_cluster_gives_what_one_thread_gives() {
         rounds: true,
     };
     let identity = identity(&job);
-    let refused = cluster::run(
-        Arc::new(job),
-        identity,
-        Files::default(),
-        &cluster,
-        1,
-        Box::new(|_| {}),
+    let workers = Workers::Cluster {
+        cluster,
+        threads: 1,
         die,
-    );
+    };
+    let refused = sweep::run(job, identity, Files::default(), &workers, Box::new(|_| {}));
     assert!(
         refused
             .err()

@@ -12,12 +12,43 @@ use serde::{Deserialize, Serialize};
 /// The 97.5% point of the standard normal distribution, for two-sided 95% intervals.
 pub const Z95: f64 = 1.959_963_984_540_054;
 
+/// A whole number with its thousands grouped by commas, as people read counts: `12,345`.
+///
+/// ```
+/// assert_eq!(tally::grouped(1234567u64), "1,234,567");
+/// assert_eq!(tally::grouped(999u32), "999");
+/// ```
+pub fn grouped(n: impl Into<u128>) -> String {
+    let digits = n.into().to_string();
+    let mut out = String::with_capacity(digits.len() * 4 / 3);
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
 /// Statistics that add up: the merge of the statistics of two sets of games is the statistics of
 /// their union, whatever the order — so that a run's answer never depends on how its deals were
 /// shared among threads and machines. The one signature of `merge` in every crate.
 pub trait Merge {
     /// Adds `other`'s games to these.
     fn merge(&mut self, other: &Self);
+}
+
+/// Statistics kept side by side (one for each strategy, each split), merged pairwise; a shorter
+/// list takes the other's extra statistics as they are.
+impl<T: Merge + Clone> Merge for Vec<T> {
+    fn merge(&mut self, other: &Vec<T>) {
+        for (index, theirs) in other.iter().enumerate() {
+            match self.get_mut(index) {
+                Some(ours) => ours.merge(theirs),
+                None => self.push(theirs.clone()),
+            }
+        }
+    }
 }
 
 /// Count, sum and sum of squares of a whole-number quantity, with its extremes.

@@ -14,7 +14,7 @@ use crate::input;
 use camicia::{Deal, Outcome};
 use clap::{Args, Subcommand, ValueEnum};
 use serde::Serialize;
-use std::io::{self, BufWriter, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(Args)]
@@ -104,14 +104,13 @@ fn play(args: &PlayArgs) -> Result<(), CliError> {
     for game in games() {
         game?;
     }
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = crate::output::stdout();
     for (index, deal) in games().flatten().enumerate() {
         let deal = &deal;
         if args.trace && args.json {
             let trace = trace::TraceJson::of(deal, None)
                 .expect("a trace without a budget is never refused");
-            serde_json::to_writer(&mut out, &trace).map_err(io::Error::from)?;
-            writeln!(out)?;
+            crate::output::json_line(&mut out, &trace)?;
         } else if args.trace {
             if index > 0 {
                 writeln!(out)?;
@@ -120,9 +119,7 @@ fn play(args: &PlayArgs) -> Result<(), CliError> {
         } else {
             let outcome = camicia::play(deal);
             if args.json {
-                serde_json::to_writer(&mut out, &OutcomeJson::from(outcome))
-                    .map_err(io::Error::from)?;
-                writeln!(out)?;
+                crate::output::json_line(&mut out, &OutcomeJson::from(outcome))?;
             } else {
                 writeln!(out, "{outcome}")?;
             }

@@ -5,7 +5,7 @@ use crate::input;
 use clap::{Args, Subcommand};
 use hiq::{Board, Hole, Jump, auto, contest};
 use serde::Serialize;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::path::PathBuf;
 
 mod census;
@@ -152,11 +152,10 @@ fn play(args: &PlayArgs) -> Result<(), CliError> {
         }
         None => None,
     };
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = crate::output::stdout();
     if args.json {
         for board in boards {
-            serde_json::to_writer(&mut out, &GameJson::play(board)).map_err(io::Error::from)?;
-            writeln!(out)?;
+            crate::output::json_line(&mut out, &GameJson::play(board))?;
         }
     } else if args.trace {
         let glyphs = Glyphs::new(args.ascii);

@@ -10,13 +10,12 @@ mod simulate;
 mod solve;
 
 use crate::error::CliError;
-use crate::format::grouped;
 use crate::input;
 use clap::{Args, Subcommand};
 use russian::pysol::{self, GameNumber};
 use russian::{Layout, Slot, StrategyName};
 use serde::Serialize;
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
 #[derive(Args)]
@@ -115,10 +114,9 @@ fn deal(args: &DealArgs) -> Result<(), CliError> {
         Some(number) => pysol::deal(number),
         None => russian::deal::deal(args.seed),
     };
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = crate::output::stdout();
     if args.json {
-        serde_json::to_writer(&mut out, &LayoutJson::of(&layout)).map_err(io::Error::from)?;
-        writeln!(out)?;
+        crate::output::json_line(&mut out, &LayoutJson::of(&layout))?;
     } else {
         write_layout(&mut out, &layout, symbols(args.ascii))?;
     }
@@ -167,31 +165,4 @@ fn read_deal(file: &std::path::Path) -> Result<Layout, CliError> {
 pub(crate) fn parse_strategy(name: &str) -> Result<StrategyName, String> {
     name.parse()
         .map_err(|e: russian::UnknownStrategy| e.to_string())
-}
-
-/// A range `A..B` of numbers from `lowest` to `end - 1` (`what` names them in the message): its
-/// first number and how many there are, at most 2^64 − 1 (what one run can count).
-fn number_range(
-    option: &str,
-    text: &str,
-    what: &str,
-    lowest: u128,
-    end: u128,
-) -> Result<(u128, u64), CliError> {
-    let (a, b) = crate::cli::range_numbers(text)
-        .filter(|&(a, b)| lowest <= a && a < b && b <= end)
-        .ok_or_else(|| {
-            CliError::BadInput(format!(
-                "{option}: expected A..B, {what} with {lowest} <= A < B <= {end}, found {}",
-                excerpt::Excerpt::of(text)
-            ))
-        })?;
-    let count = u64::try_from(b - a).map_err(|_| {
-        CliError::BadInput(format!(
-            "{option}: {} deals, but one run takes at most {} (2^64 - 1)",
-            grouped(b - a),
-            grouped(u64::MAX)
-        ))
-    })?;
-    Ok((a, count))
 }

@@ -13,7 +13,7 @@ use crate::input;
 use clap::{Args, Subcommand, ValueEnum};
 use serde::Serialize;
 use speed::{Deal, Event, Place, Robot, contest, fast, sim};
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
 
@@ -99,7 +99,7 @@ fn play(args: &PlayArgs) -> Result<(), CliError> {
         }
         None => None,
     };
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = crate::output::stdout();
     for (index, deal) in contest::sets(&text).flatten().enumerate() {
         let deal = &deal;
         if args.trace {
@@ -108,9 +108,7 @@ fn play(args: &PlayArgs) -> Result<(), CliError> {
             }
             trace::write(&mut out, deal, &sim::play(deal), index + 1, count)?;
         } else if args.json {
-            serde_json::to_writer(&mut out, &GameJson::new(deal, &sim::play(deal)))
-                .map_err(io::Error::from)?;
-            writeln!(out)?;
+            crate::output::json_line(&mut out, &GameJson::new(deal, &sim::play(deal)))?;
         } else {
             writeln!(out, "{}", verdict(fast::play(deal).winner, args.lang))?;
         }

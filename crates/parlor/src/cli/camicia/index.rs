@@ -7,7 +7,7 @@ use camicia::Pack;
 use camicia::index::{self, DEALS};
 use camicia::notation::{pack_record, parse_deal, parse_games_at};
 use clap::Args;
-use std::io::{self, BufWriter, Write};
+use std::io::Write;
 
 #[derive(Args)]
 #[command(
@@ -47,7 +47,7 @@ pub fn run_index(args: &IndexArgs) -> Result<(), CliError> {
             indices.push(index_of(&deal_argument(text, &format!("deal {number}"))?));
         }
     }
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = crate::output::stdout();
     for index in indices {
         writeln!(out, "{index}")?;
     }
@@ -64,7 +64,7 @@ pub fn run_deal(args: &DealArgs) -> Result<(), CliError> {
             Ok(index::pack(index).expect("an index below DEALS"))
         })
         .collect::<Result<Vec<_>, CliError>>()?;
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = crate::output::stdout();
     for pack in packs {
         writeln!(out, "{}", pack_record(&pack))?;
     }

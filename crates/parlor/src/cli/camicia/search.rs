@@ -8,20 +8,17 @@
 use super::index::{deal_argument, parse_index};
 use crate::error::CliError;
 use crate::format::grouped;
-use crate::longrun::{self, LongRun, Outputs};
-use camicia::Pack;
-use camicia::deal::Dealer;
+use crate::longrun::{self, LongRun, Outputs, Results};
 use camicia::engine::Engine;
 use camicia::fast::play_pack;
 use camicia::index::{self, DEALS};
 use camicia::notation::pack_record;
-use camicia::search::{Climb, Find, Haul, Hunt, Keep, ROUND, haul, haul_dealt};
+use camicia::search::{Find, Hunt};
 use clap::{ArgGroup, Args};
+use runs::camicia::{Mode, Search};
 use serde::Serialize;
-use std::io::{self, BufWriter, Write};
-use std::ops::Range;
+use std::io::{self, Write};
 use std::path::PathBuf;
-use sweep::{Job, Plan};
 
 #[derive(Args)]
 #[command(group(ArgGroup::new("mode").required(true).args(["random", "range", "climb"])))]
@@ -72,18 +69,13 @@ pub struct SearchArgs {
     run: LongRun,
 }
 
-/// Deals per chunk of a random or exhaustive search: about a tenth of a second of one core.
-const CHUNK: u64 = 1 << 18;
-/// Chunks per round of a climb: the round's deals are shared among the threads in these parts,
-/// whatever the threads, so the climb is the same on any.
-const PARTS: u64 = 8;
 /// The climb's default number of deals.
 const STEPS: u64 = 10_000_000;
 
 /// What is searched, as `--json` names it.
 #[derive(Clone, Copy, Debug, Serialize)]
 #[serde(tag = "mode", rename_all = "lowercase")]
-enum Mode {
+enum ModeJson {
     Random {
         deals: u64,
         seed: u64,
@@ -102,94 +94,22 @@ enum Mode {
     },
 }
 
+impl From<Mode> for ModeJson {
+    fn from(mode: Mode) -> ModeJson {
+        match mode {
+            Mode::Random { deals, seed } => ModeJson::Random { deals, seed },
+            Mode::Range(deals) => ModeJson::Range {
+                start: deals.first,
+                end: deals.last() + 1,
+            },
+            Mode::Climb { from, steps, seed } => ModeJson::Climb { from, steps, seed },
+        }
+    }
+}
+
 /// Deal indices as decimal strings: JSON readers often hold numbers in doubles.
 fn decimal<S: serde::Serializer>(value: &u128, serializer: S) -> Result<S::Ok, S::Error> {
     serializer.collect_str(value)
-}
-
-/// A search on the long-run engine: a chunk is a run of deals, its part the run's haul.
-struct Search {
-    mode: Mode,
-    keep: Keep,
-    dealer: Dealer,
-    engine: Engine,
-    /// A climb's first deal.
-    start: Option<Pack>,
-}
-
-impl Search {
-    /// The places in the search of the deals of the first `chunks` chunks.
-    fn places(&self, chunks: u64) -> Range<u128> {
-        let first = match self.mode {
-            Mode::Range { start, .. } => start,
-            _ => 0,
-        };
-        first..first + u128::from(self.plan().items_before(chunks))
-    }
-}
-
-impl Job for Search {
-    type Part = Haul;
-    type Summary = Hunt;
-    /// The climb, as the round starts from it.
-    type Basis = Option<Climb>;
-
-    fn plan(&self) -> Plan {
-        match self.mode {
-            Mode::Random { deals, .. } => Plan::new(deals, CHUNK),
-            // At most 2^64 - 1 deals, checked when the range is read.
-            Mode::Range { start, end } => Plan::new((end - start) as u64, CHUNK),
-            Mode::Climb { steps, .. } => Plan::new(steps, ROUND / PARTS).in_rounds(PARTS),
-        }
-    }
-
-    fn empty(&self) -> Hunt {
-        match (self.mode, self.start) {
-            (Mode::Climb { seed, .. }, Some(start)) => {
-                Hunt::climb(self.keep, Climb::new(start, seed))
-            }
-            _ => Hunt::new(self.keep),
-        }
-    }
-
-    fn basis(&self, hunt: &Hunt) -> Option<Climb> {
-        hunt.climbing().cloned()
-    }
-
-    fn play(&self, _chunk: u64, deals: Range<u64>, climb: &Option<Climb>) -> Haul {
-        match (self.mode, climb) {
-            (Mode::Random { .. }, _) => haul_dealt(self.engine, &self.dealer, deals, self.keep),
-            (Mode::Range { start, .. }, _) => {
-                let first = start + u128::from(deals.start);
-                let end = start + u128::from(deals.end);
-                haul(self.engine, index::packs(first..end), first, self.keep)
-            }
-            (Mode::Climb { .. }, Some(climb)) => haul(
-                self.engine,
-                climb.steps(deals.clone()),
-                deals.start.into(),
-                self.keep,
-            ),
-            (Mode::Climb { .. }, None) => Haul::new(self.keep),
-        }
-    }
-
-    fn commit(&self, hunt: &mut Hunt, chunk: u64, haul: Haul, journal: &mut Vec<u8>) {
-        let ends_round = matches!(self.mode, Mode::Climb { .. })
-            && ((chunk + 1).is_multiple_of(PARTS) || chunk + 1 == self.plan().chunks());
-        for find in hunt.commit(haul, ends_round) {
-            journal.extend_from_slice(FindJson::from(&find).line().as_bytes());
-        }
-    }
-
-    fn check(&self, hunt: &Hunt, chunks: u64) -> Result<(), String> {
-        hunt.check(self.keep, self.places(chunks))
-    }
-
-    fn status(&self, hunt: &Hunt) -> Option<String> {
-        let best = hunt.tally().longest().first().map(|f| f.outcome.cards);
-        best.map(|cards| format!("best {}", grouped(cards)))
-    }
 }
 
 /// A find as `--out` and the summary write it.
@@ -214,87 +134,42 @@ impl From<&Find> for FindJson {
     }
 }
 
-impl FindJson {
-    /// One line of `--out`. Written by hand: digits, record notation and a status name need no
-    /// escaping, and this cannot fail.
-    fn line(&self) -> String {
-        format!(
-            "{{\"index\":\"{}\",\"deal\":\"{}\",\"status\":\"{}\",\"cards\":{},\"tricks\":{}}}\n",
-            self.index, self.deal, self.status, self.cards, self.tricks
-        )
-    }
-}
-
 pub fn run(args: &SearchArgs) -> Result<(), CliError> {
-    let (mode, identity) = mode(args)?;
-    let keep = Keep {
-        top: args.top as usize,
-        min_cards: args.min_cards,
-    };
-    let identity = identity
-        .with("--top", args.top)
-        .with_some("--min-cards", args.min_cards);
-    let seed = match mode {
-        Mode::Random { seed, .. } | Mode::Climb { seed, .. } => seed,
-        Mode::Range { .. } => 0,
-    };
     let engine = super::engine()?;
-    let start = match mode {
-        Mode::Climb { from, .. } => index::pack(from),
-        _ => None,
-    };
-    let search = Search {
-        mode,
-        keep,
-        dealer: Dealer::new(seed),
-        engine,
-        start,
-    };
+    let search = Search::new(mode(args)?, args.top, args.min_cards, engine);
     let outputs = Outputs {
-        out: args.out.as_deref(),
-        at_the_end: Vec::new(),
+        results: args.out.as_deref().map(Results::File),
         ..Outputs::default()
     };
     longrun::run(
-        search,
-        identity,
+        &search,
         &args.run,
         "deals",
         Some(engine.name()),
         outputs,
         |hunt| {
-            let summary = Summary::new(mode, keep, &hunt, engine);
-            let mut stdout = BufWriter::new(io::stdout().lock());
-            if args.json {
-                serde_json::to_writer(&mut stdout, &summary).map_err(io::Error::from)?;
-                writeln!(stdout)?;
-            } else {
-                summary.write(&mut stdout)?;
+            let summary = Summary::new(&search, &hunt, engine);
+            crate::output::print(args.json, &summary, |out| {
+                summary.write(out)?;
                 if let Some(path) = &args.out {
-                    writeln!(stdout, "finds written to {}", path.display())?;
+                    writeln!(out, "finds written to {}", path.display())?;
                 }
-            }
-            stdout.flush()?;
-            Ok(())
+                Ok(())
+            })
         },
     )
 }
 
-/// What is searched, and the options that decide it in the checkpoint's words.
-fn mode(args: &SearchArgs) -> Result<(Mode, sweep::Identity), CliError> {
+/// What is searched.
+fn mode(args: &SearchArgs) -> Result<Mode, CliError> {
     let seed = args.seed.unwrap_or(1);
-    let identity = longrun::identity("camicia search");
     if let Some(deals) = args.deals {
-        let identity = identity
-            .with_flag("--random", true)
-            .with("--deals", deals)
-            .with("--seed", seed);
-        return Ok((Mode::Random { deals, seed }, identity));
+        return Ok(Mode::Random { deals, seed });
     }
     if let Some(text) = &args.range {
-        let (start, end) = parse_range(text)?;
-        let identity = identity.with("--range", format!("{start}..{end}"));
-        return Ok((Mode::Range { start, end }, identity));
+        let range =
+            crate::cli::deal_range("--range", "START..END", text, "deal indices", 0, DEALS)?;
+        return Ok(Mode::Range(range));
     }
     let text = args.from.as_deref().unwrap_or_default();
     let from = if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
@@ -303,38 +178,13 @@ fn mode(args: &SearchArgs) -> Result<(Mode, sweep::Identity), CliError> {
         index::index(&deal_argument(text, "--from")?).unwrap_or_default()
     };
     let steps = args.steps.unwrap_or(STEPS);
-    let identity = identity
-        .with_flag("--climb", true)
-        .with("--from", from)
-        .with("--steps", steps)
-        .with("--seed", seed);
-    Ok((Mode::Climb { from, steps, seed }, identity))
-}
-
-fn parse_range(text: &str) -> Result<(u128, u128), CliError> {
-    let (start, end) = crate::cli::range_numbers(text)
-        .filter(|&(start, end)| start < end && end <= DEALS)
-        .ok_or_else(|| {
-            CliError::BadInput(format!(
-                "--range: expected START..END, deal indices with START < END <= {DEALS}, found \
-                 {}",
-                excerpt::Excerpt::of(text)
-            ))
-        })?;
-    if end - start > u128::from(u64::MAX) {
-        return Err(CliError::BadInput(format!(
-            "--range: {} deals, but one search covers at most {} (2^64 - 1); split the range",
-            grouped(end - start),
-            grouped(u64::MAX)
-        )));
-    }
-    Ok((start, end))
+    Ok(Mode::Climb { from, steps, seed })
 }
 
 /// What the search found, as `--json` prints it; the text says the same.
 #[derive(Serialize)]
 struct Summary {
-    search: Mode,
+    search: ModeJson,
     /// The engine that played the deals (every engine gives the same results).
     engine: &'static str,
     top_k: u64,
@@ -351,7 +201,8 @@ struct Summary {
 }
 
 impl Summary {
-    fn new(mode: Mode, keep: Keep, hunt: &Hunt, engine: Engine) -> Summary {
+    fn new(search: &Search, hunt: &Hunt, engine: Engine) -> Summary {
+        let (mode, keep) = (search.mode(), search.keep());
         let tally = hunt.tally();
         let start = hunt.climbing().map(|climb| {
             FindJson::from(&Find {
@@ -361,7 +212,7 @@ impl Summary {
             })
         });
         Summary {
-            search: mode,
+            search: mode.into(),
             engine: engine.name(),
             top_k: keep.top as u64,
             min_cards: keep.min_cards,
@@ -374,20 +225,20 @@ impl Summary {
         }
     }
 
-    fn write(&self, out: &mut impl Write) -> io::Result<()> {
+    fn write(&self, out: &mut dyn Write) -> io::Result<()> {
         match self.search {
-            Mode::Random { deals, seed } => writeln!(
+            ModeJson::Random { deals, seed } => writeln!(
                 out,
                 "camicia search: {} random one-pack deals, seed {seed}",
                 grouped(deals)
             )?,
-            Mode::Range { start, end } => writeln!(
+            ModeJson::Range { start, end } => writeln!(
                 out,
                 "camicia search: every deal of index {start} to {} ({} deals)",
                 end - 1,
                 grouped(end - start)
             )?,
-            Mode::Climb { from, steps, seed } => writeln!(
+            ModeJson::Climb { from, steps, seed } => writeln!(
                 out,
                 "camicia search: climb of {} deals from index {from}, seed {seed}",
                 grouped(steps)

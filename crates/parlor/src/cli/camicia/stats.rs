@@ -15,10 +15,8 @@ use camicia::record;
 use camicia::stats::{Found, Tally};
 use clap::Args;
 use serde::Serialize;
-use std::io::{self, BufWriter, Write};
-use std::ops::Range;
+use std::io::{self, Write};
 use std::path::PathBuf;
-use sweep::{Job, Plan};
 
 #[derive(Args)]
 #[command(
@@ -44,72 +42,26 @@ pub struct StatsArgs {
     run: LongRun,
 }
 
-/// Deals per chunk of work: fixed, so that the split does not depend on the threads.
-const CHUNK: u64 = 1 << 15;
 /// The terminal histogram: bins of this many cards, and one bin for all games this long or longer.
 const BIN: u64 = 50;
 const TAIL: u64 = 1000;
 
-/// Deals 0..N of a seed, tallied.
-struct Stats {
-    dealer: Dealer,
-    deals: u64,
-    engine: Engine,
-}
-
-impl Job for Stats {
-    type Part = Tally;
-    type Summary = Tally;
-    type Basis = ();
-
-    fn plan(&self) -> Plan {
-        Plan::new(self.deals, CHUNK)
-    }
-
-    fn empty(&self) -> Tally {
-        Tally::default()
-    }
-
-    fn basis(&self, _: &Tally) {}
-
-    fn play(&self, _chunk: u64, deals: Range<u64>, _: &()) -> Tally {
-        Tally::of(self.engine, &self.dealer, deals)
-    }
-
-    fn commit(&self, tally: &mut Tally, _chunk: u64, part: Tally, _journal: &mut Vec<u8>) {
-        tally.merge(part);
-    }
-
-    fn check(&self, tally: &Tally, chunks: u64) -> Result<(), String> {
-        tally.check(&self.dealer, self.plan().items_before(chunks))
-    }
-}
-
 pub fn run(args: &StatsArgs) -> Result<(), CliError> {
     let dealer = Dealer::new(args.seed);
     let engine = super::engine()?;
-    let job = Stats {
-        dealer: dealer.clone(),
-        deals: args.deals,
-        engine,
-    };
-    let identity = longrun::identity("camicia stats")
-        .with("--deals", args.deals)
-        .with("--seed", args.seed);
+    let stats = runs::camicia::Stats::new(args.deals, args.seed, engine);
     let outputs = Outputs::plot(args.plot.as_deref());
     longrun::run(
-        job,
-        identity,
+        &stats,
         &args.run,
         "deals",
         Some(engine.name()),
         outputs,
         |tally| {
             let summary = Summary::new(args.seed, &dealer, &tally, engine);
-            let mut out = BufWriter::new(io::stdout().lock());
+            let mut out = crate::output::stdout();
             if args.json {
-                serde_json::to_writer(&mut out, &summary).map_err(io::Error::from)?;
-                writeln!(out)?;
+                crate::output::json_line(&mut out, &summary)?;
             } else {
                 write_text(&mut out, &summary, &tally, args.ascii)?;
             }

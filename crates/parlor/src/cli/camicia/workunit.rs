@@ -5,13 +5,10 @@
 use crate::error::CliError;
 use crate::format::grouped;
 use crate::longrun::{self, LongRun, Outputs};
-use camicia::engine::Engine;
-use camicia::workunit::{Report, Unit};
+use camicia::workunit::Unit;
 use clap::Args;
 use std::io::Read;
-use std::ops::Range;
 use std::path::{Path, PathBuf};
-use sweep::{Job, Plan};
 
 #[derive(Args)]
 #[command(
@@ -32,53 +29,14 @@ pub struct WorkunitArgs {
     run: LongRun,
 }
 
-/// Deals per chunk of work, as for a search by index.
-const CHUNK: u64 = 1 << 18;
-
 /// The most bytes a unit's input may hold: two 21-digit numbers and some whitespace fit many
 /// times over.
 const LONGEST_INPUT: u64 = 4096;
 
-/// A unit's deals on the long-run engine.
-struct WorkUnit {
-    first: u128,
-    deals: u64,
-    engine: Engine,
-}
-
-impl Job for WorkUnit {
-    type Part = Report;
-    type Summary = Report;
-    type Basis = ();
-
-    fn plan(&self) -> Plan {
-        Plan::new(self.deals, CHUNK)
-    }
-
-    fn empty(&self) -> Report {
-        Report::default()
-    }
-
-    fn basis(&self, _: &Report) {}
-
-    fn play(&self, _chunk: u64, deals: Range<u64>, _: &()) -> Report {
-        let first = self.first + u128::from(deals.start);
-        Report::of(self.engine, first..self.first + u128::from(deals.end))
-    }
-
-    fn commit(&self, report: &mut Report, _chunk: u64, part: Report, _journal: &mut Vec<u8>) {
-        report.merge(part);
-    }
-
-    fn check(&self, report: &Report, chunks: u64) -> Result<(), String> {
-        let done = u128::from(self.plan().items_before(chunks));
-        report.check(self.first..self.first + done)
-    }
-}
-
 pub fn run(args: &WorkunitArgs) -> Result<(), CliError> {
     let unit = read_unit(&args.input)?;
-    let deals = u64::try_from(unit.last() - unit.first() + 1).map_err(|_| {
+    let engine = super::engine()?;
+    let run = runs::camicia::Workunit::new(unit.first(), unit.last(), engine).ok_or_else(|| {
         CliError::BadInput(format!(
             "{}: a unit of {} deals, but one run covers at most {} (2^64 - 1)",
             args.input.display(),
@@ -87,23 +45,13 @@ pub fn run(args: &WorkunitArgs) -> Result<(), CliError> {
         ))
     })?;
     sweep::file::check_distinct(&[("IN", &args.input), ("OUT", &args.output)])?;
-    let engine = super::engine()?;
-    let job = WorkUnit {
-        first: unit.first(),
-        deals,
-        engine,
-    };
-    let identity = longrun::identity("camicia workunit")
-        .with("START", unit.first())
-        .with("END", unit.last());
     let outputs = Outputs {
         at_the_end: vec![("OUT", args.output.as_path())],
         fraction_done: args.fraction_done.as_deref(),
         ..Outputs::default()
     };
     longrun::run(
-        job,
-        identity,
+        &run,
         &args.run,
         "deals",
         Some(engine.name()),

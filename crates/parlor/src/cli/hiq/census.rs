@@ -8,7 +8,7 @@ use crate::threads::Threads;
 use clap::Args;
 use hiq::census::{Census, Progress, census};
 use serde::Serialize;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 
 #[derive(Args)]
 #[command(
@@ -58,11 +58,9 @@ pub fn run(args: &CensusArgs) -> Result<(), CliError> {
             grouped(result.positions())
         ),
     );
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = crate::output::stdout();
     if args.json {
-        serde_json::to_writer(&mut out, &CensusJson::new(start, &result))
-            .map_err(io::Error::from)?;
-        writeln!(out)?;
+        crate::output::json_line(&mut out, &CensusJson::new(start, &result))?;
     } else {
         write_table(&mut out, start, &result)?;
     }

@@ -9,7 +9,7 @@ use clap::Args;
 use hiq::solve::{Goal, Outcome, Solution, solve};
 use hiq::{Board, Hole, Jump, shortest};
 use serde::Serialize;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::path::PathBuf;
 
 #[derive(Args)]
@@ -124,11 +124,10 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
         }
         _ => None,
     };
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = crate::output::stdout();
     if args.json {
         let json = SolutionJson::new(start, goal, &solution, moves.as_deref());
-        serde_json::to_writer(&mut out, &json).map_err(io::Error::from)?;
-        writeln!(out)?;
+        crate::output::json_line(&mut out, &json)?;
     } else {
         write_text(
             &mut out,

@@ -9,9 +9,7 @@ use clap::{ArgGroup, Args};
 use russian::STAKE;
 use russian::bound::{BoundTally, DEFAULT_SAMPLES, FORESIGHT_LIMIT, MAX_SAMPLES, MAX_TURNS};
 use serde::Serialize;
-use std::io::{self, BufWriter, Write};
-use std::ops::Range;
-use sweep::{Job, Plan};
+use std::io::{self, Write};
 
 #[derive(Args)]
 #[command(group(ArgGroup::new("deals_bounded").required(true).args(["deals", "range"])))]
@@ -40,87 +38,29 @@ pub struct BoundArgs {
     run: LongRun,
 }
 
-/// Deals per chunk: a deal takes some tens of milliseconds.
-const CHUNK: u64 = 16;
-
-/// Every deal of the range, bounded.
-struct Bounds {
-    first: u64,
-    count: u64,
-    samples: u32,
-    turns: u32,
-}
-
-impl Job for Bounds {
-    type Part = BoundTally;
-    type Summary = BoundTally;
-    type Basis = ();
-
-    fn plan(&self) -> Plan {
-        Plan::new(self.count, CHUNK)
-    }
-
-    fn empty(&self) -> BoundTally {
-        BoundTally::default()
-    }
-
-    fn basis(&self, _: &BoundTally) {}
-
-    fn play(&self, _chunk: u64, items: Range<u64>, _: &()) -> BoundTally {
-        BoundTally::of_deals(items.map(|i| self.first + i), self.samples, self.turns)
-    }
-
-    fn commit(&self, tally: &mut BoundTally, _chunk: u64, part: BoundTally, _: &mut Vec<u8>) {
-        tally.merge(&part);
-    }
-
-    fn check(&self, tally: &BoundTally, chunks: u64) -> Result<(), String> {
-        let deals = self.plan().items_before(chunks);
-        if tally.deals == deals && tally.over_limit <= deals {
-            Ok(())
-        } else {
-            Err(format!("its counts are not those of {deals} deals"))
-        }
-    }
-}
-
 pub fn run(args: &BoundArgs) -> Result<(), CliError> {
-    let (first, count) = match args.deals {
-        Some(count) => (0, count),
+    let deals = match args.deals {
+        Some(count) => runs::Deals::new(0, count),
         None => {
             let text = args.range.as_deref().unwrap_or_default();
-            let (first, count) = super::number_range("--range", text, "deal numbers", 0, 1 << 64)?;
-            // first < 2^64, so it fits.
-            (first as u64, count)
+            crate::cli::deal_range("--range", "A..B", text, "deal numbers", 0, 1 << 64)?
         }
     };
-    let identity = longrun::identity("russian bound")
-        .with(
-            "--range",
-            format!("{first}..{}", u128::from(first) + u128::from(count)),
-        )
-        .with("--samples", args.samples)
-        .with("--turns", args.turns);
-    let job = Bounds {
-        first,
-        count,
-        samples: args.samples,
-        turns: args.turns,
-    };
+    // The deals are below 2^64, as the range's bound says.
+    let (first, count) = (deals.first as u64, deals.count);
+    let bound = runs::russian::Bound::new(deals, args.samples, args.turns);
     longrun::run(
-        job,
-        identity,
+        &bound,
         &args.run,
         "deals",
         None,
         Outputs::default(),
         |tally| {
-            let mut out = BufWriter::new(io::stdout().lock());
+            let mut out = crate::output::stdout();
             let last = first + (count - 1);
             if args.json {
                 let json = BoundJson::of(&tally, first, args.samples, args.turns);
-                serde_json::to_writer(&mut out, &json).map_err(io::Error::from)?;
-                writeln!(out)?;
+                crate::output::json_line(&mut out, &json)?;
             } else {
                 write_summary(&mut out, &tally, first, last, args.samples, args.turns)?;
             }

@@ -9,15 +9,15 @@
 
 use crate::error::CliError;
 use crate::format::grouped;
-use crate::longrun::{self, LongRun, Outputs};
+use crate::longrun::{self, LongRun, Outputs, Results};
 use clap::{ArgGroup, Args};
-use russian::catalogue::{Catalogue, Entry, Numbering, solve_deals};
+use runs::Deals;
+use runs::russian::numbering_name;
+use russian::catalogue::{Catalogue, Numbering};
 use russian::pysol::MAX_PLAIN;
 use serde::Serialize;
-use std::io::{self, BufWriter, Write};
-use std::ops::Range;
+use std::io::{self, Write};
 use std::path::PathBuf;
-use sweep::{Job, Plan};
 
 #[derive(Args)]
 #[command(group(ArgGroup::new("numbers").required(true).args(["pysol", "seed"])))]
@@ -49,141 +49,30 @@ pub struct CatalogueArgs {
     run: LongRun,
 }
 
-/// Deals per chunk: about a fifth of a second of one core.
-const CHUNK: u64 = 1024;
-
-/// The deals of a catalogue.
-#[derive(Clone, Copy)]
-struct Deals {
-    numbering: Numbering,
-    first: u128,
-    count: u64,
-}
-
-impl Deals {
-    fn name(self) -> &'static str {
-        match self.numbering {
-            Numbering::Seed => "seed",
-            Numbering::Pysol => "pysol",
+fn deals(args: &CatalogueArgs) -> Result<(Numbering, Deals), CliError> {
+    match (&args.pysol, &args.seed) {
+        (Some(text), _) => {
+            let deals = crate::cli::deal_range(
+                "--pysol",
+                "A..B",
+                text,
+                "PySolFC game numbers",
+                1,
+                MAX_PLAIN + 1,
+            )?;
+            Ok((Numbering::Pysol, deals))
         }
-    }
-
-    fn last(self) -> u128 {
-        self.first + u128::from(self.count) - 1
-    }
-}
-
-struct Solve {
-    deals: Deals,
-    budget: Option<u64>,
-    winnable: bool,
-    /// Where the lines go when there is no journal.
-    stdout: bool,
-}
-
-impl Job for Solve {
-    type Part = Vec<Entry>;
-    type Summary = Catalogue;
-    type Basis = ();
-
-    fn plan(&self) -> Plan {
-        Plan::new(self.deals.count, CHUNK)
-    }
-
-    fn empty(&self) -> Catalogue {
-        Catalogue::default()
-    }
-
-    fn basis(&self, _: &Catalogue) {}
-
-    fn play(&self, _chunk: u64, items: Range<u64>, _: &()) -> Vec<Entry> {
-        let first = self.deals.first;
-        let numbers = items.map(|i| first + u128::from(i));
-        solve_deals(self.deals.numbering, numbers, self.budget)
-    }
-
-    fn commit(
-        &self,
-        catalogue: &mut Catalogue,
-        chunk: u64,
-        part: Vec<Entry>,
-        journal: &mut Vec<u8>,
-    ) {
-        let start = self.deals.first + u128::from(self.plan().items_before(chunk));
-        for (number, entry) in (start..).zip(part) {
-            catalogue.add(entry);
-            if !self.winnable || entry.won() {
-                journal.extend_from_slice(line(self.deals.name(), number, entry).as_bytes());
-            }
-        }
-        if self.stdout {
-            let written = io::stdout().lock().write_all(journal);
-            if let Err(error) = written.and_then(|()| io::stdout().flush()) {
-                give_up(&error);
-            }
-        }
-    }
-
-    fn check(&self, catalogue: &Catalogue, chunks: u64) -> Result<(), String> {
-        catalogue.check(self.plan().items_before(chunks))
-    }
-
-    fn status(&self, catalogue: &Catalogue) -> Option<String> {
-        Some(format!("{} winnable", grouped(catalogue.winnable())))
-    }
-}
-
-/// Ends the run when standard output fails: the engine cannot be told to stop from a commit,
-/// and every deal solved after this would be lost anyway. A reader that went away (`| head`)
-/// knows, so it gets no message.
-fn give_up(error: &io::Error) -> ! {
-    if error.kind() != io::ErrorKind::BrokenPipe {
-        crate::error::say(&format!("error: cannot write the output: {error}"));
-    }
-    std::process::exit(1)
-}
-
-/// `{"pysol":1,"max":52,"proven":true,"won":true}` and a newline. Written by hand: a name, digits
-/// and booleans need no escaping, and this cannot fail.
-fn line(name: &str, number: u128, entry: Entry) -> String {
-    format!(
-        "{{\"{name}\":{number},\"max\":{},\"proven\":{},\"won\":{}}}\n",
-        entry.max,
-        entry.proven,
-        entry.won()
-    )
-}
-
-fn deals(args: &CatalogueArgs) -> Result<Deals, CliError> {
-    let (numbering, option, text, what, lowest, end) = match (&args.pysol, &args.seed) {
-        (Some(text), _) => (
-            Numbering::Pysol,
-            "--pysol",
-            text.clone(),
-            "PySolFC game numbers",
-            1,
-            MAX_PLAIN + 1,
-        ),
         // clap requires one of the two.
-        (None, seed) => (
-            Numbering::Seed,
-            "--seed",
-            seed.as_ref().unwrap_or(&String::new()).clone(),
-            "deal numbers",
-            0,
-            1 << 64,
-        ),
-    };
-    let (first, count) = super::number_range(option, &text, what, lowest, end)?;
-    Ok(Deals {
-        numbering,
-        first,
-        count,
-    })
+        (None, seed) => {
+            let text = seed.as_deref().unwrap_or_default();
+            let deals = crate::cli::deal_range("--seed", "A..B", text, "deal numbers", 0, 1 << 64)?;
+            Ok((Numbering::Seed, deals))
+        }
+    }
 }
 
 pub fn run(args: &CatalogueArgs) -> Result<(), CliError> {
-    let deals = deals(args)?;
+    let (numbering, deals) = deals(args)?;
     if args.run.checkpoint.is_some() && args.out.is_none() {
         return Err(CliError::BadInput(
             "--checkpoint needs --out FILE: lines already written to standard output cannot be \
@@ -191,47 +80,28 @@ pub fn run(args: &CatalogueArgs) -> Result<(), CliError> {
                 .into(),
         ));
     }
-    let range = format!("{}..{}", deals.first, deals.last() + 1);
-    let identity = longrun::identity("russian catalogue")
-        .with(&format!("--{}", deals.name()), range)
-        .with_some("--budget", args.budget)
-        .with_flag("--winnable", args.winnable);
-    let job = Solve {
-        deals,
-        budget: args.budget,
-        winnable: args.winnable,
-        stdout: args.out.is_none(),
-    };
+    let catalogue = runs::russian::Catalogue::new(numbering, deals, args.budget, args.winnable);
     let outputs = Outputs {
-        out: args.out.as_deref(),
+        results: Some(args.out.as_deref().map_or(Results::Stdout, Results::File)),
         ..Outputs::default()
     };
-    longrun::run(
-        job,
-        identity,
-        &args.run,
-        "deals",
-        None,
-        outputs,
-        |catalogue| {
-            let summary = SummaryJson::of(deals, &catalogue);
-            let mut text = Vec::new();
-            if args.json {
-                serde_json::to_writer(&mut text, &summary).map_err(io::Error::from)?;
-                writeln!(text)?;
-            } else {
-                write_summary(&mut text, &summary)?;
-            }
-            if args.out.is_some() {
-                let mut stdout = BufWriter::new(io::stdout().lock());
-                stdout.write_all(&text)?;
-                stdout.flush()?;
-            } else if !args.run.quiet {
-                io::stderr().lock().write_all(&text)?;
-            }
-            Ok(())
-        },
-    )
+    longrun::run(&catalogue, &args.run, "deals", None, outputs, |catalogue| {
+        let summary = SummaryJson::of(numbering, deals, &catalogue);
+        let mut text = Vec::new();
+        if args.json {
+            crate::output::json_line(&mut text, &summary)?;
+        } else {
+            write_summary(&mut text, &summary)?;
+        }
+        if args.out.is_some() {
+            let mut stdout = crate::output::stdout();
+            stdout.write_all(&text)?;
+            stdout.flush()?;
+        } else if !args.run.quiet {
+            io::stderr().lock().write_all(&text)?;
+        }
+        Ok(())
+    })
 }
 
 #[derive(Serialize)]
@@ -253,9 +123,9 @@ struct SummaryJson {
 }
 
 impl SummaryJson {
-    fn of(deals: Deals, catalogue: &Catalogue) -> SummaryJson {
+    fn of(numbering: Numbering, deals: Deals, catalogue: &Catalogue) -> SummaryJson {
         SummaryJson {
-            numbering: deals.name(),
+            numbering: numbering_name(numbering),
             first: deals.first.to_string(),
             last: deals.last().to_string(),
             deals: catalogue.deals(),

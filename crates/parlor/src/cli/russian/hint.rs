@@ -9,7 +9,7 @@ use russian::hint::{Hint, hint};
 use russian::strategy::DEFAULT_SAMPLES;
 use russian::{Event, Move, Table};
 use serde::Serialize;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::path::PathBuf;
 
 #[derive(Args)]
@@ -39,11 +39,9 @@ pub fn run(args: &HintArgs) -> Result<(), CliError> {
     let text = input::read_text(Some(&args.deal))?;
     let table = Table::parse(&text).map_err(CliError::bad_input)?;
     let hint = hint(&table, args.seed, args.samples).map_err(CliError::bad_input)?;
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = crate::output::stdout();
     if args.json {
-        serde_json::to_writer(&mut out, &HintJson::of(&hint, table.unknown()))
-            .map_err(io::Error::from)?;
-        writeln!(out)?;
+        crate::output::json_line(&mut out, &HintJson::of(&hint, table.unknown()))?;
     } else {
         write_hint(&mut out, &hint, table.unknown(), symbols(args.ascii))?;
     }

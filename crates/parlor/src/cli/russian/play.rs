@@ -6,7 +6,7 @@ use clap::Args;
 use russian::strategy::{self, DEFAULT_SAMPLES};
 use russian::{Card, Event, Game, MoveKind, Position, Rank, Strategy, StrategyName, Suit};
 use serde::Serialize;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 
 #[derive(Args)]
 #[command(
@@ -38,7 +38,7 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
     let mut player = args
         .strategy
         .player(&game, args.source.number(), args.samples);
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = crate::output::stdout();
     let symbols = symbols(args.ascii);
     if args.json {
         let mut moves = Vec::new();
@@ -51,8 +51,7 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
             moves,
             score,
         };
-        serde_json::to_writer(&mut out, &json).map_err(io::Error::from)?;
-        writeln!(out)?;
+        crate::output::json_line(&mut out, &json)?;
     } else {
         write_game(
             &mut out,

@@ -9,13 +9,13 @@ use crate::error::CliError;
 use crate::format::{grouped, plus_minus};
 use crate::longrun::{self, LongRun, Outputs};
 use clap::{ArgGroup, Args};
+use runs::Deals;
+use runs::russian::Simulate;
 use russian::strategy::DEFAULT_SAMPLES;
 use russian::{PAY_PER_CARD, STAKE, StrategyName, Tally};
 use serde::Serialize;
-use std::io::{self, BufWriter, Write};
-use std::ops::Range;
+use std::io::{self, Write};
 use std::path::PathBuf;
-use sweep::{Job, Plan};
 
 #[derive(Args)]
 #[command(group(ArgGroup::new("deals_played").required(true).args(["deals", "range"])))]
@@ -67,154 +67,45 @@ fn parse_choice(names: &str) -> Result<Choice, String> {
     Ok(Choice(chosen))
 }
 
-/// Deals per chunk of work: large enough to keep the engine's share small, small enough to
-/// balance the threads and to move the bar often, so fewer for the slow strategies.
-fn chunk(strategy: StrategyName) -> u64 {
-    match strategy {
-        StrategyName::Planner => 4,
-        StrategyName::Clairvoyant => 256,
-        _ => 2048,
-    }
-}
-
-/// The deals to play: `first` to `first + count - 1`, all within the 64-bit deal numbers.
-#[derive(Clone, Copy)]
-struct Deals {
-    first: u64,
-    count: u64,
-}
-
-impl Deals {
-    fn last(self) -> u64 {
-        self.first + (self.count - 1)
-    }
-}
-
 fn deals(args: &SimulateArgs) -> Result<Deals, CliError> {
-    if let Some(count) = args.deals {
-        return Ok(Deals { first: 0, count });
-    }
-    let text = args.range.as_deref().unwrap_or_default();
-    let (first, count) = super::number_range("--range", text, "deal numbers", 0, 1 << 64)?;
-    // first < 2^64, so it fits.
-    Ok(Deals {
-        first: first as u64,
-        count,
-    })
-}
-
-/// Every chosen strategy on the same deals.
-struct Simulate {
-    deals: Deals,
-    strategies: Vec<StrategyName>,
-    samples: u32,
-}
-
-impl Job for Simulate {
-    /// One tally per strategy, in the order given.
-    type Part = Vec<Tally>;
-    type Summary = Vec<Tally>;
-    type Basis = ();
-
-    fn plan(&self) -> Plan {
-        let size = self.strategies.iter().map(|&s| chunk(s)).min().unwrap_or(1);
-        Plan::new(self.deals.count, size)
-    }
-
-    fn empty(&self) -> Vec<Tally> {
-        vec![Tally::default(); self.strategies.len()]
-    }
-
-    fn basis(&self, _: &Vec<Tally>) {}
-
-    fn play(&self, _chunk: u64, items: Range<u64>, _: &()) -> Vec<Tally> {
-        let first = self.deals.first;
-        self.strategies
-            .iter()
-            .map(|&strategy| {
-                let numbers = items.clone().map(|i| first + i);
-                Tally::of_deals(numbers, strategy, self.samples)
-            })
-            .collect()
-    }
-
-    fn commit(&self, tallies: &mut Vec<Tally>, _chunk: u64, part: Vec<Tally>, _: &mut Vec<u8>) {
-        for (tally, more) in tallies.iter_mut().zip(&part) {
-            *tally = std::mem::take(tally).merge(more);
+    match args.deals {
+        Some(count) => Ok(Deals::new(0, count)),
+        None => {
+            let text = args.range.as_deref().unwrap_or_default();
+            crate::cli::deal_range("--range", "A..B", text, "deal numbers", 0, 1 << 64)
         }
-    }
-
-    fn check(&self, tallies: &Vec<Tally>, chunks: u64) -> Result<(), String> {
-        if tallies.len() != self.strategies.len() {
-            return Err(format!(
-                "{} tallies for {} strategies",
-                tallies.len(),
-                self.strategies.len()
-            ));
-        }
-        let games = self.plan().items_before(chunks);
-        tallies.iter().try_for_each(|t| t.check(games))
     }
 }
 
 pub fn run(args: &SimulateArgs) -> Result<(), CliError> {
     let deals = deals(args)?;
     let strategies = args.strategy.0.clone();
-    let names: Vec<&str> = strategies.iter().map(|s| s.name()).collect();
-    let identity = longrun::identity("russian simulate")
-        .with(
-            "--range",
-            format!(
-                "{}..{}",
-                deals.first,
-                u128::from(deals.first) + u128::from(deals.count)
-            ),
-        )
-        .with("--strategy", names.join(","))
-        .with_some(
-            "--samples",
-            strategies
-                .contains(&StrategyName::Planner)
-                .then_some(args.samples),
-        );
-    let job = Simulate {
-        deals,
-        strategies: strategies.clone(),
-        samples: args.samples,
-    };
+    let simulate = Simulate::new(deals, strategies.clone(), args.samples);
     let outputs = Outputs::plot(args.plot.as_deref());
-    longrun::run(
-        job,
-        identity,
-        &args.run,
-        "deals",
-        None,
-        outputs,
-        |tallies| {
-            let tallies: Vec<(StrategyName, Tally)> = strategies.into_iter().zip(tallies).collect();
-            let (first, last) = (deals.first, deals.last());
-            let mut out = BufWriter::new(io::stdout().lock());
-            if args.json {
-                for (strategy, tally) in &tallies {
-                    let json = SummaryJson::of(*strategy, tally, first, args.samples);
-                    serde_json::to_writer(&mut out, &json).map_err(io::Error::from)?;
-                    writeln!(out)?;
-                }
-            } else if let [(strategy, tally)] = tallies.as_slice() {
-                write_summary(&mut out, *strategy, tally, first, last, args.samples)?;
-                writeln!(out)?;
-                write_histogram(&mut out, tally, if args.ascii { '#' } else { '█' })?;
-            } else {
-                write_table(&mut out, &tallies, first, last, args.samples)?;
+    longrun::run(&simulate, &args.run, "deals", None, outputs, |tallies| {
+        let tallies: Vec<(StrategyName, Tally)> = strategies.into_iter().zip(tallies).collect();
+        // The deals are below 2^64, as the range's bound says.
+        let (first, last) = (deals.first as u64, deals.last() as u64);
+        let mut out = crate::output::stdout();
+        if args.json {
+            for (strategy, tally) in &tallies {
+                let json = SummaryJson::of(*strategy, tally, first, args.samples);
+                crate::output::json_line(&mut out, &json)?;
             }
-            out.flush()?;
-            if let Some(path) = &args.plot {
-                let picture = plot(&tallies, first, last, args.samples);
-                sweep::file::write_atomically(path, picture.as_bytes())?;
-            }
-            Ok(())
-        },
-    )
+        } else if let [(strategy, tally)] = tallies.as_slice() {
+            write_summary(&mut out, *strategy, tally, first, last, args.samples)?;
+            writeln!(out)?;
+            write_histogram(&mut out, tally, if args.ascii { '#' } else { '█' })?;
+        } else {
+            write_table(&mut out, &tallies, first, last, args.samples)?;
+        }
+        out.flush()?;
+        if let Some(path) = &args.plot {
+            let picture = plot(&tallies, first, last, args.samples);
+            sweep::file::write_atomically(path, picture.as_bytes())?;
+        }
+        Ok(())
+    })
 }
 
 fn percent(rate: f64) -> String {

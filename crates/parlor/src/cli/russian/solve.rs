@@ -8,7 +8,7 @@ use clap::Args;
 use russian::solver::Solver;
 use russian::strategy::{self, Clairvoyant};
 use serde::Serialize;
-use std::io::{self, BufWriter, Write};
+use std::io::Write;
 use std::time::Instant;
 
 #[derive(Args)]
@@ -43,7 +43,7 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
     // The line reaches the best score; the first legal move each time then ends the game. If
     // the budget ran out, that ending may even score more: it is a line found too.
     let mut player = Clairvoyant::playing(&solution);
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = crate::output::stdout();
     let best = if args.json {
         let mut moves = Vec::new();
         let best = strategy::play(&mut game, &mut player, |event| {
@@ -58,8 +58,7 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
             nodes: solution.nodes,
             moves,
         };
-        serde_json::to_writer(&mut out, &json).map_err(io::Error::from)?;
-        writeln!(out)?;
+        crate::output::json_line(&mut out, &json)?;
         best
     } else {
         let symbols = symbols(args.ascii);

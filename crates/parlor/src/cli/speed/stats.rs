@@ -12,10 +12,8 @@ use clap::Args;
 use serde::Serialize;
 use speed::stats::Tally;
 use speed::{Deal, Split};
-use std::io::{self, BufWriter, Write};
-use std::ops::Range;
+use std::io::{self, Write};
 use std::path::PathBuf;
-use sweep::{Job, Plan};
 use tally::{Mean, Rate};
 
 #[derive(Args)]
@@ -73,107 +71,34 @@ pub(crate) fn parse_split(text: &str) -> Result<Split, String> {
     Split::new(a, b).ok_or_else(bad)
 }
 
-/// Deals per chunk of work: fixed, so that the split does not depend on the threads.
-const CHUNK: u64 = 1 << 14;
-
-/// Deals 0..N of a seed, tallied for every split.
-struct Stats {
-    seed: u64,
-    splits: Vec<Split>,
-    deals: u64,
-}
-
-impl Job for Stats {
-    /// One tally per split, in the order given.
-    type Part = Vec<Tally>;
-    type Summary = Vec<Tally>;
-    type Basis = ();
-
-    fn plan(&self) -> Plan {
-        Plan::new(self.deals, CHUNK)
-    }
-
-    fn empty(&self) -> Vec<Tally> {
-        vec![Tally::default(); self.splits.len()]
-    }
-
-    fn basis(&self, _: &Vec<Tally>) {}
-
-    fn play(&self, _chunk: u64, deals: Range<u64>, _: &()) -> Vec<Tally> {
-        self.splits
-            .iter()
-            .map(|&split| Tally::of(self.seed, deals.clone(), split))
-            .collect()
-    }
-
-    fn commit(&self, tallies: &mut Vec<Tally>, _: u64, parts: Vec<Tally>, _: &mut Vec<u8>) {
-        for (tally, part) in tallies.iter_mut().zip(&parts) {
-            tally.merge(part);
-        }
-    }
-
-    fn check(&self, tallies: &Vec<Tally>, chunks: u64) -> Result<(), String> {
-        if tallies.len() != self.splits.len() {
-            return Err(format!(
-                "{} tallies for {} splits",
-                tallies.len(),
-                self.splits.len()
-            ));
-        }
-        let games = self.plan().items_before(chunks);
-        for (tally, &split) in tallies.iter().zip(&self.splits) {
-            tally.check(self.seed, split, games)?;
-        }
-        Ok(())
-    }
-}
-
 pub fn run(args: &StatsArgs) -> Result<(), CliError> {
     let splits = args.split.0.clone();
-    let names: Vec<String> = splits.iter().map(|s| split_name(s.a(), s.b())).collect();
-    let job = Stats {
-        seed: args.seed,
-        splits: splits.clone(),
-        deals: args.deals,
-    };
-    let identity = longrun::identity("speed stats")
-        .with("--deals", args.deals)
-        .with("--seed", args.seed)
-        .with("--split", names.join(","));
+    let stats = runs::speed::Stats::new(args.deals, args.seed, splits.clone());
     let outputs = Outputs::plot(args.plot.as_deref());
-    longrun::run(
-        job,
-        identity,
-        &args.run,
-        "deals",
-        None,
-        outputs,
-        |tallies| {
-            let summaries: Vec<Summary> = splits
-                .iter()
-                .zip(&tallies)
-                .map(|(&split, tally)| Summary::new(args.seed, split, tally))
-                .collect();
-            let mut out = BufWriter::new(io::stdout().lock());
-            if args.json {
-                for summary in &summaries {
-                    serde_json::to_writer(&mut out, summary).map_err(io::Error::from)?;
-                    writeln!(out)?;
-                }
-            } else if let [summary] = summaries.as_slice() {
-                write_text(&mut out, summary)?;
-            } else {
-                write_table(&mut out, &summaries)?;
+    longrun::run(&stats, &args.run, "deals", None, outputs, |tallies| {
+        let summaries: Vec<Summary> = splits
+            .iter()
+            .zip(&tallies)
+            .map(|(&split, tally)| Summary::new(args.seed, split, tally))
+            .collect();
+        let mut out = crate::output::stdout();
+        if args.json {
+            for summary in &summaries {
+                crate::output::json_line(&mut out, summary)?;
             }
-            out.flush()?;
-            if let Some(path) = &args.plot {
-                let pairs: Vec<(Split, &Tally)> = splits.iter().copied().zip(&tallies).collect();
-                let picture = super::plot::draw(args.seed, &pairs);
-                sweep::file::write_atomically(path, picture.as_bytes())?;
-            }
-            Ok(())
-        },
-    )
+        } else if let [summary] = summaries.as_slice() {
+            write_text(&mut out, summary)?;
+        } else {
+            write_table(&mut out, &summaries)?;
+        }
+        out.flush()?;
+        if let Some(path) = &args.plot {
+            let pairs: Vec<(Split, &Tally)> = splits.iter().copied().zip(&tallies).collect();
+            let picture = super::plot::draw(args.seed, &pairs);
+            sweep::file::write_atomically(path, picture.as_bytes())?;
+        }
+        Ok(())
+    })
 }
 
 /// `26/26`, as `--split` takes it.

@@ -1,0 +1,48 @@
+//! Where every command's results go: standard output, buffered, as text or as one JSON object a
+//! line (`--json`). One place writes JSON lines, so every command's `--json` is written alike,
+//! and every write error reaches the caller (a closed pipe is exit status 1, never a panic).
+
+use crate::error::CliError;
+use serde::Serialize;
+use std::io::{self, BufWriter, StdoutLock, Write};
+
+/// Standard output, locked and buffered for one command's results.
+pub fn stdout() -> BufWriter<StdoutLock<'static>> {
+    BufWriter::new(io::stdout().lock())
+}
+
+/// Writes `value` as one line of JSON.
+pub fn json_line(out: &mut (impl Write + ?Sized), value: &impl Serialize) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, value).map_err(io::Error::from)?;
+    writeln!(out)
+}
+
+/// A command's one result on standard output: `value` as a JSON line with `--json`, else the
+/// text `text` writes.
+pub fn print(
+    json: bool,
+    value: &impl Serialize,
+    text: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> Result<(), CliError> {
+    let mut out = stdout();
+    if json {
+        json_line(&mut out, value)?;
+    } else {
+        text(&mut out)?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::json_line;
+
+    #[test]
+    fn json_lines_end_with_a_newline() {
+        let mut out = Vec::new();
+        json_line(&mut out, &serde_json::json!({"deals": 3})).unwrap();
+        json_line(&mut out, &[1, 2]).unwrap();
+        assert_eq!(out, b"{\"deals\":3}\n[1,2]\n");
+    }
+}

@@ -1,0 +1,291 @@
+//! Camicia's long runs: `parlor camicia stats`, `camicia search` and `camicia workunit`.
+
+use crate::{Deals, Run};
+use camicia::Pack;
+use camicia::deal::Dealer;
+use camicia::engine::Engine;
+use camicia::index;
+use camicia::search::{Climb, Find, Haul, Hunt, Keep, ROUND, haul, haul_dealt};
+use camicia::stats::Tally;
+use camicia::workunit::Report;
+use serde::Serialize;
+use std::ops::Range;
+use sweep::{Commit, Fold, Job, Plan};
+use tally::grouped;
+
+/// Deals per chunk of `camicia stats`: fixed, so that the cut does not depend on the threads.
+const STATS_CHUNK: u64 = 1 << 15;
+/// Deals per chunk of a random or exhaustive search, and of a work unit: about a tenth of a
+/// second of one core.
+const SEARCH_CHUNK: u64 = 1 << 18;
+/// Chunks per round of a climb: the round's deals are shared among the threads in these parts,
+/// whatever the threads, so the climb is the same on any.
+const PARTS: u64 = 8;
+
+/// Deals 0..N of a seed, played by the fast engine and summed up.
+#[derive(Clone, Debug, Serialize)]
+pub struct Stats {
+    deals: u64,
+    seed: u64,
+    /// Every engine gives the same results.
+    #[serde(skip)]
+    engine: Engine,
+}
+
+impl Stats {
+    /// The run of `deals` deals of `seed`, played by `engine`.
+    pub fn new(deals: u64, seed: u64, engine: Engine) -> Stats {
+        Stats {
+            deals,
+            seed,
+            engine,
+        }
+    }
+}
+
+impl Run for Stats {
+    const COMMAND: &'static str = "camicia stats";
+    type Job = Fold<Tally>;
+
+    fn job(&self) -> Fold<Tally> {
+        let (engine, dealer) = (self.engine, Dealer::new(self.seed));
+        let checker = dealer.clone();
+        let plan = Plan::new(self.deals, STATS_CHUNK);
+        Fold::new(plan, Tally::default(), move |deals| {
+            Tally::of(engine, &dealer, deals)
+        })
+        .checked_by(move |tally, deals| tally.check(&checker, deals))
+    }
+}
+
+/// What a search covers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// Random one-pack deals: deal i of the seed is the deal `camicia stats` plays.
+    Random {
+        /// How many.
+        deals: u64,
+        /// Whose.
+        seed: u64,
+    },
+    /// Every deal of a range of indices, in index order.
+    Range(Deals),
+    /// A local search from a deal, following the longest game.
+    Climb {
+        /// The index of the first deal (as decimal digits: the options of a flattened enum
+        /// pass through serde's buffer, which holds no 128-bit number).
+        #[serde(serialize_with = "decimal")]
+        from: u128,
+        /// Deals played, the first included.
+        steps: u64,
+        /// The seed of the climb's moves.
+        seed: u64,
+    },
+}
+
+fn decimal<S: serde::Serializer>(value: &u128, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(value)
+}
+
+/// The record hunt: a mode, and what is kept of what it finds.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Search {
+    #[serde(flatten)]
+    mode: Mode,
+    top: u64,
+    min_cards: Option<u64>,
+    /// Every engine gives the same results.
+    #[serde(skip)]
+    engine: Engine,
+}
+
+impl Search {
+    /// The hunt of `mode` keeping the `top` longest games and every game of `min_cards` cards
+    /// or more, played by `engine`.
+    pub fn new(mode: Mode, top: u64, min_cards: Option<u64>, engine: Engine) -> Search {
+        Search {
+            mode,
+            top,
+            min_cards,
+            engine,
+        }
+    }
+
+    /// What is searched.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// What is kept of the finds.
+    pub fn keep(&self) -> Keep {
+        Keep {
+            top: self.top as usize,
+            min_cards: self.min_cards,
+        }
+    }
+}
+
+impl Run for Search {
+    const COMMAND: &'static str = "camicia search";
+    type Job = Hunting;
+
+    fn job(&self) -> Hunting {
+        let seed = match self.mode {
+            Mode::Random { seed, .. } | Mode::Climb { seed, .. } => seed,
+            Mode::Range(_) => 0,
+        };
+        Hunting {
+            mode: self.mode,
+            keep: self.keep(),
+            dealer: Dealer::new(seed),
+            engine: self.engine,
+            start: match self.mode {
+                Mode::Climb { from, .. } => index::pack(from),
+                _ => None,
+            },
+        }
+    }
+}
+
+/// A search on the long-run engine: a chunk is a run of deals, its part the run's haul, and the
+/// finds go to the journal, one JSON line each, as their chunk is committed.
+pub struct Hunting {
+    mode: Mode,
+    keep: Keep,
+    dealer: Dealer,
+    engine: Engine,
+    /// A climb's first deal.
+    start: Option<Pack>,
+}
+
+impl Hunting {
+    /// The places in the search of the deals of the first `chunks` chunks.
+    fn places(&self, chunks: u64) -> Range<u128> {
+        let first = match self.mode {
+            Mode::Range(deals) => deals.first,
+            _ => 0,
+        };
+        first..first + u128::from(self.plan().items_before(chunks))
+    }
+}
+
+impl Job for Hunting {
+    type Part = Haul;
+    type Summary = Hunt;
+    /// The climb, as the round starts from it.
+    type Basis = Option<Climb>;
+
+    fn plan(&self) -> Plan {
+        match self.mode {
+            Mode::Random { deals, .. } => Plan::new(deals, SEARCH_CHUNK),
+            Mode::Range(deals) => Plan::new(deals.count, SEARCH_CHUNK),
+            Mode::Climb { steps, .. } => Plan::new(steps, ROUND / PARTS).in_rounds(PARTS),
+        }
+    }
+
+    fn empty(&self) -> Hunt {
+        match (self.mode, self.start) {
+            (Mode::Climb { seed, .. }, Some(start)) => {
+                Hunt::climb(self.keep, Climb::new(start, seed))
+            }
+            _ => Hunt::new(self.keep),
+        }
+    }
+
+    fn basis(&self, hunt: &Hunt) -> Option<Climb> {
+        hunt.climbing().cloned()
+    }
+
+    fn play(&self, _chunk: u64, deals: Range<u64>, climb: &Option<Climb>) -> Haul {
+        match (self.mode, climb) {
+            (Mode::Random { .. }, _) => haul_dealt(self.engine, &self.dealer, deals, self.keep),
+            (Mode::Range(range), _) => {
+                let (first, end) = (range.number(deals.start), range.number(deals.end));
+                haul(self.engine, index::packs(first..end), first, self.keep)
+            }
+            (Mode::Climb { .. }, Some(climb)) => haul(
+                self.engine,
+                climb.steps(deals.clone()),
+                deals.start.into(),
+                self.keep,
+            ),
+            (Mode::Climb { .. }, None) => Haul::new(self.keep),
+        }
+    }
+
+    fn commit(&self, hunt: &mut Hunt, haul: Haul, commit: &mut Commit<'_>) -> Result<(), String> {
+        for find in hunt.commit(haul, commit.ends_round()) {
+            commit
+                .journal()
+                .extend_from_slice(find_line(&find).as_bytes());
+        }
+        Ok(())
+    }
+
+    fn check(&self, hunt: &Hunt, chunks: u64) -> Result<(), String> {
+        hunt.check(self.keep, self.places(chunks))
+    }
+
+    fn status(&self, hunt: &Hunt) -> Option<String> {
+        let best = hunt.tally().longest().first().map(|f| f.outcome.cards);
+        best.map(|cards| format!("best {}", grouped(cards)))
+    }
+}
+
+/// One line of a search's results: `{"index":"…","deal":"…","status":"…","cards":…,"tricks":…}`.
+/// Written by hand: digits, record notation and a status name need no escaping, and this cannot
+/// fail.
+pub fn find_line(find: &Find) -> String {
+    format!(
+        "{{\"index\":\"{}\",\"deal\":\"{}\",\"status\":\"{}\",\"cards\":{},\"tricks\":{}}}\n",
+        index::index(&find.pack).unwrap_or_default(),
+        camicia::notation::pack_record(&find.pack),
+        find.outcome.status.name(),
+        find.outcome.cards,
+        find.outcome.tricks
+    )
+}
+
+/// A camicia.dev work unit: every deal from index START to END, END included.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Workunit {
+    #[serde(rename = "START")]
+    start: u128,
+    #[serde(rename = "END")]
+    end: u128,
+    /// Every engine gives the same results.
+    #[serde(skip)]
+    engine: Engine,
+}
+
+impl Workunit {
+    /// The unit of deals `first` to `last` (included), played by `engine`; `None` when it holds
+    /// more deals than one run covers (2^64 − 1).
+    pub fn new(first: u128, last: u128, engine: Engine) -> Option<Workunit> {
+        u64::try_from(last - first + 1).ok()?;
+        Some(Workunit {
+            start: first,
+            end: last,
+            engine,
+        })
+    }
+}
+
+impl Run for Workunit {
+    const COMMAND: &'static str = "camicia workunit";
+    type Job = Fold<Report>;
+
+    fn job(&self) -> Fold<Report> {
+        let (first, engine) = (self.start, self.engine);
+        // At most 2^64 - 1 deals, checked by `new`.
+        let plan = Plan::new((self.end - self.start + 1) as u64, SEARCH_CHUNK);
+        Fold::new(plan, Report::default(), move |deals| {
+            Report::of(
+                engine,
+                first + u128::from(deals.start)..first + u128::from(deals.end),
+            )
+        })
+        .checked_by(move |report, deals| report.check(first..first + u128::from(deals)))
+    }
+}

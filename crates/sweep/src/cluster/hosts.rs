@@ -1,0 +1,99 @@
+//! Where a process stands in its cluster, from the command line or from Slurm, and where the
+//! other processes are, from a host file.
+
+use excerpt::Excerpt;
+
+/// This process and the number of processes: as given, or else from Slurm's `SLURM_PROCID` and
+/// `SLURM_NTASKS` (a cluster started by `srun`); the message names what is missing or wrong.
+pub fn seat(process: Option<usize>, processes: Option<usize>) -> Result<(usize, usize), String> {
+    let from_slurm = |name: &str| -> Result<Option<usize>, String> {
+        match std::env::var(name) {
+            Ok(text) => text.trim().parse().map(Some).map_err(|_| {
+                format!(
+                    "{name}={text:?}: expected a whole number (it gives the default of \
+                     --process or --processes)"
+                )
+            }),
+            Err(_) => Ok(None),
+        }
+    };
+    let processes = match processes {
+        Some(n) => n,
+        None => from_slurm("SLURM_NTASKS")?
+            .ok_or("--cluster needs --processes N (or Slurm's SLURM_NTASKS)")?,
+    };
+    let process = match process {
+        Some(i) => i,
+        None => from_slurm("SLURM_PROCID")?
+            .ok_or("--cluster needs --process I (or Slurm's SLURM_PROCID)")?,
+    };
+    if processes == 0 || process >= processes {
+        return Err(format!(
+            "--process {process}: expected a process from 0 to {} (of --processes {processes})",
+            processes.saturating_sub(1)
+        ));
+    }
+    Ok((process, processes))
+}
+
+/// The first `processes` addresses of a host file: one `host:port` a line; blank lines and
+/// lines starting with `#` are skipped.
+pub fn hosts(text: &str, processes: usize) -> Result<Vec<String>, String> {
+    let mut addresses = Vec::new();
+    for (number, line) in (1..).zip(text.lines()) {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let port = line
+            .rsplit_once(':')
+            .map(|(host, port)| (host, port.parse::<u16>()));
+        if !matches!(port, Some((host, Ok(_))) if !host.is_empty() && !host.contains(char::is_whitespace))
+        {
+            return Err(format!(
+                "line {number}, column 1: expected host:port such as node1:4000, found {}",
+                Excerpt::of(line)
+            ));
+        }
+        addresses.push(line.to_owned());
+        if addresses.len() == processes {
+            return Ok(addresses);
+        }
+    }
+    Err(format!(
+        "expected the addresses of {processes} processes, found {}",
+        addresses.len()
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn host_files() {
+        let text = "# the cluster\nnode1:4000\n\n  node2:4000 \nnode3:4000\n";
+        assert_eq!(hosts(text, 2).unwrap(), ["node1:4000", "node2:4000"]);
+        assert_eq!(
+            hosts(text, 4).unwrap_err(),
+            "expected the addresses of 4 processes, found 3"
+        );
+        let bad = hosts("node1:4000\nnode2\n", 2).unwrap_err();
+        assert!(
+            bad.starts_with("line 2, column 1: expected host:port"),
+            "{bad}"
+        );
+        assert!(hosts("[::1]:4000\n", 1).is_ok());
+        assert!(hosts("node1:70000\n", 1).is_err());
+    }
+
+    #[test]
+    fn seats_given_on_the_command_line() {
+        assert_eq!(seat(Some(1), Some(3)), Ok((1, 3)));
+        assert!(
+            seat(Some(3), Some(3))
+                .unwrap_err()
+                .starts_with("--process 3: expected")
+        );
+    }
+}

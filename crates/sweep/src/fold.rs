@@ -1,0 +1,120 @@
+//! The commonest long run: every chunk folded into statistics that add up ([`tally::Merge`]),
+//! whatever else the run computes. Such a run is a plan, a way to play a range of items, and a
+//! check of a summary read back — the rest of its [`Job`] is always the same, and written here
+//! once.
+
+use crate::{Commit, Job, Plan};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::ops::Range;
+use tally::Merge;
+
+/// Plays a range of items into their statistics.
+type Play<T> = dyn Fn(Range<u64>) -> T + Send + Sync;
+/// Whether statistics read from a checkpoint can be those of the first `items` items.
+type Check<T> = dyn Fn(&T, u64) -> Result<(), String> + Send + Sync;
+/// A few words on the statistics so far.
+type Status<T> = dyn Fn(&T) -> Option<String> + Send + Sync;
+
+/// A [`Job`] whose chunks' parts and summary are the same statistics, merged in chunk order.
+///
+/// ```
+/// use sweep::{Fold, Plan};
+/// use tally::Merge;
+///
+/// #[derive(Clone, Default, serde::Serialize, serde::Deserialize)]
+/// struct Sum(u64);
+///
+/// impl Merge for Sum {
+///     fn merge(&mut self, other: &Sum) {
+///         self.0 += other.0;
+///     }
+/// }
+///
+/// let squares = Fold::new(Plan::new(1000, 64), Sum(0), |items| Sum(items.map(|i| i * i).sum()))
+///     .checked_by(|_sum, _items| Ok(()));
+/// let finish = sweep::run(squares, sweep::Identity::new("example 1", "squares"), Default::default(),
+///     &sweep::Workers::Threads(2), Box::new(|_| {})).unwrap().unwrap();
+/// assert_eq!(finish.summary.0, (0..1000u64).map(|i| i * i).sum::<u64>());
+/// ```
+pub struct Fold<T> {
+    plan: Plan,
+    empty: T,
+    play: Box<Play<T>>,
+    check: Box<Check<T>>,
+    status: Option<Box<Status<T>>>,
+}
+
+impl<T> Fold<T> {
+    /// A run of `plan`'s items, starting from the statistics `empty` of no item, each chunk
+    /// played by `play`. Without [`Fold::checked_by`], every summary read back is taken.
+    pub fn new(
+        plan: Plan,
+        empty: T,
+        play: impl Fn(Range<u64>) -> T + Send + Sync + 'static,
+    ) -> Fold<T> {
+        Fold {
+            plan,
+            empty,
+            play: Box::new(play),
+            check: Box::new(|_, _| Ok(())),
+            status: None,
+        }
+    }
+
+    /// Checks statistics read from a checkpoint against the number of items they claim to
+    /// cover; the message says what does not add up.
+    pub fn checked_by(
+        self,
+        check: impl Fn(&T, u64) -> Result<(), String> + Send + Sync + 'static,
+    ) -> Fold<T> {
+        Fold {
+            check: Box::new(check),
+            ..self
+        }
+    }
+
+    /// Says a few words on the statistics so far, for the progress bar.
+    pub fn telling(self, status: impl Fn(&T) -> Option<String> + Send + Sync + 'static) -> Fold<T> {
+        Fold {
+            status: Some(Box::new(status)),
+            ..self
+        }
+    }
+}
+
+impl<T> Job for Fold<T>
+where
+    T: Merge + Clone + Send + Sync + Serialize + DeserializeOwned + 'static,
+{
+    type Part = T;
+    type Summary = T;
+    type Basis = ();
+
+    fn plan(&self) -> Plan {
+        self.plan
+    }
+
+    fn empty(&self) -> T {
+        self.empty.clone()
+    }
+
+    fn basis(&self, _: &T) {}
+
+    fn play(&self, _chunk: u64, items: Range<u64>, _: &()) -> T {
+        (self.play)(items)
+    }
+
+    fn commit(&self, summary: &mut T, part: T, _: &mut Commit<'_>) -> Result<(), String> {
+        summary.merge(&part);
+        Ok(())
+    }
+
+    fn check(&self, summary: &T, chunks: u64) -> Result<(), String> {
+        (self.check)(summary, self.plan.items_before(chunks))
+    }
+
+    fn status(&self, summary: &T) -> Option<String> {
+        self.status.as_ref().and_then(|status| status(summary))
+    }
+}
