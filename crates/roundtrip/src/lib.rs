@@ -3,6 +3,8 @@
 //! reads to the same value, and nothing panics on the way. Each check takes any bytes and
 //! panics only on a failure of the reader it checks.
 
+#![warn(missing_docs)]
+
 use camicia::engine::Engine;
 use camicia::search::Hunt;
 use camicia::workunit::Unit;

@@ -12,6 +12,8 @@
 //! assert_eq!(run.job().plan().items, 1000);
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod camicia;
 pub mod russian;
 pub mod speed;

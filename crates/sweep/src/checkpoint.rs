@@ -31,6 +31,7 @@ pub struct Identity {
 }
 
 impl Identity {
+    /// The identity of `command` of `program`, before any option is added.
     pub fn new(program: impl Into<String>, command: impl Into<String>) -> Identity {
         Identity {
             program: program.into(),
@@ -43,22 +44,6 @@ impl Identity {
     pub fn with(mut self, option: &str, value: impl fmt::Display) -> Identity {
         self.options.push((option.to_owned(), value.to_string()));
         self
-    }
-
-    /// Adds a flag without a value, if it is given.
-    pub fn with_flag(mut self, flag: &str, given: bool) -> Identity {
-        if given {
-            self.options.push((flag.to_owned(), String::new()));
-        }
-        self
-    }
-
-    /// Adds an option if it is given.
-    pub fn with_some(self, option: &str, value: Option<impl fmt::Display>) -> Identity {
-        match value {
-            Some(value) => self.with(option, value),
-            None => self,
-        }
     }
 
     fn value(&self, option: &str) -> Option<&str> {
@@ -124,7 +109,9 @@ impl fmt::Display for Identity {
 /// What a checkpoint holds besides its summary.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct State {
+    /// The run that made it.
     pub identity: Identity,
+    /// How the run's items were cut.
     pub plan: Plan,
     /// Chunks committed: the summary is that of chunks `0..committed`.
     pub committed: u64,
@@ -312,7 +299,7 @@ mod tests {
             extra.difference(&then).unwrap(),
             "the checkpoint was made with --min-cards 900, this command has no --min-cards"
         );
-        let flag = identity().with_flag("--out", true);
+        let flag = identity().with("--out", "");
         assert_eq!(
             flag.difference(&then).unwrap(),
             "the checkpoint was made with --out, this command has no --out"

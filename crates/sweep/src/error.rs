@@ -5,23 +5,37 @@ use std::io;
 use std::path::PathBuf;
 use thiserror::Error;
 
+/// Why a run cannot start, resume or go on.
 #[derive(Debug, Error)]
 pub enum Error {
     /// A checkpoint that cannot be resumed by this command: of another command or version, not
     /// a checkpoint at all, or one whose content does not agree with itself or with the journal.
     #[error("{}: {problem}", path.display())]
-    Checkpoint { path: PathBuf, problem: String },
+    Checkpoint {
+        /// The checkpoint (or the journal it disagrees with).
+        path: PathBuf,
+        /// What is wrong with it, and what to do.
+        problem: String,
+    },
     /// A file that another run holds.
     #[error(
         "{}: another run is using it (it holds {}); wait for that run to end, or give another file",
         path.display(), lock.display()
     )]
-    Busy { path: PathBuf, lock: PathBuf },
+    Busy {
+        /// The file in use.
+        path: PathBuf,
+        /// The lock the other run holds.
+        lock: PathBuf,
+    },
     /// Two roles given the same file.
     #[error("{first} and {second} are the same file, {}: give each its own", path.display())]
     SameFile {
+        /// One role (`--out`).
         first: &'static str,
+        /// The other (`--checkpoint`).
         second: &'static str,
+        /// The file both name.
         path: PathBuf,
     },
     /// The cluster's processes disagree, or its options cannot work.
@@ -32,7 +46,13 @@ pub enum Error {
     Peer(String),
     /// Reading or writing a file failed.
     #[error("{}: {source}", path.display())]
-    File { path: PathBuf, source: io::Error },
+    File {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        source: io::Error,
+    },
+    /// The machine would not start the worker threads.
     #[error("cannot start the worker threads: {0}")]
     Threads(io::Error),
     /// Writing the journal to standard output failed (a reader that went away, a full disk).

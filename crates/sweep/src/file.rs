@@ -8,7 +8,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 /// `path` with `.suffix` added to its file name: `hunt.json` → `hunt.json.tmp`.
-pub fn sidecar(path: &Path, suffix: &str) -> PathBuf {
+pub(crate) fn sidecar(path: &Path, suffix: &str) -> PathBuf {
     let mut name: OsString = path.file_name().unwrap_or_default().to_owned();
     name.push(".");
     name.push(suffix);
@@ -109,7 +109,7 @@ pub fn check_distinct(files: &[(&'static str, &Path)]) -> Result<(), Error> {
 /// An exclusive hold on a file for one run; released when dropped, or when the process dies,
 /// however it dies.
 #[derive(Debug)]
-pub struct Lock {
+pub(crate) struct Lock {
     _file: File,
 }
 

@@ -13,12 +13,15 @@ use std::path::{Path, PathBuf};
 /// How far a journal had got: its length and the CRC-32 of those bytes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Mark {
+    /// Its length.
     pub bytes: u64,
+    /// The CRC-32 of its first `bytes` bytes.
     pub crc32: u32,
 }
 
+/// The results file of a run, appended to as chunks are committed, held by this run alone.
 #[derive(Debug)]
-pub struct Journal {
+pub(crate) struct Journal {
     path: PathBuf,
     file: File,
     _lock: Lock,
@@ -98,10 +101,6 @@ impl Journal {
     /// Makes what was appended durable: a checkpoint is never ahead of its journal on disk.
     pub fn sync(&self) -> Result<(), Error> {
         self.file.sync_data().map_err(Error::file(&self.path))
-    }
-
-    pub fn path(&self) -> &Path {
-        &self.path
     }
 }
 

@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 /// Where a run keeps its checkpoint, and how often it writes it.
 #[derive(Clone, Debug)]
 pub struct Checkpointing {
+    /// The checkpoint's file.
     pub path: PathBuf,
     /// Time between checkpoints; zero writes one after every chunk.
     pub every: Duration,
@@ -61,17 +62,21 @@ pub struct Progress {
 /// The end of a run.
 #[derive(Debug)]
 pub struct Finish<S> {
+    /// What the run's chunks add up to.
     pub summary: S,
     /// Items the run covered.
     pub items: u64,
     /// Items played by this start of the run (not resumed from a checkpoint).
     pub played: u64,
-    /// Seconds spent on the run over every start, and by this start alone.
+    /// Seconds spent on the run over every start.
     pub seconds: f64,
+    /// Seconds spent by this start alone.
     pub seconds_now: f64,
 }
 
-pub struct Ledger<J: Job> {
+/// Where a run's parts are committed in chunk order, its journal written and its checkpoint
+/// kept.
+pub(crate) struct Ledger<J: Job> {
     job: Arc<J>,
     plan: Plan,
     identity: Identity,

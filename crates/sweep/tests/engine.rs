@@ -13,6 +13,7 @@ use sweep::{Checkpointing, Cluster, Commit, Files, Identity, Job, Plan, Sink, Wo
 
 /// Items 0..n, each worth a hash of itself; a "find" every so often, reported in the journal.
 /// In rounds, what an item is worth depends on the summary at the start of its round.
+#[derive(Serialize)]
 struct Hashes {
     items: u64,
     rounds: bool,
@@ -121,9 +122,7 @@ fn plainly(job: &Hashes, upto: u64) -> (Sum, Vec<u8>) {
 }
 
 fn identity(job: &Hashes) -> Identity {
-    Identity::new("sweep-test 1", "hashes")
-        .with("--items", job.items)
-        .with_flag("--rounds", job.rounds)
+    Identity::of("sweep-test 1", "hashes", job)
 }
 
 fn scratch(name: &str) -> PathBuf {

@@ -22,6 +22,7 @@ pub struct Cluster {
 }
 
 impl Cluster {
+    /// How many processes the cluster has.
     pub fn processes(&self) -> usize {
         self.addresses.len()
     }
@@ -35,10 +36,13 @@ impl Cluster {
 /// What a process says of itself when it connects.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Hello {
+    /// Which process it is.
     pub process: usize,
+    /// How many processes it thinks the cluster has.
     pub processes: usize,
     /// Worker threads per process: timely needs the same number in every process.
     pub threads: usize,
+    /// The program and its version: processes of different builds never join.
     pub program: String,
     /// The command and the options that decide the results.
     pub run: String,
