@@ -46,3 +46,27 @@ mod tests {
         assert_eq!(out, b"{\"deals\":3}\n[1,2]\n");
     }
 }
+
+/// `--json`: the results as JSON lines instead of text, in every command.
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub struct Json {
+    /// JSON instead of text, one object a line (fields: the game's page in docs/)
+    #[arg(id = "json", long = "json")]
+    pub on: bool,
+}
+
+/// `--trace`: the game step by step, as text.
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub struct Trace {
+    /// The game step by step: every move and the table after it
+    #[arg(id = "trace", long = "trace")]
+    pub on: bool,
+}
+
+/// `--ascii`: ASCII only, for terminals and files without Unicode.
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub struct Ascii {
+    /// ASCII only: suit letters, X and O for pegs and holes, '#' for bars
+    #[arg(id = "ascii", long = "ascii")]
+    pub on: bool,
+}

@@ -55,13 +55,10 @@ struct PlayArgs {
     /// The form of the input
     #[arg(long, value_enum, default_value_t = InputFormat::Text)]
     input: InputFormat,
-    /// Show every card laid: round, both decks, the pile and the penalty due (with --json: the
-    /// whole game on one line, every card laid and every trick)
-    #[arg(long)]
-    trace: bool,
-    /// One JSON object per game, one per line
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    trace: crate::output::Trace,
+    #[command(flatten)]
+    json: crate::output::Json,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -107,18 +104,18 @@ fn play(args: &PlayArgs) -> Result<(), CliError> {
     let mut out = crate::output::stdout();
     for (index, deal) in games().flatten().enumerate() {
         let deal = &deal;
-        if args.trace && args.json {
+        if args.trace.on && args.json.on {
             let trace = trace::TraceJson::of(deal, None)
                 .expect("a trace without a budget is never refused");
             crate::output::json_line(&mut out, &trace)?;
-        } else if args.trace {
+        } else if args.trace.on {
             if index > 0 {
                 writeln!(out)?;
             }
             trace::write(&mut out, deal)?;
         } else {
             let outcome = camicia::play(deal);
-            if args.json {
+            if args.json.on {
                 crate::output::json_line(&mut out, &OutcomeJson::from(outcome))?;
             } else {
                 writeln!(out, "{outcome}")?;

@@ -90,19 +90,18 @@ impl Memory {
 
 /// The contest's automatic player.
 #[derive(Args)]
+/// --trace and --json each show the whole game: one or the other.
+#[command(group(clap::ArgGroup::new("shown").args(["trace", "json"])))]
 struct PlayArgs {
     /// Contest input: the number of games, then each game's peg holes ended by 0 ('-' or none:
     /// standard input)
     file: Option<PathBuf>,
-    /// Show every jump with the board after it
-    #[arg(long, conflicts_with = "json")]
-    trace: bool,
-    /// One JSON object per game, one per line
-    #[arg(long)]
-    json: bool,
-    /// Draw boards with X (peg) and O (hole) instead of ● and ·
-    #[arg(long)]
-    ascii: bool,
+    #[command(flatten)]
+    trace: crate::output::Trace,
+    #[command(flatten)]
+    json: crate::output::Json,
+    #[command(flatten)]
+    ascii: crate::output::Ascii,
     /// Also draw one game's line of jumps as an SVG picture, a board after each jump
     #[arg(long, value_name = "FILE.svg")]
     svg: Option<PathBuf>,
@@ -153,12 +152,12 @@ fn play(args: &PlayArgs) -> Result<(), CliError> {
         None => None,
     };
     let mut out = crate::output::stdout();
-    if args.json {
+    if args.json.on {
         for board in boards {
             crate::output::json_line(&mut out, &GameJson::play(board))?;
         }
-    } else if args.trace {
-        let glyphs = Glyphs::new(args.ascii);
+    } else if args.trace.on {
+        let glyphs = Glyphs::new(args.ascii.on);
         let count = boards.len();
         for (index, start) in boards.into_iter().enumerate() {
             if index > 0 {

@@ -56,14 +56,10 @@ struct DealArgs {
     /// PySolFC's Russian Solitaire game N (1 to 10^20, or msN), card for card
     #[arg(long, value_name = "N")]
     pysol: Option<GameNumber>,
-    #[arg(
-        long,
-        help = r#"One JSON object: {"columns":[["SA"],["[D4]","HK",...],...]}"#
-    )]
-    json: bool,
-    /// Suit letters (S H D C) even on a terminal
-    #[arg(long)]
-    ascii: bool,
+    #[command(flatten)]
+    json: crate::output::Json,
+    #[command(flatten)]
+    ascii: crate::output::Ascii,
 }
 
 pub fn run(args: &RussianArgs) -> Result<(), CliError> {
@@ -115,10 +111,10 @@ fn deal(args: &DealArgs) -> Result<(), CliError> {
         None => russian::deal::deal(args.seed),
     };
     let mut out = crate::output::stdout();
-    if args.json {
+    if args.json.on {
         crate::output::json_line(&mut out, &LayoutJson::of(&layout))?;
     } else {
-        write_layout(&mut out, &layout, symbols(args.ascii))?;
+        write_layout(&mut out, &layout, symbols(args.ascii.on))?;
     }
     out.flush()?;
     Ok(())

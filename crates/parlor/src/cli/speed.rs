@@ -37,17 +37,16 @@ enum Command {
 }
 
 #[derive(Args)]
+/// --trace and --json each show the whole game: one or the other.
+#[command(group(clap::ArgGroup::new("shown").args(["trace", "json"])))]
 struct PlayArgs {
     /// Contest input: data sets of four lines (A's count, A's cards, B's count, B's cards), then
     /// a line holding 0 ('-' or none: standard input)
     file: Option<PathBuf>,
-    /// The game instant by instant: every landing, cancellation, draw and move, and why the
-    /// winner won
-    #[arg(long, conflicts_with = "json")]
-    trace: bool,
-    /// One JSON object per data set, one per line, with every action
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    trace: crate::output::Trace,
+    #[command(flatten)]
+    json: crate::output::Json,
     /// The wording of the verdicts: en (`A wins.`) or az, the Azerbaijani of the original
     /// problem statement (`A qalibdir.`)
     #[arg(long, value_enum, default_value_t = Lang::En, conflicts_with_all = ["trace", "json"])]
@@ -102,12 +101,12 @@ fn play(args: &PlayArgs) -> Result<(), CliError> {
     let mut out = crate::output::stdout();
     for (index, deal) in contest::sets(&text).flatten().enumerate() {
         let deal = &deal;
-        if args.trace {
+        if args.trace.on {
             if index > 0 {
                 writeln!(out)?;
             }
             trace::write(&mut out, deal, &sim::play(deal), index + 1, count)?;
-        } else if args.json {
+        } else if args.json.on {
             crate::output::json_line(&mut out, &GameJson::new(deal, &sim::play(deal)))?;
         } else {
             writeln!(out, "{}", verdict(fast::play(deal).winner, args.lang))?;

@@ -62,9 +62,8 @@ pub struct SearchArgs {
     /// Write the finds here as they are found, one JSON object per line
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
-    /// The summary as one JSON object
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    json: crate::output::Json,
     #[command(flatten)]
     run: LongRun,
 }
@@ -149,7 +148,7 @@ pub fn run(args: &SearchArgs) -> Result<(), CliError> {
         outputs,
         |hunt| {
             let summary = Summary::new(&search, &hunt, engine);
-            crate::output::print(args.json, &summary, |out| {
+            crate::output::print(args.json.on, &summary, |out| {
                 summary.write(out)?;
                 if let Some(path) = &args.out {
                     writeln!(out, "finds written to {}", path.display())?;

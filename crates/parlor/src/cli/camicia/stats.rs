@@ -32,12 +32,10 @@ pub struct StatsArgs {
     /// Also draw the histogram of game lengths as an SVG picture
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
-    /// The summary as one JSON object
-    #[arg(long)]
-    json: bool,
-    /// Draw bars with '#' instead of '█'
-    #[arg(long)]
-    ascii: bool,
+    #[command(flatten)]
+    json: crate::output::Json,
+    #[command(flatten)]
+    ascii: crate::output::Ascii,
     #[command(flatten)]
     run: LongRun,
 }
@@ -60,10 +58,10 @@ pub fn run(args: &StatsArgs) -> Result<(), CliError> {
         |tally| {
             let summary = Summary::new(args.seed, &dealer, &tally, engine);
             let mut out = crate::output::stdout();
-            if args.json {
+            if args.json.on {
                 crate::output::json_line(&mut out, &summary)?;
             } else {
-                write_text(&mut out, &summary, &tally, args.ascii)?;
+                write_text(&mut out, &summary, &tally, args.ascii.on)?;
             }
             out.flush()?;
             if let Some(path) = &args.plot {

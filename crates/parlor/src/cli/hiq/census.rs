@@ -18,9 +18,8 @@ pub struct CensusArgs {
     /// The start: peg holes (10 12 17 19 25), or a file ('-': standard input) holding them or the
     /// cross drawn with X and O [default: the standard start, every hole but 17]
     position: Vec<String>,
-    /// One JSON object instead of the table
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    json: crate::output::Json,
     /// No progress bar
     #[arg(long)]
     quiet: bool,
@@ -59,7 +58,7 @@ pub fn run(args: &CensusArgs) -> Result<(), CliError> {
         ),
     );
     let mut out = crate::output::stdout();
-    if args.json {
+    if args.json.on {
         crate::output::json_line(&mut out, &CensusJson::new(start, &result))?;
     } else {
         write_table(&mut out, start, &result)?;

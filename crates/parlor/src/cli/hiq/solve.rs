@@ -27,12 +27,10 @@ pub struct SolveArgs {
     /// Find a win with the fewest moves, a move being one peg's run of jumps
     #[arg(long)]
     min_moves: bool,
-    /// One JSON object instead of the drawn line
-    #[arg(long)]
-    json: bool,
-    /// Draw boards with X (peg) and O (hole) instead of ● and ·
-    #[arg(long)]
-    ascii: bool,
+    #[command(flatten)]
+    json: crate::output::Json,
+    #[command(flatten)]
+    ascii: crate::output::Ascii,
     /// Also draw the line as an SVG picture, a board after each jump (each move with
     /// --min-moves)
     #[arg(long, value_name = "FILE.svg")]
@@ -125,7 +123,7 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
         _ => None,
     };
     let mut out = crate::output::stdout();
-    if args.json {
+    if args.json.on {
         let json = SolutionJson::new(start, goal, &solution, moves.as_deref());
         crate::output::json_line(&mut out, &json)?;
     } else {
@@ -135,7 +133,7 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
             goal,
             &solution,
             moves.as_deref(),
-            Glyphs::new(args.ascii),
+            Glyphs::new(args.ascii.on),
         )?;
     }
     out.flush()?;

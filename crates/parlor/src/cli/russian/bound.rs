@@ -31,9 +31,8 @@ pub struct BoundArgs {
     /// tighter and far slower (each turn multiplies the plans)
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_TURNS)))]
     turns: u32,
-    /// One JSON object
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    json: crate::output::Json,
     #[command(flatten)]
     run: LongRun,
 }
@@ -58,7 +57,7 @@ pub fn run(args: &BoundArgs) -> Result<(), CliError> {
         |tally| {
             let mut out = crate::output::stdout();
             let last = first + (count - 1);
-            if args.json {
+            if args.json.on {
                 let json = BoundJson::of(&tally, first, args.samples, args.turns);
                 crate::output::json_line(&mut out, &json)?;
             } else {

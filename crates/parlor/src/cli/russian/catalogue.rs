@@ -42,9 +42,8 @@ pub struct CatalogueArgs {
     /// standard output (without it: the lines on standard output, the summary on standard error)
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
-    /// The summary as one JSON object
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    json: crate::output::Json,
     #[command(flatten)]
     run: LongRun,
 }
@@ -88,7 +87,7 @@ pub fn run(args: &CatalogueArgs) -> Result<(), CliError> {
     longrun::run(&catalogue, &args.run, "deals", None, outputs, |catalogue| {
         let summary = SummaryJson::of(numbering, deals, &catalogue);
         let mut text = Vec::new();
-        if args.json {
+        if args.json.on {
             crate::output::json_line(&mut text, &summary)?;
         } else {
             write_summary(&mut text, &summary)?;

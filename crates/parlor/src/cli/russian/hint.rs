@@ -27,12 +27,10 @@ pub struct HintArgs {
     /// Layouts of the unseen cards the planner solves
     #[arg(long, default_value_t = DEFAULT_SAMPLES, value_parser = clap::value_parser!(u32).range(1..))]
     samples: u32,
-    /// One JSON object: every move with the planner's mean and, every card known, the maximum
-    #[arg(long)]
-    json: bool,
-    /// Suit letters (S H D C) even on a terminal
-    #[arg(long)]
-    ascii: bool,
+    #[command(flatten)]
+    json: crate::output::Json,
+    #[command(flatten)]
+    ascii: crate::output::Ascii,
 }
 
 pub fn run(args: &HintArgs) -> Result<(), CliError> {
@@ -40,10 +38,10 @@ pub fn run(args: &HintArgs) -> Result<(), CliError> {
     let table = Table::parse(&text).map_err(CliError::bad_input)?;
     let hint = hint(&table, args.seed, args.samples).map_err(CliError::bad_input)?;
     let mut out = crate::output::stdout();
-    if args.json {
+    if args.json.on {
         crate::output::json_line(&mut out, &HintJson::of(&hint, table.unknown()))?;
     } else {
-        write_hint(&mut out, &hint, table.unknown(), symbols(args.ascii))?;
+        write_hint(&mut out, &hint, table.unknown(), symbols(args.ascii.on))?;
     }
     out.flush()?;
     Ok(())

@@ -9,6 +9,8 @@ use serde::Serialize;
 use std::io::{self, Write};
 
 #[derive(Args)]
+/// --trace and --json each show the whole game: one or the other.
+#[command(group(clap::ArgGroup::new("shown").args(["trace", "json"])))]
 #[command(
     after_help = "Examples:\n  parlor russian play --seed 113\n  parlor russian play --seed 113 --strategy planner --trace\n  parlor russian deal --seed 5 > deal.txt && parlor russian play --deal deal.txt --strategy greedy"
 )]
@@ -21,15 +23,12 @@ pub struct PlayArgs {
     /// Layouts planner samples at each decision
     #[arg(long, default_value_t = DEFAULT_SAMPLES, value_parser = clap::value_parser!(u32).range(1..))]
     samples: u32,
-    /// The layout after each move
-    #[arg(long, conflicts_with = "json")]
-    trace: bool,
-    /// One JSON object: the deal, the strategy, every move and the score
-    #[arg(long)]
-    json: bool,
-    /// Suit letters (S H D C) even on a terminal
-    #[arg(long)]
-    ascii: bool,
+    #[command(flatten)]
+    trace: crate::output::Trace,
+    #[command(flatten)]
+    json: crate::output::Json,
+    #[command(flatten)]
+    ascii: crate::output::Ascii,
 }
 
 pub fn run(args: &PlayArgs) -> Result<(), CliError> {
@@ -39,8 +38,8 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
         .strategy
         .player(&game, args.source.number(), args.samples);
     let mut out = crate::output::stdout();
-    let symbols = symbols(args.ascii);
-    if args.json {
+    let symbols = symbols(args.ascii.on);
+    if args.json.on {
         let mut moves = Vec::new();
         let score = strategy::play(&mut game, &mut player, |event| {
             moves.push(MoveJson::of(event))
@@ -58,7 +57,7 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
             &layout,
             &mut game,
             &mut player,
-            args.trace,
+            args.trace.on,
             symbols,
         )?;
         writeln!(out, "score {}", game.score())?;

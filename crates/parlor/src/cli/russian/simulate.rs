@@ -36,15 +36,13 @@ pub struct SimulateArgs {
     /// Layouts planner samples at each decision
     #[arg(long, default_value_t = DEFAULT_SAMPLES, value_parser = clap::value_parser!(u32).range(1..))]
     samples: u32,
-    /// One JSON object per strategy, one per line
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    json: crate::output::Json,
     /// Also draw the score histogram as an SVG picture in FILE.svg
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
-    /// Draw histogram bars with '#' instead of '█'
-    #[arg(long)]
-    ascii: bool,
+    #[command(flatten)]
+    ascii: crate::output::Ascii,
     #[command(flatten)]
     run: LongRun,
 }
@@ -87,7 +85,7 @@ pub fn run(args: &SimulateArgs) -> Result<(), CliError> {
         // The deals are below 2^64, as the range's bound says.
         let (first, last) = (deals.first as u64, deals.last() as u64);
         let mut out = crate::output::stdout();
-        if args.json {
+        if args.json.on {
             for (strategy, tally) in &tallies {
                 let json = SummaryJson::of(*strategy, tally, first, args.samples);
                 crate::output::json_line(&mut out, &json)?;
@@ -95,7 +93,7 @@ pub fn run(args: &SimulateArgs) -> Result<(), CliError> {
         } else if let [(strategy, tally)] = tallies.as_slice() {
             write_summary(&mut out, *strategy, tally, first, last, args.samples)?;
             writeln!(out)?;
-            write_histogram(&mut out, tally, if args.ascii { '#' } else { '█' })?;
+            write_histogram(&mut out, tally, if args.ascii.on { '#' } else { '█' })?;
         } else {
             write_table(&mut out, &tallies, first, last, args.samples)?;
         }

@@ -12,6 +12,8 @@ use std::io::Write;
 use std::time::Instant;
 
 #[derive(Args)]
+/// --trace and --json each show the whole game: one or the other.
+#[command(group(clap::ArgGroup::new("shown").args(["trace", "json"])))]
 #[command(
     after_help = "Examples:\n  parlor russian solve --seed 113\n  parlor russian solve --pysol 1 --trace\n  parlor russian solve --seed 7 --budget 100000 --json"
 )]
@@ -22,16 +24,12 @@ pub struct SolveArgs {
     /// maximum is reported unknown
     #[arg(long, value_name = "NODES")]
     budget: Option<u64>,
-    /// The layout after each move of the line
-    #[arg(long, conflicts_with = "json")]
-    trace: bool,
-    /// One JSON object: the deal, the best score, whether it is proven, the positions searched
-    /// and the moves (no time, so that the output is the same every run)
-    #[arg(long)]
-    json: bool,
-    /// Suit letters (S H D C) even on a terminal
-    #[arg(long)]
-    ascii: bool,
+    #[command(flatten)]
+    trace: crate::output::Trace,
+    #[command(flatten)]
+    json: crate::output::Json,
+    #[command(flatten)]
+    ascii: crate::output::Ascii,
 }
 
 pub fn run(args: &SolveArgs) -> Result<(), CliError> {
@@ -44,7 +42,7 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
     // the budget ran out, that ending may even score more: it is a line found too.
     let mut player = Clairvoyant::playing(&solution);
     let mut out = crate::output::stdout();
-    let best = if args.json {
+    let best = if args.json.on {
         let mut moves = Vec::new();
         let best = strategy::play(&mut game, &mut player, |event| {
             moves.push(MoveJson::of(event))
@@ -61,18 +59,18 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
         crate::output::json_line(&mut out, &json)?;
         best
     } else {
-        let symbols = symbols(args.ascii);
+        let symbols = symbols(args.ascii.on);
         write_game(
             &mut out,
             &layout,
             &mut game,
             &mut player,
-            args.trace,
+            args.trace.on,
             symbols,
         )?;
         game.score()
     };
-    if !args.json {
+    if !args.json.on {
         if solution.complete || best == solution.bound {
             let won = if best == 52 { "won" } else { "not won" };
             writeln!(out, "maximum {best} (proven): {won}")?;

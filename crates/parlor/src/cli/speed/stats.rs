@@ -31,9 +31,8 @@ pub struct StatsArgs {
     /// list (13/39,26/26) plays every split on the same deal numbers and makes one table
     #[arg(long, value_name = "A/B", default_value = "26/26", value_parser = parse_splits)]
     split: Splits,
-    /// One JSON object per split, one per line
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    json: crate::output::Json,
     /// Also draw game lengths and A's wins by split as an SVG picture in FILE.svg
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
@@ -82,7 +81,7 @@ pub fn run(args: &StatsArgs) -> Result<(), CliError> {
             .map(|(&split, tally)| Summary::new(args.seed, split, tally))
             .collect();
         let mut out = crate::output::stdout();
-        if args.json {
+        if args.json.on {
             for summary in &summaries {
                 crate::output::json_line(&mut out, summary)?;
             }
