@@ -317,43 +317,36 @@ async fn hiq_losing_move_then_undo_and_redo(page: Page) -> Outcome {
     Ok(())
 }
 
+/// Gives hole `n` the focus, as a click or the Tab key would.
+async fn focus(page: &Page, n: u64) -> Outcome {
+    let script = format!("document.querySelector('{}').focus();", hole(n));
+    page.eval(&script, vec![]).await?;
+    Ok(())
+}
+
+/// Presses the arrow `keys` one after another; they must lead the focus to hole `to`.
+async fn arrows_lead_to(page: &Page, keys: &[Key], to: u64) -> Outcome {
+    for &key in keys {
+        page.press(key).await?;
+    }
+    let focused = page
+        .eval("return +document.activeElement.dataset.hole || 0;", vec![])
+        .await?;
+    if focused.as_u64() != Some(to) {
+        return Err(fail(format!(
+            "the arrows {keys:?} led to hole {focused}, not {to}"
+        )));
+    }
+    Ok(())
+}
+
 async fn hiq_keyboard_plays_a_jump(page: Page) -> Outcome {
     page.open("/hiq").await?;
     page.wait_text("#verdict", "Won").await?;
-    page.eval(
-        "document.querySelector('.hole[data-hole=\"1\"]').focus();",
-        vec![],
-    )
-    .await?;
-    let keys = |k: Key| k.to_string();
-    let active = || async {
-        let value = page
-            .eval("return +document.activeElement.dataset.hole || 0;", vec![])
-            .await?;
-        Ok::<_, Failure>(value.as_u64().unwrap_or(0))
-    };
     // From 1: right to 2, down to 5 (a peg that can jump into the centre).
-    page.client
-        .active_element()
-        .await?
-        .send_keys(&keys(Key::Right))
-        .await?;
-    page.client
-        .active_element()
-        .await?
-        .send_keys(&keys(Key::Down))
-        .await?;
-    if active().await? != 5 {
-        return Err(fail(format!(
-            "the arrows led to hole {}, not 5",
-            active().await?
-        )));
-    }
-    page.client
-        .active_element()
-        .await?
-        .send_keys(&keys(Key::Enter))
-        .await?;
+    focus(&page, 1).await?;
+    arrows_lead_to(&page, &[Key::Right, Key::Down], 5).await?;
+    page.press(Key::Enter).await?;
     page.wait_for(
         "the peg in 5 picked, 17 its landing hole",
         "return document.querySelector('.hole.selected[data-hole=\"5\"]') && \
@@ -361,67 +354,28 @@ async fn hiq_keyboard_plays_a_jump(page: Page) -> Outcome {
     )
     .await?;
     // Escape lets go of it; Space picks it again.
-    page.client
-        .active_element()
-        .await?
-        .send_keys(&keys(Key::Escape))
-        .await?;
+    page.press(Key::Escape).await?;
     page.wait_for(
         "nothing picked",
         "return !document.querySelector('.hole.selected');",
     )
     .await?;
-    page.client
-        .active_element()
-        .await?
-        .send_keys(&keys(Key::Space))
-        .await?;
+    page.press(Key::Space).await?;
     page.wait_for(
         "the peg in 5 picked",
         "return document.querySelector('.hole.selected');",
     )
     .await?;
     // Down past the peg in 10 to the centre, and land.
-    page.client
-        .active_element()
-        .await?
-        .send_keys(&keys(Key::Down))
-        .await?;
-    page.client
-        .active_element()
-        .await?
-        .send_keys(&keys(Key::Down))
-        .await?;
-    if active().await? != 17 {
-        return Err(fail(format!(
-            "the arrows led to hole {}, not 17",
-            active().await?
-        )));
-    }
-    page.client
-        .active_element()
-        .await?
-        .send_keys(&keys(Key::Enter))
-        .await?;
+    arrows_lead_to(&page, &[Key::Down, Key::Down], 17).await?;
+    page.press(Key::Enter).await?;
     page.wait_text("#status", "31 pegs · 1 jump played").await?;
     if pegs_shown(&page).await?.contains(&5) || !pegs_shown(&page).await?.contains(&17) {
         return Err(fail("the jump 5 over 10 to 17 is not on the board"));
     }
     // The edge stops the arrows: left from 7 stays on 7.
-    page.eval(
-        "document.querySelector('.hole[data-hole=\"7\"]').focus();",
-        vec![],
-    )
-    .await?;
-    page.client
-        .active_element()
-        .await?
-        .send_keys(&keys(Key::Left))
-        .await?;
-    if active().await? != 7 {
-        return Err(fail("the left arrow left the board from hole 7"));
-    }
-    Ok(())
+    focus(&page, 7).await?;
+    arrows_lead_to(&page, &[Key::Left], 7).await
 }
 
 /// Presses the mouse on hole `from` and moves it, slowly, onto hole `to` without letting go.

@@ -83,6 +83,16 @@ impl Page {
         Ok(())
     }
 
+    /// Presses `key` on the element that has the focus.
+    pub async fn press(&self, key: fantoccini::key::Key) -> Outcome {
+        self.client
+            .active_element()
+            .await?
+            .send_keys(&key.to_string())
+            .await?;
+        Ok(())
+    }
+
     /// The text of the first element that `css` selects, as the player sees it.
     pub async fn text(&self, css: &str) -> Result<String, fantoccini::error::CmdError> {
         self.find(css).await?.text().await
