@@ -166,7 +166,11 @@ mod tests {
         for page in PAGES {
             let html = page.html();
             assert!(!html.contains("{title}") && !html.contains("{script}"));
-            assert!(html.ends_with("</main>\n</body>\n</html>\n"), "{}", page.path);
+            assert!(
+                html.ends_with("</main>\n</body>\n</html>\n"),
+                "{}",
+                page.path
+            );
             let marked = html.matches("aria-current=\"page\"").count();
             assert_eq!(marked, usize::from(page.game.is_some()), "{}", page.path);
         }
