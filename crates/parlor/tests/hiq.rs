@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{parlor, refused, rejects, stdout_of};
+use common::{parlor, refused, rejects, stdout_of, stdout_reading};
 use hiq::{Board, Hole, auto};
 use predicates::prelude::*;
 
@@ -253,23 +253,13 @@ fn a_file_that_cannot_be_read_and_bad_flags() {
 }
 
 mod solve_and_census {
-    use super::{parlor, refused, stdout_of};
+    use super::{parlor, refused, stdout_of, stdout_reading};
     use hiq::{Board, Hole, Jump};
     use predicates::prelude::*;
     use serde_json::Value;
 
     fn json(args: &[&str], stdin: &str) -> Value {
-        let output = parlor()
-            .args(args)
-            .write_stdin(stdin)
-            .output()
-            .expect("parlor runs");
-        assert!(
-            output.status.success(),
-            "{}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-        serde_json::from_slice(&output.stdout).expect("one JSON object")
+        serde_json::from_str(&stdout_reading(args, stdin)).expect("one JSON object")
     }
 
     fn holes(value: &Value) -> Vec<u8> {

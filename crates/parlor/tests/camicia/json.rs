@@ -91,10 +91,3 @@ fn a_game_over_before_it_begins_has_an_empty_trace() {
             + "\n"
     );
 }
-
-/// `parlor ARGS` reading `stdin`, which must succeed; its standard output.
-fn stdout_reading(args: &[&str], stdin: &str) -> String {
-    let output = parlor().args(args).write_stdin(stdin).output().unwrap();
-    assert!(output.status.success(), "{args:?}: {output:?}");
-    String::from_utf8(output.stdout).unwrap()
-}

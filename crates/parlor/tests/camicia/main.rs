@@ -10,7 +10,7 @@ mod play;
 mod search;
 mod stats;
 
-use common::{parlor, refused, rejects, stdout_of};
+use common::{parlor, refused, rejects, stdout_of, stdout_reading};
 use predicates::prelude::*;
 
 const SEED_EXAMPLES: &str = "2 A 7 8 Q 10\n3 4 5 6 K 9 J\n\nJ 2 3\n4 J 5\n";

@@ -16,9 +16,7 @@ foundations: C2
 
 fn hint_json(input: &str, more: &[&str]) -> Value {
     let args = [&["russian", "hint", "--deal", "-", "--json"], more].concat();
-    let output = parlor().args(&args).write_stdin(input).output().unwrap();
-    assert!(output.status.success(), "{output:?}");
-    serde_json::from_slice(&output.stdout).expect("one JSON object")
+    serde_json::from_str(&stdout_reading(&args, input)).expect("one JSON object")
 }
 
 #[test]

@@ -10,7 +10,7 @@ mod play;
 mod simulate;
 mod solve;
 
-use common::{parlor, refused, rejects, stdout_of};
+use common::{parlor, refused, rejects, stdout_of, stdout_reading};
 use russian::{Event, Game, Layout, MoveKind, StrategyName, deal, play_deal};
 use serde_json::Value;
 

@@ -73,10 +73,7 @@ fn a_camicia_deal_by_index_or_seed_is_what_the_commands_give() {
 #[test]
 fn a_camicia_trace_or_deal_that_cannot_be_given_is_refused() {
     let server = Server::start(&[]);
-    let input = json!({"reason": "input"});
-    let at =
-        |line: usize, column: usize| json!({"reason": "input", "line": line, "column": column});
-    let parameter = |name: &str| json!({"reason": "parameter", "parameter": name});
+    let input = reason("input");
     let message = server.refused(
         &server.post("/api/camicia/trace", "2 3\n4 5\n6 7\n8 9\n"),
         400,
@@ -86,14 +83,14 @@ fn a_camicia_trace_or_deal_that_cannot_be_given_is_refused() {
     let message = server.refused(
         &server.post("/api/camicia/trace", "J 2 Z3\n4 J 5\n"),
         400,
-        at(1, 5),
+        input_at(1, 5),
     );
     rejects(
         &["camicia", "--trace", "--json"],
         "J 2 Z3\n4 J 5\n",
         &message,
     );
-    server.refused(&server.post("/api/camicia/trace", ""), 400, at(1, 1));
+    server.refused(&server.post("/api/camicia/trace", ""), 400, input_at(1, 1));
     server.refused(
         &server.post("/api/camicia/trace?input=xml", "2/3"),
         400,
@@ -102,30 +99,16 @@ fn a_camicia_trace_or_deal_that_cannot_be_given_is_refused() {
     server.refused(
         &server.post("/api/camicia/trace?input=jsonl", "2/3"),
         400,
-        at(1, 2),
+        input_at(1, 2),
     );
     assert_eq!(server.get("/api/camicia/trace").status, 405);
     assert_eq!(server.post("/api/camicia/deal?index=0", "").status, 405);
-    server.refused(
-        &server.get("/api/camicia/deal?index=653534134886878245000"),
-        400,
-        parameter("index"),
-    );
-    server.refused(
-        &server.get("/api/camicia/deal?index=1&seed=1"),
-        400,
-        parameter("seed"),
-    );
-    server.refused(
-        &server.get("/api/camicia/deal?index=1&number=1"),
-        400,
-        parameter("number"),
-    );
-    server.refused(
-        &server.get("/api/camicia/deal?seed=-1"),
-        400,
-        parameter("seed"),
-    );
+    server.refuses_parameters(&[
+        ("/api/camicia/deal?index=653534134886878245000", "index"),
+        ("/api/camicia/deal?index=1&seed=1", "seed"),
+        ("/api/camicia/deal?index=1&number=1", "number"),
+        ("/api/camicia/deal?seed=-1", "seed"),
+    ]);
     server.refused(&server.get("/api/camicia/deal"), 400, input);
     server.stop(libc::SIGTERM);
 }
@@ -153,7 +136,7 @@ fn a_camicia_trace_past_the_budget_is_422_at_once() {
     let message = server.refused(
         &server.post("/api/camicia/trace", &long),
         422,
-        json!({"reason": "budget"}),
+        reason("budget"),
     );
     assert!(
         started.elapsed() < Duration::from_secs(5),

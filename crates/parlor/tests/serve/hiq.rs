@@ -5,14 +5,12 @@ use super::*;
 #[test]
 fn a_hiq_verdict_is_what_solve_json_prints() {
     let server = Server::start(&[]);
-    let standard = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 18 19 20 21 22 23 24 25 26 27 28 29 30 \
-                    31 32 33";
     let cases = [
         // From the standard start the goal is the centre unless given.
-        (standard, None),
-        (standard, Some("any")),
-        (standard, Some("centre")),
-        (standard, Some("5")),
+        (STANDARD, None),
+        (STANDARD, Some("any")),
+        (STANDARD, Some("centre")),
+        (STANDARD, Some("5")),
         // Won, lost by de Bruijn's class, lost by exhausting the positions.
         ("1 2 3 4 5 6 7 8 9 10", None),
         ("10 12 17 19 25", Some("any")),
@@ -53,13 +51,7 @@ fn a_hiq_verdict_is_what_solve_json_prints() {
 #[test]
 fn hiq_play_is_what_hiq_json_prints() {
     let server = Server::start(&[]);
-    let answer = server.post("/api/hiq/play", HIQ_SAMPLE);
-    assert_eq!(answer.status, 200, "{}", answer.text());
-    assert_eq!(answer.header("content-type"), "application/x-ndjson");
-    assert_eq!(
-        answer.text(),
-        stdout_of(&["hiq", "--json", "tests/data/hiq/sample.in"])
-    );
+    server.plays_like_the_command("hiq", "tests/data/hiq/sample.in");
     server.stop(libc::SIGTERM);
 }
 
@@ -91,10 +83,10 @@ fn a_verdict_past_the_budget_is_422_and_not_a_hang() {
     if cfg!(debug_assertions) && answer.status == 408 {
         // An unoptimised build searches several times slower and meets the request's bound
         // first; its search runs on past the answer, so this server is killed, not stopped.
-        server.refused(&answer, 408, json!({"reason": "timeout"}));
+        server.refused(&answer, 408, reason("timeout"));
         return;
     }
-    let message = server.refused(&answer, 422, json!({"reason": "budget"}));
+    let message = server.refused(&answer, 422, reason("budget"));
     assert!(message.contains("64 MiB"), "{message}");
     server.stop(libc::SIGTERM);
 }

@@ -26,7 +26,7 @@ mod russian;
 mod speed;
 mod web;
 
-use common::{parlor, refused, rejects, stdout_of};
+use common::{parlor, refused, rejects, stdout_of, stdout_reading};
 use pages::files_named;
 use predicates::str::contains;
 use serde_json::{Value, json};
@@ -37,8 +37,10 @@ use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 const UNKNOWN: &str = include_str!("../data/russian/unknown.txt");
-const HIQ_SAMPLE: &str = include_str!("../data/hiq/sample.in");
-const SPEED_SAMPLE: &str = include_str!("../../../../examples/speed.in");
+
+/// Hi-Q's standard start: every hole but the centre.
+const STANDARD: &str =
+    "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33";
 
 /// The standard start with holes 2 and 17 empty: lost, and its search passes the server's
 /// 64 MiB after some 4 s.
@@ -168,6 +170,23 @@ impl Server {
         assert!(answer.json()["table"].is_string());
     }
 
+    /// `/api/GAME/play` answers the contest in `file` with JSON lines, exactly what
+    /// `parlor GAME --json FILE` prints.
+    fn plays_like_the_command(&self, game: &str, file: &str) {
+        let body = std::fs::read(file).expect("the contest file");
+        let answer = self.post(&format!("/api/{game}/play"), body);
+        assert_eq!(answer.status, 200, "{}", answer.text());
+        assert_eq!(answer.header("content-type"), "application/x-ndjson");
+        assert_eq!(answer.text(), stdout_of(&[game, "--json", file]));
+    }
+
+    /// Each GET of a `path` is refused, naming its bad query parameter `name`.
+    fn refuses_parameters(&self, cases: &[(&str, &str)]) {
+        for &(path, name) in cases {
+            self.refused(&self.get(path), 400, parameter(name));
+        }
+    }
+
     /// `answer` is a refusal with `status` whose JSON, but for its message, is `fields`; and
     /// the server answers the next request. The message.
     fn refused(&self, answer: &Answer, status: u16, fields: Value) -> String {
@@ -246,18 +265,6 @@ impl Drop for Server {
     }
 }
 
-/// `parlor ARGS` reading `stdin`, which must succeed with nothing on stderr; its stdout.
-fn stdout_reading(args: &[&str], stdin: &str) -> String {
-    let output = parlor()
-        .args(args)
-        .write_stdin(stdin)
-        .output()
-        .expect("parlor runs");
-    assert!(output.status.success(), "{args:?}: {output:?}");
-    assert!(output.stderr.is_empty(), "{args:?}: {output:?}");
-    String::from_utf8(output.stdout).expect("UTF-8 output")
-}
-
 /// A raw answer's head and what came after it, once the head is in.
 fn split(answer: &[u8]) -> Option<(&str, &[u8])> {
     let end = answer.windows(4).position(|w| w == b"\r\n\r\n")?;
@@ -277,18 +284,31 @@ fn whole(answer: &[u8]) -> bool {
     })
 }
 
-/// The HTTP status of a raw answer, 0 when there is none.
-fn raw_status(answer: &[u8]) -> u16 {
-    answer
-        .strip_prefix(b"HTTP/1.1 ")
-        .and_then(|rest| rest.get(..3))
-        .and_then(|code| std::str::from_utf8(code).ok())
-        .and_then(|code| code.parse().ok())
-        .unwrap_or(0)
+/// A refusal's fields for `reason`, with nothing more to say.
+fn reason(reason: &str) -> Value {
+    json!({ "reason": reason })
 }
 
-fn raw_json(answer: &[u8]) -> Value {
+/// A refusal's fields for a bad query parameter `name`.
+fn parameter(name: &str) -> Value {
+    json!({"reason": "parameter", "parameter": name})
+}
+
+/// A refusal's fields for bad input at `line` and `column`.
+fn input_at(line: u64, column: u64) -> Value {
+    json!({"reason": "input", "line": line, "column": column})
+}
+
+/// A raw answer is a refusal with `status` for `reason`.
+fn raw_refusal(answer: &[u8], status: u16, reason: &str) {
+    let lossy = String::from_utf8_lossy(answer);
+    let code = answer
+        .strip_prefix(b"HTTP/1.1 ")
+        .and_then(|rest| rest.get(..3))
+        .and_then(|code| std::str::from_utf8(code).ok());
+    assert_eq!(code, Some(status.to_string().as_str()), "{lossy}");
     let body = split(answer).map_or(&[][..], |(_, body)| body);
-    serde_json::from_slice(body)
-        .unwrap_or_else(|e| panic!("not JSON ({e}): {:?}", String::from_utf8_lossy(answer)))
+    let json: Value =
+        serde_json::from_slice(body).unwrap_or_else(|e| panic!("not JSON ({e}): {lossy:?}"));
+    assert_eq!(json["reason"], reason, "{lossy}");
 }

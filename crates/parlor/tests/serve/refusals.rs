@@ -6,37 +6,46 @@ use super::*;
 #[test]
 fn a_bad_body_gets_the_readers_message_with_its_place() {
     let server = Server::start(&[]);
-    let input = |line: u64, column: u64| json!({"reason": "input", "line": line, "column": column});
     let solve = ["hiq", "solve", "--json", "-"];
     let hint = ["russian", "hint", "--json", "--deal", "-"];
 
-    let message = server.refused(&server.post("/api/hiq/solve", "1 2 99"), 400, input(1, 5));
-    rejects(&solve, "1 2 99", &message);
-    let message = server.refused(&server.post("/api/hiq/solve", "x"), 400, input(1, 1));
-    rejects(&solve, "x", &message);
-    let message = server.refused(&server.post("/api/hiq/solve", ""), 400, input(1, 1));
-    rejects(&solve, "", &message);
+    for (bad, line, column) in [("1 2 99", 1, 5), ("x", 1, 1), ("", 1, 1)] {
+        let message = server.refused(
+            &server.post("/api/hiq/solve", bad),
+            400,
+            input_at(line, column),
+        );
+        rejects(&solve, bad, &message);
+    }
     let not_utf8 = b"10 12\n17 \xfe";
-    let message = server.refused(&server.post("/api/hiq/solve", not_utf8), 400, input(2, 4));
+    let message = server.refused(
+        &server.post("/api/hiq/solve", not_utf8),
+        400,
+        input_at(2, 4),
+    );
     assert!(message.contains("UTF-8"), "{message}");
     rejects(&solve, not_utf8.to_vec(), &message);
     server.refused(
         &server.post("/api/hiq/board?line=5-17", not_utf8),
         400,
-        input(2, 4),
+        input_at(2, 4),
     );
 
     let contest = "1\n10 12 x 0\n";
-    let message = server.refused(&server.post("/api/hiq/play", contest), 400, input(2, 7));
+    let message = server.refused(&server.post("/api/hiq/play", contest), 400, input_at(2, 7));
     rejects(&["hiq", "--json"], contest, &message);
 
     let table = UNKNOWN.replacen("D6 H8", "D6 H1", 1);
-    let message = server.refused(&server.post("/api/russian/hint", &table), 400, input(3, 11));
+    let message = server.refused(
+        &server.post("/api/russian/hint", &table),
+        400,
+        input_at(3, 11),
+    );
     rejects(&hint, table.as_str(), &message);
     let message = server.refused(
         &server.post("/api/russian/hint", b"C9 \xff"),
         400,
-        input(1, 4),
+        input_at(1, 4),
     );
     rejects(&hint, b"C9 \xff".to_vec(), &message);
     server.stop(libc::SIGTERM);
@@ -45,19 +54,16 @@ fn a_bad_body_gets_the_readers_message_with_its_place() {
 #[test]
 fn a_bad_query_names_its_parameter() {
     let server = Server::start(&[]);
-    let parameter = |name: &str| json!({"reason": "parameter", "parameter": name});
     let at = |name: &str, column: u64| json!({"reason": "parameter", "parameter": name, "column": column});
-    let standard = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 18 19 20 21 22 23 24 25 26 27 28 29 30 \
-                    31 32 33";
 
     let message = server.refused(
-        &server.post("/api/hiq/board?line=5-17,x", standard),
+        &server.post("/api/hiq/board?line=5-17,x", STANDARD),
         400,
         at("line", 6),
     );
     assert!(message.starts_with("line: column 6: "), "{message}");
     server.refused(
-        &server.post("/api/hiq/board?line=5-17,5-17", standard),
+        &server.post("/api/hiq/board?line=5-17,5-17", STANDARD),
         400,
         at("line", 6),
     );
@@ -75,7 +81,7 @@ fn a_bad_query_names_its_parameter() {
     let message = server.refused(
         &server.get("/api/russian/game?deal=113&colour=red"),
         400,
-        json!({"reason": "parameter"}),
+        reason("parameter"),
     );
     assert!(message.contains("colour"), "{message}");
     let message = server.refused(
@@ -84,36 +90,18 @@ fn a_bad_query_names_its_parameter() {
         parameter("deal"),
     );
     assert_eq!(message, "deal: given twice");
+    server.refused(&server.get("/api/russian/game"), 400, reason("input"));
     server.refused(
-        &server.get("/api/russian/game?deal=1&pysol=2"),
-        400,
-        parameter("pysol"),
-    );
-    server.refused(
-        &server.get("/api/russian/game"),
-        400,
-        json!({"reason": "input"}),
-    );
-    server.refused(
-        &server.get("/api/russian/game?deal=-1"),
-        400,
-        parameter("deal"),
-    );
-    server.refused(
-        &server.post("/api/hiq/solve?goal=34", standard),
+        &server.post("/api/hiq/solve?goal=34", STANDARD),
         400,
         parameter("goal"),
     );
-    server.refused(
-        &server.get("/api/russian/play?deal=1"),
-        400,
-        parameter("strategy"),
-    );
-    server.refused(
-        &server.get("/api/russian/play?deal=1&strategy=psychic"),
-        400,
-        parameter("strategy"),
-    );
+    server.refuses_parameters(&[
+        ("/api/russian/game?deal=1&pysol=2", "pysol"),
+        ("/api/russian/game?deal=-1", "deal"),
+        ("/api/russian/play?deal=1", "strategy"),
+        ("/api/russian/play?deal=1&strategy=psychic", "strategy"),
+    ]);
     for samples in ["0", &(limits::MAX_SAMPLES + 1).to_string(), "x", "+5"] {
         let message = server.refused(
             &server.post(&format!("/api/russian/hint?samples={samples}"), UNKNOWN),
@@ -156,12 +144,12 @@ fn a_wrong_method_a_missing_page_and_a_body_too_large_are_refused() {
         ("PUT", "/parlor.css", "GET"),
     ] {
         let answer = server.request(method, path);
-        let message = server.refused(&answer, 405, json!({"reason": "method"}));
+        let message = server.refused(&answer, 405, reason("method"));
         assert_eq!(answer.header("allow"), allowed, "{method} {path}");
         assert!(message.starts_with(method), "{message}");
     }
     for path in ["/nowhere", "/api/hiq", "/hiq/", "/api/russian/game/1"] {
-        let message = server.refused(&server.get(path), 404, json!({"reason": "not-found"}));
+        let message = server.refused(&server.get(path), 404, reason("not-found"));
         assert!(message.contains(path), "{message}");
     }
 
@@ -171,7 +159,7 @@ fn a_wrong_method_a_missing_page_and_a_body_too_large_are_refused() {
     assert_eq!(answer.status, 431, "{}", answer.text());
     server.still_answers();
 
-    let too_large = json!({"reason": "too-large"});
+    let too_large = reason("too-large");
     let full = " ".repeat(limits::MAX_BODY);
     // The most the server reads is read, and refused by the reader, not for its size.
     server.refused(
@@ -197,13 +185,7 @@ fn a_wrong_method_a_missing_page_and_a_body_too_large_are_refused() {
         " ".repeat(chunk)
     );
     let (_, answer) = server.raw(request).join().expect("a raw exchange");
-    assert_eq!(
-        raw_status(&answer),
-        413,
-        "{}",
-        String::from_utf8_lossy(&answer)
-    );
-    assert_eq!(raw_json(&answer)["reason"], "too-large");
+    raw_refusal(&answer, 413, "too-large");
     server.stop(libc::SIGTERM);
 }
 
@@ -238,12 +220,6 @@ fn a_stalled_request_is_cut_off_and_a_slow_body_answered_408_while_others_are_se
         took >= limits::REQUEST_TIMEOUT - slack / 4 && took <= limits::REQUEST_TIMEOUT + slack,
         "answered after {took:?}"
     );
-    assert_eq!(
-        raw_status(&answer),
-        408,
-        "{}",
-        String::from_utf8_lossy(&answer)
-    );
-    assert_eq!(raw_json(&answer)["reason"], "timeout");
+    raw_refusal(&answer, 408, "timeout");
     server.stop(libc::SIGTERM);
 }

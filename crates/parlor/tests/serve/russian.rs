@@ -128,33 +128,19 @@ fn a_russian_game_played_by_a_strategy_is_what_play_json_prints() {
         }
     }
     // PySolFC's deals seed the strategies with 0, as `--pysol` without `--seed` does.
-    let answer = server.get("/api/russian/play?pysol=ms5&strategy=random");
-    assert_eq!(
-        answer.text(),
-        stdout_of(&[
-            "russian",
-            "play",
-            "--json",
-            "--pysol",
-            "ms5",
-            "--strategy",
-            "random"
-        ])
-    );
-    let answer = server.get("/api/russian/play?deal=113&strategy=planner&samples=3");
-    assert_eq!(
-        answer.text(),
-        stdout_of(&[
-            "russian",
-            "play",
-            "--json",
-            "--seed",
-            "113",
-            "--strategy",
-            "planner",
-            "--samples",
-            "3"
-        ])
-    );
+    for (query, args) in [
+        ("pysol=ms5&strategy=random", "--pysol ms5 --strategy random"),
+        (
+            "deal=113&strategy=planner&samples=3",
+            "--seed 113 --strategy planner --samples 3",
+        ),
+    ] {
+        let answer = server.get(&format!("/api/russian/play?{query}"));
+        let args: Vec<&str> = ["russian", "play", "--json"]
+            .into_iter()
+            .chain(args.split(' '))
+            .collect();
+        assert_eq!(answer.text(), stdout_of(&args), "{query}");
+    }
     server.stop(libc::SIGTERM);
 }

@@ -5,13 +5,7 @@ use super::*;
 #[test]
 fn speed_play_is_what_speed_json_prints() {
     let server = Server::start(&[]);
-    let answer = server.post("/api/speed/play", SPEED_SAMPLE);
-    assert_eq!(answer.status, 200, "{}", answer.text());
-    assert_eq!(answer.header("content-type"), "application/x-ndjson");
-    assert_eq!(
-        answer.text(),
-        stdout_of(&["speed", "--json", "../../examples/speed.in"])
-    );
+    server.plays_like_the_command("speed", "../../examples/speed.in");
     // The rule book's worked example, and a game with a deadend, a wait and a draw written with
     // the counts on the cards' lines.
     for input in [
@@ -71,32 +65,20 @@ fn a_speed_deal_is_the_deal_stats_plays() {
             .get("/api/speed/deal?seed=1&deal=0&split=26/26")
             .json()
     );
-    let parameter = |name: &str| json!({"reason": "parameter", "parameter": name});
-    for (query, name) in [
-        ("split=0/5", "split"),
-        ("split=30/30", "split"),
-        ("seed=-1", "seed"),
-        ("deal=1e3", "deal"),
-        ("deal=18446744073709551616", "deal"),
-    ] {
-        server.refused(
-            &server.get(&format!("/api/speed/deal?{query}")),
-            400,
-            parameter(name),
-        );
-    }
-    server.refused(
-        &server.post("/api/speed/deal", ""),
-        405,
-        json!({"reason": "method"}),
-    );
+    server.refuses_parameters(&[
+        ("/api/speed/deal?split=0/5", "split"),
+        ("/api/speed/deal?split=30/30", "split"),
+        ("/api/speed/deal?seed=-1", "seed"),
+        ("/api/speed/deal?deal=1e3", "deal"),
+        ("/api/speed/deal?deal=18446744073709551616", "deal"),
+    ]);
+    server.refused(&server.post("/api/speed/deal", ""), 405, reason("method"));
     server.stop(libc::SIGTERM);
 }
 
 #[test]
 fn bad_speed_input_gets_the_readers_message_with_its_place() {
     let server = Server::start(&[]);
-    let input = |line: u64, column: u64| json!({"reason": "input", "line": line, "column": column});
     for (bad, line, column) in [
         ("1\nSA\n1\nS1\n0\n", 4, 1),
         ("2\nSA H2\n1\nH2\n0\n", 4, 1),
@@ -108,20 +90,16 @@ fn bad_speed_input_gets_the_readers_message_with_its_place() {
         let message = server.refused(
             &server.post("/api/speed/play", bad),
             400,
-            input(line, column),
+            input_at(line, column),
         );
         rejects(&["speed", "--json"], bad, &message);
     }
     server.refused(
         &server.post("/api/speed/play?lang=az", "1\nSA\n1\nSK\n0\n"),
         400,
-        json!({"reason": "parameter"}),
+        reason("parameter"),
     );
-    server.refused(
-        &server.get("/api/speed/play"),
-        405,
-        json!({"reason": "method"}),
-    );
+    server.refused(&server.get("/api/speed/play"), 405, reason("method"));
     server.stop(libc::SIGTERM);
 }
 
