@@ -44,18 +44,8 @@ fn the_contest_sample_to_the_character() {
 fn standard_input_when_the_file_is_dash_or_absent() {
     let input = include_str!("data/hiq/sample.in");
     let expected = include_str!("data/hiq/sample.out");
-    parlor()
-        .args(["hiq", "-"])
-        .write_stdin(input)
-        .assert()
-        .success()
-        .stdout(expected);
-    parlor()
-        .arg("hiq")
-        .write_stdin(input)
-        .assert()
-        .success()
-        .stdout(expected);
+    assert_eq!(stdout_reading(&["hiq", "-"], input), expected);
+    assert_eq!(stdout_reading(&["hiq"], input), expected);
 }
 
 #[test]
@@ -63,12 +53,10 @@ fn every_board_with_one_empty_hole() {
     let boards: Vec<Board> = Hole::all()
         .map(|empty| Board::from_holes(Hole::all().filter(|&h| h != empty)))
         .collect();
-    parlor()
-        .arg("hiq")
-        .write_stdin(contest_input(&boards))
-        .assert()
-        .success()
-        .stdout(contest_output(boards.iter().map(|&b| reference_sum(b))));
+    assert_eq!(
+        stdout_reading(&["hiq"], &contest_input(&boards)),
+        contest_output(boards.iter().map(|&b| reference_sum(b)))
+    );
 }
 
 #[test]
@@ -76,23 +64,16 @@ fn empty_full_and_single_peg_boards() {
     let mut boards = vec![Board::EMPTY, Board::FULL];
     boards.extend(Hole::all().map(|h| Board::from_holes([h])));
     let expected = [0, 561].into_iter().chain(1..=33);
-    parlor()
-        .arg("hiq")
-        .write_stdin(contest_input(&boards))
-        .assert()
-        .success()
-        .stdout(contest_output(expected));
+    assert_eq!(
+        stdout_reading(&["hiq"], &contest_input(&boards)),
+        contest_output(expected)
+    );
 }
 
 #[test]
 fn more_than_ten_games_and_holes_in_any_order() {
     let input = format!("12\n{}", "25 19 17 12 10 0\n".repeat(12));
-    parlor()
-        .arg("hiq")
-        .write_stdin(input)
-        .assert()
-        .success()
-        .stdout(contest_output([51; 12]));
+    assert_eq!(stdout_reading(&["hiq"], &input), contest_output([51; 12]));
 }
 
 #[test]
@@ -148,22 +129,18 @@ O O O X O O X
 
 no jump left: pegs in 24 27; sum 51
 ";
-    parlor()
-        .args(["hiq", "--trace", "--ascii"])
-        .write_stdin("1\n10 12 17 19 25 0\n")
-        .assert()
-        .success()
-        .stdout(expected);
+    assert_eq!(
+        stdout_reading(&["hiq", "--trace", "--ascii"], "1\n10 12 17 19 25 0\n"),
+        expected
+    );
 }
 
 #[test]
 fn trace_uses_unicode_by_default() {
-    parlor()
-        .args(["hiq", "--trace"])
-        .write_stdin("1 17 0")
-        .assert()
-        .success()
-        .stdout("game 1 of 1: pegs in 17\n    · · ·\n    · · ·\n· · · · · · ·\n· · · ● · · ·\n· · · · · · ·\n    · · ·\n    · · ·\n\nno jump left: pegs in 17; sum 17\n");
+    assert_eq!(
+        stdout_reading(&["hiq", "--trace"], "1 17 0"),
+        "game 1 of 1: pegs in 17\n    · · ·\n    · · ·\n· · · · · · ·\n· · · ● · · ·\n· · · · · · ·\n    · · ·\n    · · ·\n\nno jump left: pegs in 17; sum 17\n"
+    );
 }
 
 /// Bad input: the message names the place, the status is 2 and nothing reaches stdout.

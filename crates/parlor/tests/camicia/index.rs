@@ -30,24 +30,23 @@ fn the_indices_of_the_records() {
         format!("{NESSLER_INDEX}\n")
     );
     let (a, b) = CASELLA.split_once('/').unwrap();
-    parlor()
-        .args(["camicia", "index"])
-        .write_stdin(format!("# two records\n{NESSLER}\n\n{a}\n{b}\n"))
-        .assert()
-        .success()
-        .stdout(format!("{NESSLER_INDEX}\n{CASELLA_INDEX}\n"));
+    assert_eq!(
+        stdout_reading(
+            &["camicia", "index"],
+            &format!("# two records\n{NESSLER}\n\n{a}\n{b}\n")
+        ),
+        format!("{NESSLER_INDEX}\n{CASELLA_INDEX}\n")
+    );
 }
 
 #[test]
 fn a_deal_by_index_replays_and_indexes_back() {
     for index in ["0", "1", "123456789012345678901", "653534134886878244999"] {
         let deal = stdout_of(&["camicia", "deal", index]);
-        parlor()
-            .args(["camicia", "index"])
-            .write_stdin(deal.clone())
-            .assert()
-            .success()
-            .stdout(format!("{index}\n"));
+        assert_eq!(
+            stdout_reading(&["camicia", "index"], &deal),
+            format!("{index}\n")
+        );
         assert_eq!(
             stdout_of(&["camicia", "index", deal.trim_end()]),
             format!("{index}\n")

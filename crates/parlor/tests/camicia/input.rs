@@ -89,10 +89,11 @@ fn a_file_that_cannot_be_read() {
 
 #[test]
 fn one_player_without_cards() {
-    parlor()
-        .args(["camicia", "--input", "jsonl", "--json"])
-        .write_stdin("{\"playerA\": [], \"playerB\": [\"3\", \"K\"]}\n")
-        .assert()
-        .success()
-        .stdout("{\"status\":\"finished\",\"cards\":0,\"tricks\":0}\n");
+    assert_eq!(
+        stdout_reading(
+            &["camicia", "--input", "jsonl", "--json"],
+            "{\"playerA\": [], \"playerB\": [\"3\", \"K\"]}\n"
+        ),
+        "{\"status\":\"finished\",\"cards\":0,\"tricks\":0}\n"
+    );
 }

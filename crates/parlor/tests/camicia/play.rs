@@ -55,18 +55,8 @@ fn the_json_form_to_the_character() {
 fn the_seed_examples_in_the_seed_form() {
     let expected = "status: \"finished\", cards: 13, tricks: 1\n\
                     status: \"loop\", cards: 8, tricks: 3\n";
-    parlor()
-        .args(["camicia", "-"])
-        .write_stdin(SEED_EXAMPLES)
-        .assert()
-        .success()
-        .stdout(expected);
-    parlor()
-        .arg("camicia")
-        .write_stdin(SEED_EXAMPLES)
-        .assert()
-        .success()
-        .stdout(expected);
+    assert_eq!(stdout_reading(&["camicia", "-"], SEED_EXAMPLES), expected);
+    assert_eq!(stdout_reading(&["camicia"], SEED_EXAMPLES), expected);
 }
 
 #[test]
@@ -93,12 +83,10 @@ fn decks_of_hundreds_of_cards_from_the_exercise() {
         .find(|l| l.contains("complicated"))
         .unwrap()
         .to_string();
-    parlor()
-        .args(["camicia", "--input", "jsonl"])
-        .write_stdin(input)
-        .assert()
-        .success()
-        .stdout("status: \"finished\", cards: 361, tricks: 1\n");
+    assert_eq!(
+        stdout_reading(&["camicia", "--input", "jsonl"], &input),
+        "status: \"finished\", cards: 361, tricks: 1\n"
+    );
 }
 
 #[test]
@@ -140,12 +128,10 @@ status: \"finished\", cards: 13, tricks: 1
 The start of round 4 matches the start of round 2.
 status: \"loop\", cards: 8, tricks: 3
 ";
-    parlor()
-        .args(["camicia", "--trace"])
-        .write_stdin(SEED_EXAMPLES)
-        .assert()
-        .success()
-        .stdout(expected);
+    assert_eq!(
+        stdout_reading(&["camicia", "--trace"], SEED_EXAMPLES),
+        expected
+    );
 }
 
 #[test]
