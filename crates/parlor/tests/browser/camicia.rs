@@ -1,7 +1,7 @@
 //! The Camicia page: a whole game asked once and replayed, watched as a viewer watches it —
 //! played to its end, stepped, scrubbed, by keys, from an index — and timed.
 
-use crate::{Outcome, Page, fail, trials};
+use crate::{Failure, Outcome, Page, fail, trials};
 use fantoccini::key::Key;
 use serde_json::{Value, json};
 
@@ -14,8 +14,6 @@ pub fn trials() -> Vec<(&'static str, crate::TestFn)> {
         camicia_screenshots_and_a_phone_sized_window,
     ]
 }
-
-type Failure = Box<dyn std::error::Error + Send + Sync>;
 
 const NESSLER: &str = "---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---";
 const CASELLA: &str = "---K---Q-KQAJ-----AAJ--J--/----------Q----KQ-J-----KA";

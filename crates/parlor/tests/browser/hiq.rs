@@ -2,12 +2,10 @@
 //! server's own answers (asked through the page's address, as the page asks them) as the
 //! measure of what the page must show.
 
-use crate::{Outcome, Page, fail, screenshots, trials};
+use crate::{Failure, Outcome, Page, fail, parlor, screenshots, trials};
 use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
 use fantoccini::key::Key;
 use serde_json::{Value, json};
-use std::io::Write;
-use std::process::{Command, Stdio};
 use std::time::Duration;
 
 pub fn trials() -> Vec<(&'static str, crate::TestFn)> {
@@ -29,8 +27,6 @@ pub fn trials() -> Vec<(&'static str, crate::TestFn)> {
 /// Every hole but the centre.
 const STANDARD: &str = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 18 19 20 21 22 23 24 25 26 27 28 \
                         29 30 31 32 33";
-
-type Failure = Box<dyn std::error::Error + Send + Sync>;
 
 /// The selector of hole `n`'s button.
 fn hole(n: u64) -> String {
@@ -128,18 +124,7 @@ async fn click_line(page: &Page, line: &[(u64, u64)]) -> Outcome {
 
 /// What `parlor hiq` prints as the sum for the contest input `input`.
 fn cli_sum(input: &str) -> Result<String, Failure> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_parlor"))
-        .arg("hiq")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()?;
-    child
-        .stdin
-        .take()
-        .ok_or_else(|| fail("no stdin"))?
-        .write_all(input.as_bytes())?;
-    let output = child.wait_with_output()?;
-    let text = String::from_utf8(output.stdout)?;
+    let text = parlor(&["hiq"], input)?;
     // HI Q OUTPUT, the sum, END OF OUTPUT.
     text.lines()
         .nth(1)

@@ -1,7 +1,7 @@
 //! The Russian Solitaire page, played as a person plays it: by clicks on the cards' visible
 //! corners, by drag and by keys, against what the API answers for the same game.
 
-use crate::{Outcome, Page, fail, trials};
+use crate::{Failure, Outcome, Page, fail, trials};
 use fantoccini::actions::{
     InputSource, KeyAction, KeyActions, MOUSE_BUTTON_LEFT, MouseActions, PointerAction,
 };
@@ -18,8 +18,6 @@ pub fn trials() -> Vec<(&'static str, crate::TestFn)> {
         russian_screenshots_and_a_phone_sized_window,
     ]
 }
-
-type Failure = Box<dyn std::error::Error + Send + Sync>;
 
 /// Waits until the page shows the game after `line` (its URL says so and no position is being
 /// fetched).

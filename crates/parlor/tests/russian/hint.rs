@@ -108,26 +108,30 @@ fn unknown_cards_are_refused_where_the_rules_cannot_have_them() {
     ))
     .unwrap();
     let hint = ["russian", "hint", "--deal", "-"];
-    rejects(
-        &hint,
-        hidden.replacen("[?] SQ", "? SQ", 1),
-        "line 2, column 1: expected a card such as HK, found \"?\": a card not known can only lie face down, written [?]",
-    );
-    rejects(
-        &hint,
-        hidden.replacen("C9 C8 H2", "[?] C9 C8 H2", 1),
-        "line 1, column 1: expected a face-up card such as HK, found \"[?]\": column 1 was dealt 0 face down, and no card is ever laid face down again",
-    );
-    rejects(
-        &hint,
-        hidden.replacen("[?] [?] H7", "[?] H7 [?]", 1),
-        "line 4, column 8: expected a face-up card such as HK, found \"[?]\": face-down cards lie only under the face-up ones",
-    );
-    rejects(
-        &hint,
-        hidden.replacen("[?] D7", "[?] [?] [?] D7", 1),
-        "line 3, column 9: expected a face-up card such as HK, found \"[?]\": column 3 was dealt 2 face down, and no card is ever laid face down again",
-    );
+    for (written, miswritten, message) in [
+        (
+            "[?] SQ",
+            "? SQ",
+            "line 2, column 1: expected a card such as HK, found \"?\": a card not known can only lie face down, written [?]",
+        ),
+        (
+            "C9 C8 H2",
+            "[?] C9 C8 H2",
+            "line 1, column 1: expected a face-up card such as HK, found \"[?]\": column 1 was dealt 0 face down, and no card is ever laid face down again",
+        ),
+        (
+            "[?] [?] H7",
+            "[?] H7 [?]",
+            "line 4, column 8: expected a face-up card such as HK, found \"[?]\": face-down cards lie only under the face-up ones",
+        ),
+        (
+            "[?] D7",
+            "[?] [?] [?] D7",
+            "line 3, column 9: expected a face-up card such as HK, found \"[?]\": column 3 was dealt 2 face down, and no card is ever laid face down again",
+        ),
+    ] {
+        rejects(&hint, hidden.replacen(written, miswritten, 1), message);
+    }
     refused(
         &hint,
         hidden.replacen("foundations: C2", "foundations: C3", 1),

@@ -98,6 +98,15 @@ fn replay_moves(json: &Value) -> u32 {
     game.score()
 }
 
+/// `parlor russian ARGUMENTS`, the arguments written as one line, which must succeed; its
+/// standard output.
+fn russian(arguments: &str) -> String {
+    let args: Vec<&str> = std::iter::once("russian")
+        .chain(arguments.split_whitespace())
+        .collect();
+    stdout_of(&args)
+}
+
 fn json_of(args: &[&str]) -> Value {
     serde_json::from_str(&stdout_of(args)).expect("one JSON object")
 }

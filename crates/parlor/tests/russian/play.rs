@@ -156,17 +156,7 @@ fn a_deal_file_plays_like_its_number_and_symbols_read_too() {
 
 #[test]
 fn random_play_is_the_same_every_time_and_seeded() {
-    let run = |seed: &str| {
-        stdout_of(&[
-            "russian",
-            "play",
-            "--seed",
-            seed,
-            "--strategy",
-            "random",
-            "--json",
-        ])
-    };
+    let run = |seed: &str| russian(&format!("play --seed {seed} --strategy random --json"));
     assert_eq!(run("11"), run("11"));
     let with_file = |seed: &str| {
         let output = parlor()

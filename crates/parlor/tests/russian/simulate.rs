@@ -133,17 +133,9 @@ fn simulate_refuses_deals_past_the_last() {
 #[test]
 fn the_planner_plays_the_same_game_for_the_same_seed_and_samples() {
     let run = |seed: &str, samples: &str| {
-        stdout_of(&[
-            "russian",
-            "play",
-            "--seed",
-            seed,
-            "--strategy",
-            "planner",
-            "--samples",
-            samples,
-            "--json",
-        ])
+        russian(&format!(
+            "play --seed {seed} --strategy planner --samples {samples} --json"
+        ))
     };
     let once = run("21", "3");
     assert_eq!(once, run("21", "3"));
