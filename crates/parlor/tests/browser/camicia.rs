@@ -30,6 +30,18 @@ async fn ready(page: &Page, deal: &str) -> Outcome {
     Ok(())
 }
 
+/// Opens a game by the form: what `kind` of thing (a deal, an index, a seed) and which.
+async fn choose(page: &Page, kind: &str, what: &str) -> Outcome {
+    page.eval(
+        "document.getElementById('kind').value = arguments[0]; \
+         document.getElementById('kind').dispatchEvent(new Event('change')); \
+         document.getElementById('what').value = arguments[1];",
+        vec![json!(kind), json!(what)],
+    )
+    .await?;
+    page.click("#choose button[type=submit]").await
+}
+
 /// Everything the page draws of a position, as one string.
 async fn picture(page: &Page) -> Result<String, Failure> {
     let script = "const t = id => document.getElementById(id).textContent; \
@@ -326,14 +338,7 @@ async fn camicia_keys_steps_an_index_a_seed_and_the_url(page: Page) -> Outcome {
         .await?;
 
     // By index: Casella's loop, from camicia.dev's numbering.
-    page.eval(
-        "document.getElementById('kind').value = 'index'; \
-         document.getElementById('kind').dispatchEvent(new Event('change')); \
-         document.getElementById('what').value = '472460898658889399111';",
-        vec![],
-    )
-    .await?;
-    page.click("#choose button[type=submit]").await?;
+    choose(&page, "index", "472460898658889399111").await?;
     ready(&page, CASELLA).await?;
     // By seed: deal 0 of seed 1, as the API gives it.
     let deal = page
@@ -343,14 +348,7 @@ async fn camicia_keys_steps_an_index_a_seed_and_the_url(page: Page) -> Outcome {
         )
         .await?;
     let deal = deal.as_str().ok_or("no deal of seed 1")?.to_owned();
-    page.eval(
-        "document.getElementById('kind').value = 'seed'; \
-         document.getElementById('kind').dispatchEvent(new Event('change')); \
-         document.getElementById('what').value = '1';",
-        vec![],
-    )
-    .await?;
-    page.click("#choose button[type=submit]").await?;
+    choose(&page, "seed", "1").await?;
     ready(&page, &deal).await?;
     // A reload keeps the deal and the card.
     scrub_to(&page, 40).await?;
@@ -366,13 +364,7 @@ async fn camicia_keys_steps_an_index_a_seed_and_the_url(page: Page) -> Outcome {
         return Err(fail("a reload did not bring back the card"));
     }
     // A deal that cannot be read gets the reader's message, and the page keeps the last game.
-    page.eval(
-        "document.getElementById('kind').value = 'deal'; \
-         document.getElementById('what').value = '2 Z/3';",
-        vec![],
-    )
-    .await?;
-    page.click("#choose button[type=submit]").await?;
+    choose(&page, "deal", "2 Z/3").await?;
     page.wait_text("#message", "expected a card").await?;
     // The browser logs the 400 the trial asked for as an error of the page; nothing else.
     let errors = page.errors().await?;

@@ -109,6 +109,20 @@ impl Page {
         Ok(())
     }
 
+    /// How many elements `css` selects.
+    pub async fn count(&self, css: &str) -> Result<usize, Failure> {
+        let count = self
+            .eval(
+                "return document.querySelectorAll(arguments[0]).length;",
+                vec![Value::from(css)],
+            )
+            .await?;
+        count
+            .as_u64()
+            .and_then(|n| usize::try_from(n).ok())
+            .ok_or_else(|| fail(format!("no count of {css}: {count}")))
+    }
+
     /// Presses `key` on the element that has the focus.
     pub async fn press(&self, key: fantoccini::key::Key) -> Outcome {
         self.client

@@ -70,6 +70,16 @@ async fn open_played(page: &Page, played: &[(u64, u64)]) -> Outcome {
         .await
 }
 
+/// Opens the page after the first `played` jumps of the solver's winning line, once its verdict
+/// is in; the whole line.
+async fn won_after(page: &Page, played: usize) -> Result<Vec<(u64, u64)>, Failure> {
+    page.open("/hiq").await?;
+    let line = winning_line(page).await?;
+    open_played(page, &line[..played]).await?;
+    page.wait_text("#verdict", "Won").await?;
+    Ok(line)
+}
+
 /// Waits until the page offers to show the solver's line.
 async fn show_offered(page: &Page) -> Outcome {
     page.wait_for(

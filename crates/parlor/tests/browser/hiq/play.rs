@@ -63,13 +63,8 @@ async fn hiq_standard_start_is_won_by_clicks(page: Page) -> Outcome {
     if label.as_deref() != Some("hole 17, peg") {
         return Err(fail(format!("hole 17 is labelled {label:?}")));
     }
-    let logged = page
-        .eval(
-            "return document.querySelectorAll('#log li').length;",
-            vec![],
-        )
-        .await?;
-    if logged != json!(31) {
+    let logged = page.count("#log li").await?;
+    if logged != 31 {
         return Err(fail(format!("the log lists {logged} jumps, not 31")));
     }
     Ok(())

@@ -50,10 +50,7 @@ async fn late_verdict_never_overwrites(page: &Page) -> Outcome {
 }
 
 async fn hiq_show_me_how_plays_and_stops(page: Page) -> Outcome {
-    page.open("/hiq").await?;
-    let line = winning_line(&page).await?;
-    open_played(&page, &line[..26]).await?;
-    page.wait_text("#verdict", "Won").await?;
+    let line = won_after(&page, 26).await?;
     show_offered(&page).await?;
     page.click("#show").await?;
     page.wait_text("#show", "Stop").await?;
@@ -64,13 +61,8 @@ async fn hiq_show_me_how_plays_and_stops(page: Page) -> Outcome {
     page.wait_text("#verdict", "Won: a single peg in the centre")
         .await?;
     page.wait_text("#show", "Show me how").await?;
-    let shown = page
-        .eval(
-            "return document.querySelectorAll('#log li.auto').length;",
-            vec![],
-        )
-        .await?;
-    if shown != json!(5) {
+    let shown = page.count("#log li.auto").await?;
+    if shown != 5 {
         return Err(fail(format!(
             "the log marks {shown} jumps as the solver's, not 5"
         )));
@@ -183,13 +175,8 @@ async fn hiq_contest_line_and_contest_player(page: Page) -> Outcome {
             .await?;
         page.wait_text("#status", &format!("{total} jumps played"))
             .await?;
-        let marked = page
-            .eval(
-                "return document.querySelectorAll('#log li.auto').length;",
-                vec![],
-            )
-            .await?;
-        if marked != json!(total) {
+        let marked = page.count("#log li.auto").await?;
+        if marked != total {
             return Err(fail(format!("the log marks {marked} of {total} jumps")));
         }
         if pegs_shown(&page).await? != holes(&play["remaining"]) {
@@ -259,10 +246,7 @@ async fn budget_is_said_politely(page: &Page) -> Outcome {
 }
 
 async fn hiq_screenshots(page: Page) -> Outcome {
-    page.open("/hiq").await?;
-    let line = winning_line(&page).await?;
-    open_played(&page, &line[..9]).await?;
-    page.wait_text("#verdict", "Won").await?;
+    let line = won_after(&page, 9).await?;
     let (from, _) = line[9];
     page.click(&hole(from)).await?;
     page.wait_for(
