@@ -210,19 +210,17 @@ fn bad_units_are_refused_without_a_result() {
     assert!(String::from_utf8_lossy(&result.stderr).contains("more than 4,096 bytes"));
     assert!(!output.exists());
     // An input that cannot be read, an output that cannot be written.
-    parlor()
-        .args(["camicia", "workunit"])
-        .arg(dir.join("missing"))
-        .arg(dir.join("out"))
-        .assert()
+    let workunit = |input: &str, output: &str| {
+        parlor()
+            .args(["camicia", "workunit"])
+            .args([dir.join(input), dir.join(output)])
+            .assert()
+    };
+    workunit("missing", "out")
         .code(2)
         .stderr(predicate::str::contains("cannot read"));
     std::fs::write(dir.join("in"), "0 100\n").unwrap();
-    parlor()
-        .args(["camicia", "workunit"])
-        .arg(dir.join("in"))
-        .arg(dir.join("no/such/folder/out"))
-        .assert()
+    workunit("in", "no/such/folder/out")
         .code(1)
         .stderr(predicate::str::contains("does not exist"));
     let input = dir.join("in");

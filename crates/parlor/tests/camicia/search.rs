@@ -190,13 +190,17 @@ fn a_search_killed_at_any_moment_resumes_to_the_same_end() {
             snapshot = Some(std::fs::read(&checkpoint).unwrap());
         }
     }
-    let resumed = parlor()
-        .args(args("2", Some(&checkpoint)))
-        .output()
-        .unwrap();
-    assert!(resumed.status.success(), "{resumed:?}");
+    // Resumed from the checkpoint on `threads`, which must succeed; its standard output.
+    let resume = |threads: &str| {
+        let resumed = parlor()
+            .args(args(threads, Some(&checkpoint)))
+            .output()
+            .unwrap();
+        assert!(resumed.status.success(), "{resumed:?}");
+        resumed.stdout
+    };
+    assert_eq!(resume("2"), whole.stdout);
     assert_eq!(std::fs::read(&out).unwrap(), whole_out);
-    assert_eq!(resumed.stdout, whole.stdout);
 
     // A crash after results were written but before the checkpoint recorded them: an older
     // checkpoint, and a half-written line at the end of `--out`.
@@ -204,20 +208,11 @@ fn a_search_killed_at_any_moment_resumes_to_the_same_end() {
     let mut longer = whole_out.clone();
     longer.extend_from_slice(b"{\"index\":\"12");
     std::fs::write(&out, longer).unwrap();
-    let again = parlor()
-        .args(args("1", Some(&checkpoint)))
-        .output()
-        .unwrap();
-    assert!(again.status.success(), "{again:?}");
+    assert_eq!(resume("1"), whole.stdout);
     assert_eq!(std::fs::read(&out).unwrap(), whole_out);
-    assert_eq!(again.stdout, whole.stdout);
 
     // A finished search started again only prints its summary.
-    let done = parlor()
-        .args(args("2", Some(&checkpoint)))
-        .output()
-        .unwrap();
-    assert_eq!(done.stdout, whole.stdout);
+    assert_eq!(resume("2"), whole.stdout);
     assert_eq!(std::fs::read(&out).unwrap(), whole_out);
 
     // Another search is refused, naming the difference.
