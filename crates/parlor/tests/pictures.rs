@@ -3,8 +3,10 @@
 //! a reader needs — axis labels, a legend entry for each series, the marks the picture promises.
 
 mod common;
+mod scratch;
 
 use common::{parlor, refused, rejects, stdout_of};
+use scratch::scratch;
 use std::path::{Path, PathBuf};
 
 /// A picture of a test's own, in a folder removed when the test ends.
@@ -15,9 +17,7 @@ struct Picture {
 
 impl Picture {
     fn new(name: &str) -> Picture {
-        let folder =
-            std::env::temp_dir().join(format!("parlor-pictures-{name}-{}", std::process::id()));
-        std::fs::create_dir_all(&folder).unwrap();
+        let folder = scratch(&format!("pictures-{name}"));
         let path = folder.join("picture.svg");
         Picture { folder, path }
     }

@@ -1,8 +1,10 @@
 //! `parlor speed` run as a user runs it.
 
 mod common;
+mod scratch;
 
 use common::{parlor, refused, rejects, stdout_of, stdout_reading};
+use scratch::scratch;
 use speed::{Deal, Robot, Split, fast};
 
 const SEED_IN: &str = include_str!("data/speed/seed-example.in");
@@ -110,8 +112,7 @@ fn json_one_object_per_data_set() {
 
 #[test]
 fn a_timeline_picture_of_the_chosen_data_set() {
-    let dir = std::env::temp_dir().join(format!("parlor-speed-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("speed-timeline");
     let path = dir.join("t.svg");
     parlor()
         .args(["speed", "--timeline"])
@@ -421,8 +422,7 @@ fn several_splits_play_the_same_deal_numbers_and_make_one_table() {
 
 #[test]
 fn the_stats_plot_shows_lengths_and_wins_for_every_split() {
-    let dir = std::env::temp_dir().join(format!("parlor-speed-plot-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("speed-plot");
     let path = dir.join("stats.svg");
     parlor()
         .args([

@@ -2,6 +2,8 @@
 
 #[path = "../common/mod.rs"]
 mod common;
+#[path = "../scratch/mod.rs"]
+mod scratch;
 
 mod index;
 mod input;
@@ -12,6 +14,7 @@ mod stats;
 
 use common::{parlor, refused, rejects, stdout_of, stdout_reading};
 use predicates::prelude::*;
+use scratch::scratch;
 
 const SEED_EXAMPLES: &str = "2 A 7 8 Q 10\n3 4 5 6 K 9 J\n\nJ 2 3\n4 J 5\n";
 

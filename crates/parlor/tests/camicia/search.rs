@@ -74,11 +74,6 @@ fn the_loop_of_casella_2024_in_its_neighbourhood() {
 }
 
 /// A directory of this test's own.
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("parlor-search-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 #[test]
 fn results_do_not_depend_on_the_threads() {

@@ -96,8 +96,7 @@ fn the_longest_game_of_a_run_replays_to_the_same_result() {
 
 #[test]
 fn stats_draw_a_picture() {
-    let dir = std::env::temp_dir().join(format!("parlor-camicia-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("camicia-stats");
     let path = dir.join("lengths.svg");
     stats(&[
         "--deals",

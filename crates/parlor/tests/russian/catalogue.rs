@@ -77,8 +77,7 @@ fn the_shipped_pysol_catalogue_is_regenerated_in_its_first_500_games() {
 
 #[test]
 fn catalogue_summary_goes_where_the_lines_do_not() {
-    let dir = std::env::temp_dir().join(format!("parlor-catalogue-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("catalogue");
     let out = dir.join("lines.jsonl");
     let streamed = parlor()
         .args(["russian", "catalogue", "--pysol", "1..201"])

@@ -2,6 +2,8 @@
 
 #[path = "../common/mod.rs"]
 mod common;
+#[path = "../scratch/mod.rs"]
+mod scratch;
 
 mod bound;
 mod catalogue;
@@ -12,6 +14,7 @@ mod solve;
 
 use common::{parlor, refused, rejects, stdout_of, stdout_reading};
 use russian::{Event, Game, Layout, MoveKind, StrategyName, deal, play_deal};
+use scratch::scratch;
 use serde_json::Value;
 
 const SAMPLE: &str = include_str!("../data/russian/sample.txt");
