@@ -186,6 +186,16 @@ fn ms(sorted: &[Duration], q: f64) -> String {
     format!("{:.2} ms", quantile(sorted, q).as_secs_f64() * 1e3)
 }
 
+/// `p50 …, p99 …, max …` of `sorted`, as the report's lines give them.
+fn spread(sorted: &[Duration]) -> String {
+    format!(
+        "p50 {}, p99 {}, max {}",
+        ms(sorted, 0.5),
+        ms(sorted, 0.99),
+        ms(sorted, 1.0)
+    )
+}
+
 fn sorted(mut times: Vec<Duration>) -> Vec<Duration> {
     times.sort();
     times
@@ -475,11 +485,9 @@ fn main() {
     );
     println!();
     println!(
-        "(c) Russian hint, 30 layouts, {} positions: p50 {}, p99 {}, max {}",
+        "(c) Russian hint, 30 layouts, {} positions: {}",
         hints.len(),
-        ms(&hints, 0.5),
-        ms(&hints, 0.99),
-        ms(&hints, 1.0)
+        spread(&hints)
     );
 
     let load = load(&server.base, &hiq, &russian);
@@ -489,13 +497,11 @@ fn main() {
     println!();
     println!(
         "(d) load: {CLIENTS} clients, {} requests in {:.1} s: {:.0} requests/s; errors {errors} \
-         (503: {busy}); p50 {}, p99 {}, max {}",
+         (503: {busy}); {}",
         load.done.len(),
         load.wall.as_secs_f64(),
         load.done.len() as f64 / load.wall.as_secs_f64(),
-        ms(&all, 0.5),
-        ms(&all, 0.99),
-        ms(&all, 1.0)
+        spread(&all)
     );
     let mut kinds: BTreeMap<Kind, Vec<Duration>> = BTreeMap::new();
     for &(kind, _, took) in &load.done {
