@@ -99,6 +99,7 @@ impl Page {
 const POLICY: &str = "default-src 'self'; img-src 'self' data:; object-src 'none'; \
                       base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
+/// A route for every file and every page, each answering GET alone.
 pub fn routes() -> Routes {
     let files = FILES.iter().fold(Routes::new(), |router, file| {
         router.route(

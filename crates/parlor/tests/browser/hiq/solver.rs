@@ -202,7 +202,12 @@ async fn hiq_drawn_position_and_its_errors(page: Page) -> Outcome {
     let field = page.find("#drawn").await?;
     field.send_keys(drawn).await?;
     page.click("#drawn-form button[type=submit]").await?;
-    page.wait_text("#status", "2 pegs · 0 jumps played").await?;
+    // Exactly, since the standard start's "32 pegs · 0 jumps played" contains it.
+    page.wait_for(
+        "the drawn position's status",
+        "return document.getElementById('status').textContent === '2 pegs · 0 jumps played';",
+    )
+    .await?;
     if pegs_shown(&page).await? != [10, 17] {
         return Err(fail("the drawn position did not start the game"));
     }
