@@ -181,8 +181,19 @@ fn quantile(sorted: &[Duration], q: f64) -> Duration {
     sorted[rank - 1]
 }
 
-fn ms(duration: Duration) -> String {
-    format!("{:.2} ms", duration.as_secs_f64() * 1e3)
+/// The `q` quantile of `sorted` in milliseconds, as the report writes it; `1.0` is the longest.
+fn ms(sorted: &[Duration], q: f64) -> String {
+    format!("{:.2} ms", quantile(sorted, q).as_secs_f64() * 1e3)
+}
+
+/// `p50 …, p99 …, max …` of `sorted`, as the report's lines give them.
+fn spread(sorted: &[Duration]) -> String {
+    format!(
+        "p50 {}, p99 {}, max {}",
+        ms(sorted, 0.5),
+        ms(sorted, 0.99),
+        ms(sorted, 1.0)
+    )
 }
 
 fn sorted(mut times: Vec<Duration>) -> Vec<Duration> {
@@ -201,6 +212,7 @@ fn jumps(json: &Value, key: &str) -> Vec<(u64, u64)> {
 
 /// What the random Hi-Q games gave: each move's round trip, the positions to solve, and easy
 /// positions (ten pegs or fewer) for the load test.
+#[derive(Default)]
 struct HiqGames {
     moves: Vec<Duration>,
     lines: Vec<String>,
@@ -209,12 +221,7 @@ struct HiqGames {
 }
 
 fn hiq_games(client: &Client, rng: &mut Rng) -> HiqGames {
-    let mut games = HiqGames {
-        moves: Vec::new(),
-        lines: Vec::new(),
-        verdicts: Vec::new(),
-        easy: Vec::new(),
-    };
+    let mut games = HiqGames::default();
     let mut game = 0;
     while games.moves.len() < MOVES || game < VERDICT_GAMES {
         let mut line: Vec<String> = Vec::new();
@@ -254,6 +261,7 @@ fn hiq_games(client: &Client, rng: &mut Rng) -> HiqGames {
 
 /// What the random Russian games gave: each move's round trip, the games as queries, and the
 /// tables where a move was to be made.
+#[derive(Default)]
 struct RussianGames {
     moves: Vec<Duration>,
     queries: Vec<String>,
@@ -261,11 +269,7 @@ struct RussianGames {
 }
 
 fn russian_games(client: &Client, rng: &mut Rng) -> RussianGames {
-    let mut games = RussianGames {
-        moves: Vec::new(),
-        queries: Vec::new(),
-        tables: Vec::new(),
-    };
+    let mut games = RussianGames::default();
     let mut deal = 0u64;
     while games.moves.len() < MOVES {
         deal += 1;
@@ -427,9 +431,9 @@ fn main() {
         println!(
             "    {name:<26} {:>8} {:>9} {:>9} {:>9}",
             times.len(),
-            ms(quantile(&times, 0.5)),
-            ms(quantile(&times, 0.99)),
-            ms(*times.last().expect("times"))
+            ms(&times, 0.5),
+            ms(&times, 0.99),
+            ms(&times, 1.0)
         );
     }
 
@@ -455,9 +459,9 @@ fn main() {
         "(b) Hi-Q verdict, {} positions of 20-31 pegs: median {}, p90 {}, max {}; {budget} \
          reached the 64 MiB budget (422)",
         verdicts.len(),
-        ms(quantile(&verdicts, 0.5)),
-        ms(quantile(&verdicts, 0.9)),
-        ms(*verdicts.last().expect("verdicts"))
+        ms(&verdicts, 0.5),
+        ms(&verdicts, 0.9),
+        ms(&verdicts, 1.0)
     );
     let medians: Vec<String> = by_pegs
         .iter()
@@ -481,11 +485,9 @@ fn main() {
     );
     println!();
     println!(
-        "(c) Russian hint, 30 layouts, {} positions: p50 {}, p99 {}, max {}",
+        "(c) Russian hint, 30 layouts, {} positions: {}",
         hints.len(),
-        ms(quantile(&hints, 0.5)),
-        ms(quantile(&hints, 0.99)),
-        ms(*hints.last().expect("hints"))
+        spread(&hints)
     );
 
     let load = load(&server.base, &hiq, &russian);
@@ -495,13 +497,11 @@ fn main() {
     println!();
     println!(
         "(d) load: {CLIENTS} clients, {} requests in {:.1} s: {:.0} requests/s; errors {errors} \
-         (503: {busy}); p50 {}, p99 {}, max {}",
+         (503: {busy}); {}",
         load.done.len(),
         load.wall.as_secs_f64(),
         load.done.len() as f64 / load.wall.as_secs_f64(),
-        ms(quantile(&all, 0.5)),
-        ms(quantile(&all, 0.99)),
-        ms(*all.last().expect("requests"))
+        spread(&all)
     );
     let mut kinds: BTreeMap<Kind, Vec<Duration>> = BTreeMap::new();
     for &(kind, _, took) in &load.done {
@@ -513,8 +513,8 @@ fn main() {
             "    {:<6} {:>6} requests  p50 {:>9}  p99 {:>9}",
             format!("{kind:?}"),
             times.len(),
-            ms(quantile(&times, 0.5)),
-            ms(quantile(&times, 0.99))
+            ms(&times, 0.5),
+            ms(&times, 0.99)
         );
     }
     let unexpected: BTreeMap<u16, usize> = load.done.iter().filter(|(_, s, _)| *s != 200).fold(

@@ -7,6 +7,8 @@
 //! is a POSIX shell.
 #![cfg(unix)]
 
+mod scratch;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -155,10 +157,7 @@ fn the_examples_of_the_pages_print_what_the_pages_show() {
     docs.sort();
     pages.extend(docs);
 
-    let scratch = std::env::temp_dir().join(format!("parlor-docs-{}", std::process::id()));
-    std::fs::create_dir_all(&scratch).expect("a scratch folder");
-    std::os::unix::fs::symlink(root.join("examples"), scratch.join("examples"))
-        .expect("examples/ linked into the scratch folder");
+    let scratch = scratch::scratch("docs");
     // What the pages write goes to a target/ of the scratch folder, never to the checkout.
     std::fs::create_dir(scratch.join("target")).expect("a scratch target/");
     let bin = Path::new(env!("CARGO_BIN_EXE_parlor"))

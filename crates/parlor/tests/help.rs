@@ -2,6 +2,9 @@
 //! folder holding `examples/`, with this build's `parlor` first on the PATH, it must succeed.
 #![cfg(unix)]
 
+mod scratch;
+
+use scratch::scratch;
 use std::path::Path;
 use std::process::Command;
 
@@ -47,11 +50,7 @@ fn examples(command: &[&str]) -> Vec<String> {
 
 #[test]
 fn every_help_ends_with_examples_of_its_own_command_that_run() {
-    let dir = std::env::temp_dir().join(format!("parlor-help-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    std::os::unix::fs::symlink(root.join("examples"), dir.join("examples")).unwrap();
+    let dir = scratch("help");
     let bin = Path::new(env!("CARGO_BIN_EXE_parlor")).parent().unwrap();
     let path = format!(
         "{}:{}",

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{parlor, refused, rejects, stdout_of};
+use common::{parlor, refused, rejects, stdout_of, stdout_reading};
 use hiq::{Board, Hole, auto};
 use predicates::prelude::*;
 
@@ -44,18 +44,8 @@ fn the_contest_sample_to_the_character() {
 fn standard_input_when_the_file_is_dash_or_absent() {
     let input = include_str!("data/hiq/sample.in");
     let expected = include_str!("data/hiq/sample.out");
-    parlor()
-        .args(["hiq", "-"])
-        .write_stdin(input)
-        .assert()
-        .success()
-        .stdout(expected);
-    parlor()
-        .arg("hiq")
-        .write_stdin(input)
-        .assert()
-        .success()
-        .stdout(expected);
+    assert_eq!(stdout_reading(&["hiq", "-"], input), expected);
+    assert_eq!(stdout_reading(&["hiq"], input), expected);
 }
 
 #[test]
@@ -63,12 +53,10 @@ fn every_board_with_one_empty_hole() {
     let boards: Vec<Board> = Hole::all()
         .map(|empty| Board::from_holes(Hole::all().filter(|&h| h != empty)))
         .collect();
-    parlor()
-        .arg("hiq")
-        .write_stdin(contest_input(&boards))
-        .assert()
-        .success()
-        .stdout(contest_output(boards.iter().map(|&b| reference_sum(b))));
+    assert_eq!(
+        stdout_reading(&["hiq"], &contest_input(&boards)),
+        contest_output(boards.iter().map(|&b| reference_sum(b)))
+    );
 }
 
 #[test]
@@ -76,35 +64,28 @@ fn empty_full_and_single_peg_boards() {
     let mut boards = vec![Board::EMPTY, Board::FULL];
     boards.extend(Hole::all().map(|h| Board::from_holes([h])));
     let expected = [0, 561].into_iter().chain(1..=33);
-    parlor()
-        .arg("hiq")
-        .write_stdin(contest_input(&boards))
-        .assert()
-        .success()
-        .stdout(contest_output(expected));
+    assert_eq!(
+        stdout_reading(&["hiq"], &contest_input(&boards)),
+        contest_output(expected)
+    );
 }
 
 #[test]
 fn more_than_ten_games_and_holes_in_any_order() {
     let input = format!("12\n{}", "25 19 17 12 10 0\n".repeat(12));
-    parlor()
-        .arg("hiq")
-        .write_stdin(input)
-        .assert()
-        .success()
-        .stdout(contest_output([51; 12]));
+    assert_eq!(stdout_reading(&["hiq"], &input), contest_output([51; 12]));
 }
 
 #[test]
 fn json_one_object_per_game() {
-    parlor()
-        .args(["hiq", "--json", "tests/data/hiq/sample.in"])
-        .assert()
-        .success()
-        .stdout(predicate::str::starts_with(
-            "{\"pegs\":[10,12,17,19,25],\"jumps\":[{\"from\":12,\"over\":19,\"to\":26},{\"from\":25,\"over\":26,\"to\":27},{\"from\":10,\"over\":17,\"to\":24}],\"remaining\":[24,27],\"sum\":51}\n{\"pegs\":[],\"jumps\":[],\"remaining\":[],\"sum\":0}\n",
-        ))
-        .stdout(predicate::function(|out: &str| out.lines().count() == 4));
+    let out = stdout_of(&["hiq", "--json", "tests/data/hiq/sample.in"]);
+    assert!(
+        out.starts_with(
+            "{\"pegs\":[10,12,17,19,25],\"jumps\":[{\"from\":12,\"over\":19,\"to\":26},{\"from\":25,\"over\":26,\"to\":27},{\"from\":10,\"over\":17,\"to\":24}],\"remaining\":[24,27],\"sum\":51}\n{\"pegs\":[],\"jumps\":[],\"remaining\":[],\"sum\":0}\n"
+        ),
+        "{out}"
+    );
+    assert_eq!(out.lines().count(), 4, "{out}");
 }
 
 #[test]
@@ -148,22 +129,18 @@ O O O X O O X
 
 no jump left: pegs in 24 27; sum 51
 ";
-    parlor()
-        .args(["hiq", "--trace", "--ascii"])
-        .write_stdin("1\n10 12 17 19 25 0\n")
-        .assert()
-        .success()
-        .stdout(expected);
+    assert_eq!(
+        stdout_reading(&["hiq", "--trace", "--ascii"], "1\n10 12 17 19 25 0\n"),
+        expected
+    );
 }
 
 #[test]
 fn trace_uses_unicode_by_default() {
-    parlor()
-        .args(["hiq", "--trace"])
-        .write_stdin("1 17 0")
-        .assert()
-        .success()
-        .stdout("game 1 of 1: pegs in 17\n    · · ·\n    · · ·\n· · · · · · ·\n· · · ● · · ·\n· · · · · · ·\n    · · ·\n    · · ·\n\nno jump left: pegs in 17; sum 17\n");
+    assert_eq!(
+        stdout_reading(&["hiq", "--trace"], "1 17 0"),
+        "game 1 of 1: pegs in 17\n    · · ·\n    · · ·\n· · · · · · ·\n· · · ● · · ·\n· · · · · · ·\n    · · ·\n    · · ·\n\nno jump left: pegs in 17; sum 17\n"
+    );
 }
 
 /// Bad input: the message names the place, the status is 2 and nothing reaches stdout.
@@ -253,23 +230,13 @@ fn a_file_that_cannot_be_read_and_bad_flags() {
 }
 
 mod solve_and_census {
-    use super::{parlor, refused, stdout_of};
+    use super::{parlor, refused, stdout_of, stdout_reading};
     use hiq::{Board, Hole, Jump};
     use predicates::prelude::*;
     use serde_json::Value;
 
     fn json(args: &[&str], stdin: &str) -> Value {
-        let output = parlor()
-            .args(args)
-            .write_stdin(stdin)
-            .output()
-            .expect("parlor runs");
-        assert!(
-            output.status.success(),
-            "{}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-        serde_json::from_slice(&output.stdout).expect("one JSON object")
+        serde_json::from_str(&stdout_reading(args, stdin)).expect("one JSON object")
     }
 
     fn holes(value: &Value) -> Vec<u8> {
@@ -309,16 +276,13 @@ mod solve_and_census {
         assert_eq!(solution["proof"], Value::Null);
         assert_eq!(solution["jumps"].as_array().unwrap().len(), 31);
         assert_eq!(replays(&solution), Board::from_holes([Hole::CENTRE]));
-        parlor()
-            .args(["hiq", "solve", "--ascii"])
-            .assert()
-            .success()
-            .stdout(predicate::str::starts_with(
-                "start: the standard start (32 pegs); goal: a single peg in 17\n\n    X X X\n",
-            ))
-            .stdout(predicate::str::ends_with(
-                "\nwon: pegs in 17 after 31 jumps\n",
-            ));
+        let ascii = stdout_of(&["hiq", "solve", "--ascii"]);
+        assert!(
+            ascii.starts_with(
+                "start: the standard start (32 pegs); goal: a single peg in 17\n\n    X X X\n"
+            ) && ascii.ends_with("\nwon: pegs in 17 after 31 jumps\n"),
+            "{ascii}"
+        );
     }
 
     #[test]

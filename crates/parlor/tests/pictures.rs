@@ -3,28 +3,48 @@
 //! a reader needs — axis labels, a legend entry for each series, the marks the picture promises.
 
 mod common;
+mod scratch;
 
 use common::{parlor, refused, rejects, stdout_of};
+use scratch::scratch;
 use std::path::{Path, PathBuf};
 
-struct Scratch(PathBuf);
+/// A picture of a test's own, in a folder removed when the test ends.
+struct Picture {
+    folder: PathBuf,
+    path: PathBuf,
+}
 
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir =
-            std::env::temp_dir().join(format!("parlor-pictures-{name}-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
+impl Picture {
+    fn new(name: &str) -> Picture {
+        let folder = scratch(&format!("pictures-{name}"));
+        let path = folder.join("picture.svg");
+        Picture { folder, path }
     }
 
-    fn file(&self, name: &str) -> PathBuf {
-        self.0.join(name)
+    /// The arguments `line` (written as one line) with the picture's path after them.
+    fn args<'a>(&'a self, line: &'a str) -> Vec<&'a str> {
+        let path = self.path.to_str().unwrap();
+        line.split_whitespace().chain([path]).collect()
+    }
+
+    /// Runs `parlor LINE PATH` reading `stdin`, which must succeed and draw every one of
+    /// `wanted`; the texts of the picture it wrote.
+    fn drawn(&self, line: &str, stdin: &str, wanted: &[&str]) -> Vec<String> {
+        let texts = drawn(&self.args(line), stdin, &self.path);
+        for wanted in wanted {
+            assert!(
+                texts.iter().any(|t| t.contains(wanted)),
+                "no text with {wanted:?} in {texts:?}"
+            );
+        }
+        texts
     }
 }
 
-impl Drop for Scratch {
+impl Drop for Picture {
     fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+        let _ = std::fs::remove_dir_all(&self.folder);
     }
 }
 
@@ -65,171 +85,127 @@ fn drawn(args: &[&str], stdin: &str, picture: &Path) -> Vec<String> {
     texts
 }
 
-fn has(texts: &[String], wanted: &str) {
-    assert!(
-        texts.iter().any(|t| t.contains(wanted)),
-        "no text with {wanted:?} in {texts:?}"
-    );
-}
-
 #[test]
 fn camicia_lengths() {
-    let dir = Scratch::new("camicia");
-    let path = dir.file("lengths.svg");
-    let p = path.to_str().unwrap();
-    let args = [
-        "camicia", "stats", "--deals", "3000", "--quiet", "--plot", p,
-    ];
-    let texts = drawn(&args, "", &path);
+    let picture = Picture::new("camicia");
+    let line = "camicia stats --deals 3000 --quiet --plot";
+    picture.drawn(
+        line,
+        "",
+        &[
+            "cards laid per finished game",
+            "finished games (log scale)",
+            "cards laid, in bins of",
+            "longest: ",
+            "1,000",
+        ],
+    );
     // The picture changes nothing of what is printed.
     assert_eq!(
-        stdout_of(&args),
+        stdout_of(&picture.args(line)),
         stdout_of(&["camicia", "stats", "--deals", "3000", "--quiet"])
     );
-    for wanted in [
-        "cards laid per finished game",
-        "finished games (log scale)",
-        "cards laid, in bins of",
-        "longest: ",
-        "1,000",
-    ] {
-        has(&texts, wanted);
-    }
 }
 
 #[test]
 fn russian_scores() {
-    let dir = Scratch::new("russian");
-    let path = dir.file("scores.svg");
-    let p = path.to_str().unwrap();
-    let args = [
-        "russian",
-        "simulate",
-        "--deals",
-        "400",
-        "--strategy",
-        "random,greedy,clairvoyant",
-        "--quiet",
-        "--plot",
-        p,
-    ];
-    let texts = drawn(&args, "", &path);
-    for wanted in [
-        "score (cards on the foundations)",
-        "share of games (log scale)",
-        "break-even: 11 cards",
-        "random: mean",
-        "greedy: mean",
-        "clairvoyant: mean",
-    ] {
-        has(&texts, wanted);
-    }
+    Picture::new("russian").drawn(
+        "russian simulate --deals 400 --strategy random,greedy,clairvoyant --quiet --plot",
+        "",
+        &[
+            "score (cards on the foundations)",
+            "share of games (log scale)",
+            "break-even: 11 cards",
+            "random: mean",
+            "greedy: mean",
+            "clairvoyant: mean",
+        ],
+    );
 }
 
 #[test]
 fn speed_timelines_short_and_long() {
-    let dir = Scratch::new("speed-timeline");
-    let path = dir.file("t.svg");
-    let p = path.to_str().unwrap();
+    let picture = Picture::new("speed-timeline");
     let example = "5\nS3 S5 S8 S9 S2\n3\nH7 H3 H4\n1\nHK\n1\nSK\n5\nS4 S3 C8 C7 S5\n6\nHJ H5 D8 D7 HX C2\n0\n";
-    let texts = drawn(&["speed", "--timeline", p, "--game", "3"], example, &path);
-    for wanted in [
-        "robot A",
-        "table B",
-        "ms",
-        "waits",
-        "deadend",
-        "A wins",
-        "opening / restart",
-        "draw",
-        "waiting (nothing it can do)",
-        "where a move was cancelled",
-    ] {
-        has(&texts, wanted);
-    }
+    picture.drawn(
+        "speed --game 3 --timeline",
+        example,
+        &[
+            "robot A",
+            "table B",
+            "ms",
+            "waits",
+            "deadend",
+            "A wins",
+            "opening / restart",
+            "draw",
+            "waiting (nothing it can do)",
+            "where a move was cancelled",
+        ],
+    );
     // The longest game of a million deals: four rows of ten seconds, nothing outside.
     let longest = "26 DK CA CK CJ D8 H9 H8 SQ C8 SX C7 DQ C9 DJ S7 DX C3 SA D2 H2 S9 D3 C6 C5 CX HJ\n\
                    26 H7 HQ HA S6 HX S5 D5 D4 S4 C4 C2 H5 D7 SJ D6 S8 SK H4 HK H3 H6 D9 S3 S2 DA CQ\n0\n";
-    let texts = drawn(&["speed", "--timeline", p], longest, &path);
+    let texts = picture.drawn("speed --timeline", longest, &["39,400 ms"]);
     assert_eq!(texts.iter().filter(|t| *t == "robot B").count(), 4);
-    has(&texts, "39,400 ms");
 }
 
 #[test]
 fn speed_stats() {
-    let dir = Scratch::new("speed-stats");
-    let path = dir.file("stats.svg");
-    let p = path.to_str().unwrap();
-    let args = [
-        "speed",
-        "stats",
-        "--deals",
-        "2000",
-        "--split",
-        "13/39,26/26",
-        "--quiet",
-        "--plot",
-        p,
-    ];
-    let texts = drawn(&args, "", &path);
-    for wanted in [
-        "A 13 cards, B 39",
-        "A 26 cards, B 26",
-        "game length in seconds",
-        "A's cards (B has the rest of the split)",
-        "even: 50%",
-    ] {
-        has(&texts, wanted);
-    }
+    Picture::new("speed-stats").drawn(
+        "speed stats --deals 2000 --split 13/39,26/26 --quiet --plot",
+        "",
+        &[
+            "A 13 cards, B 39",
+            "A 26 cards, B 26",
+            "game length in seconds",
+            "A's cards (B has the rest of the split)",
+            "even: 50%",
+        ],
+    );
 }
 
 #[test]
 fn hiq_lines() {
-    let dir = Scratch::new("hiq");
-    let path = dir.file("line.svg");
-    let p = path.to_str().unwrap();
-    let texts = drawn(&["hiq", "--svg", p], "1\n10 12 17 19 25 0\n", &path);
-    for wanted in [
-        "Hi-Q, game 1 of 1",
-        "hole numbers",
-        "start: 5 pegs",
-        "1. 12 over 19 to 26",
-    ] {
-        has(&texts, wanted);
-    }
-    let texts = drawn(
-        &["hiq", "solve", "--min-moves", "--quiet", "--svg", p],
-        "",
-        &path,
+    let picture = Picture::new("hiq");
+    picture.drawn(
+        "hiq --svg",
+        "1\n10 12 17 19 25 0\n",
+        &[
+            "Hi-Q, game 1 of 1",
+            "hole numbers",
+            "start: 5 pegs",
+            "1. 12 over 19 to 26",
+        ],
     );
-    for wanted in [
-        "won in 18 moves (31 jumps)",
-        "the peg that moved, and its path",
-        "a peg it took",
-        "18. ",
-    ] {
-        has(&texts, wanted);
-    }
+    picture.drawn(
+        "hiq solve --min-moves --quiet --svg",
+        "",
+        &[
+            "won in 18 moves (31 jumps)",
+            "the peg that moved, and its path",
+            "a peg it took",
+            "18. ",
+        ],
+    );
 }
 
 #[test]
 fn a_picture_of_a_game_past_the_input_is_refused_before_any_output() {
-    let dir = Scratch::new("refused");
-    let path = dir.file("line.svg");
-    let p = path.to_str().unwrap();
+    let picture = Picture::new("refused");
     let game = "1\n10 12 17 19 25 0\n";
     rejects(
-        &["hiq", "--game", "2", "--svg", p],
+        &picture.args("hiq --game 2 --svg"),
         game,
         "--game 2: the input has 1 game",
     );
-    assert!(!path.exists());
+    assert!(!picture.path.exists());
     // --game says which game --svg draws: alone it is a usage error.
     refused(&["hiq", "--game", "1"], game);
     rejects(
-        &["speed", "--game", "2", "--timeline", p],
+        &picture.args("speed --game 2 --timeline"),
         "1\nSA\n1\nSK\n0\n",
         "--game 2: the input has 1 data set",
     );
-    assert!(!path.exists());
+    assert!(!picture.path.exists());
 }

@@ -75,38 +75,30 @@ const SPEED_SAMPLE: &str = include_str!("data/speed/seed-example.in");
 const RUSSIAN_SAMPLE: &str = include_str!("data/russian/sample.txt");
 const RUSSIAN_IN_PROGRESS: &str = include_str!("../../../examples/russian-unknown.txt");
 
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1500))]
+/// A property for each reader: `NAME: ALPHABET, SAMPLE => PARSE;` — texts near `SAMPLE`, in
+/// `ALPHABET`, are either read or refused with a place that is in the text.
+macro_rules! every_reader {
+    ($($name:ident: $alphabet:literal, $sample:expr => $parse:path;)*) => {
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(1500))]
+            $(
+                #[test]
+                fn $name(text in texts($alphabet, $sample)) {
+                    check(&text, $parse(&text))?;
+                }
+            )*
+        }
+    };
+}
 
-    #[test]
-    fn hiq_contest_input(text in texts("0-9 \\n\\t-", HIQ_SAMPLE)) {
-        check(&text, hiq::contest::parse(&text))?;
-    }
-
-    #[test]
-    fn hiq_positions(text in texts("0-9XxOo.·● \\n", HIQ_CROSS)) {
-        check(&text, hiq::position::parse_position(&text))?;
-    }
-
-    #[test]
-    fn camicia_decks(text in texts("\\-0-9XJQKASHDC/# \\n", CAMICIA_DECKS)) {
-        check(&text, camicia::notation::parse_games(&text))?;
-    }
-
-    #[test]
-    fn speed_contest_input(text in texts("0-9SHDCAKQJXT \\n", SPEED_SAMPLE)) {
-        check(&text, speed::contest::parse(&text))?;
-    }
-
-    #[test]
-    fn russian_layouts(text in texts("\\[\\]SHDC0-9AKQJX \\n", RUSSIAN_SAMPLE)) {
-        check(&text, russian::Layout::parse(&text))?;
-    }
-
-    #[test]
-    fn russian_positions_in_progress(text in texts("\\[\\]?SHDC0-9AKQJX: \\nfoundatise\\-", RUSSIAN_IN_PROGRESS)) {
-        check(&text, russian::Table::parse(&text))?;
-    }
+every_reader! {
+    hiq_contest_input: "0-9 \\n\\t-", HIQ_SAMPLE => hiq::contest::parse;
+    hiq_positions: "0-9XxOo.·● \\n", HIQ_CROSS => hiq::position::parse_position;
+    camicia_decks: "\\-0-9XJQKASHDC/# \\n", CAMICIA_DECKS => camicia::notation::parse_games;
+    speed_contest_input: "0-9SHDCAKQJXT \\n", SPEED_SAMPLE => speed::contest::parse;
+    russian_layouts: "\\[\\]SHDC0-9AKQJX \\n", RUSSIAN_SAMPLE => russian::Layout::parse;
+    russian_positions_in_progress:
+        "\\[\\]?SHDC0-9AKQJX: \\nfoundatise\\-", RUSSIAN_IN_PROGRESS => russian::Table::parse;
 }
 
 proptest! {

@@ -4,22 +4,15 @@
 //! on standard output. Beside it, the failures that need more than one line to set up.
 #![cfg(unix)]
 
+mod scratch;
+
+use scratch::scratch;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-/// A fresh folder holding a link to `examples/`.
-fn scratch(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("parlor-reliability-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    std::os::unix::fs::symlink(root().join("examples"), dir.join("examples")).unwrap();
-    dir
 }
 
 fn sh(dir: &Path, command: &str) -> std::process::Output {

@@ -1,9 +1,10 @@
 //! `parlor speed` run as a user runs it.
 
 mod common;
+mod scratch;
 
-use common::{parlor, refused, rejects, stdout_of};
-use predicates::prelude::*;
+use common::{parlor, refused, rejects, stdout_of, stdout_reading};
+use scratch::scratch;
 use speed::{Deal, Robot, Split, fast};
 
 const SEED_IN: &str = include_str!("data/speed/seed-example.in");
@@ -33,34 +34,20 @@ fn the_public_data_to_the_character() {
 #[test]
 fn standard_input_when_the_file_is_dash_or_absent() {
     let expected = include_str!("data/speed/edge.out");
-    parlor()
-        .args(["speed", "-"])
-        .write_stdin(EDGE_IN)
-        .assert()
-        .success()
-        .stdout(expected);
-    parlor()
-        .arg("speed")
-        .write_stdin(EDGE_IN)
-        .assert()
-        .success()
-        .stdout(expected);
+    assert_eq!(stdout_reading(&["speed", "-"], EDGE_IN), expected);
+    assert_eq!(stdout_reading(&["speed"], EDGE_IN), expected);
 }
 
 #[test]
 fn the_seeds_own_wording() {
-    parlor()
-        .args(["speed", "--lang", "az"])
-        .write_stdin(SEED_IN)
-        .assert()
-        .success()
-        .stdout("B qalibdir.\n");
-    parlor()
-        .args(["speed", "--lang", "az"])
-        .write_stdin("1 SA\n1 C2\n1 C2\n1 SA\n0\n")
-        .assert()
-        .success()
-        .stdout("A qalibdir.\nB qalibdir.\n");
+    assert_eq!(
+        stdout_reading(&["speed", "--lang", "az"], SEED_IN),
+        "B qalibdir.\n"
+    );
+    assert_eq!(
+        stdout_reading(&["speed", "--lang", "az"], "1 SA\n1 C2\n1 C2\n1 SA\n0\n"),
+        "A qalibdir.\nB qalibdir.\n"
+    );
 }
 
 #[test]
@@ -78,26 +65,16 @@ set-up: A's slots 1-4 hold S3 S5 S8 S9, its deck S2; B's slots 1-3 hold H7 H3 H4
 2900 ms: H3 and S5 reach table A together; H3 lands (B moves to its left); A must return S5 (back at 3400 ms)
 B wins at 2900 ms: B has no cards left, A still has 1.
 ";
-    parlor()
-        .args(["speed", "--trace"])
-        .write_stdin(SEED_IN)
-        .assert()
-        .success()
-        .stdout(expected);
+    assert_eq!(stdout_reading(&["speed", "--trace"], SEED_IN), expected);
 }
 
 #[test]
 fn traces_show_waits_deadends_and_ties() {
     // Hand-worked: see crates/speed/tests/rules.rs for the same deal.
-    let out = parlor()
-        .args(["speed", "--trace"])
-        .write_stdin("5 S4 S3 C8 C7 S5\n6 HJ H5 D8 D7 HX C2\n1 HK\n1 SK\n0\n")
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let out = String::from_utf8(out).unwrap();
+    let out = stdout_reading(
+        &["speed", "--trace"],
+        "5 S4 S3 C8 C7 S5\n6 HJ H5 D8 D7 HX C2\n1 HK\n1 SK\n0\n",
+    );
     for line in [
         "1000 ms: S4 lands on table A; HJ lands on table B; A starts S3 to table A (500 ms); B draws C2 into slot 1 (300 ms)",
         "1300 ms: B starts H5 to table A (700 ms)",
@@ -114,15 +91,10 @@ fn traces_show_waits_deadends_and_ties() {
 
 #[test]
 fn json_one_object_per_data_set() {
-    let out = parlor()
-        .args(["speed", "--json"])
-        .write_stdin(format!("{}\n{}", SEED_IN.trim_end_matches("0\n"), EDGE_IN))
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let out = String::from_utf8(out).unwrap();
+    let out = stdout_reading(
+        &["speed", "--json"],
+        &format!("{}\n{}", SEED_IN.trim_end_matches("0\n"), EDGE_IN),
+    );
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 9);
     assert!(lines[0].starts_with(
@@ -140,8 +112,7 @@ fn json_one_object_per_data_set() {
 
 #[test]
 fn a_timeline_picture_of_the_chosen_data_set() {
-    let dir = std::env::temp_dir().join(format!("parlor-speed-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("speed-timeline");
     let path = dir.join("t.svg");
     parlor()
         .args(["speed", "--timeline"])
@@ -363,12 +334,8 @@ fn the_longest_game_can_be_replayed_from_the_stats() {
         .next()
         .unwrap()
         .replace(',', "");
-    parlor()
-        .args(["speed", "--trace"])
-        .write_stdin(input)
-        .assert()
-        .success()
-        .stdout(predicate::str::contains(format!(" wins at {ms} ms")));
+    let trace = stdout_reading(&["speed", "--trace"], &input);
+    assert!(trace.contains(&format!(" wins at {ms} ms")), "{trace}");
 }
 
 #[test]
@@ -404,15 +371,7 @@ fn traces_of_random_deals_end_with_the_engines_verdict() {
         }
     }
     input.push_str("0\n");
-    let out = parlor()
-        .args(["speed", "--trace"])
-        .write_stdin(input)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let out = String::from_utf8(out).unwrap();
+    let out = stdout_reading(&["speed", "--trace"], &input);
     let games: Vec<&str> = out.split("\n\n").collect();
     assert_eq!(games.len(), deals.len());
     for (game, deal) in games.iter().zip(&deals) {
@@ -438,38 +397,20 @@ fn traces_of_random_deals_end_with_the_engines_verdict() {
 #[test]
 fn several_splits_play_the_same_deal_numbers_and_make_one_table() {
     let splits = ["13/39", "26/26", "5/7"];
-    let both = stdout_of(&[
-        "speed",
-        "stats",
-        "--deals",
-        "2000",
-        "--seed",
-        "9",
-        "--split",
-        "13/39,26/26,5/7,26/26",
-        "--json",
-        "--quiet",
-    ]);
+    let stats = |split: &str, more: &[&str]| {
+        let args = [
+            "speed", "stats", "--deals", "2000", "--seed", "9", "--quiet",
+        ];
+        stdout_of(&[&args[..], &["--split", split], more].concat())
+    };
+    let both = stats("13/39,26/26,5/7,26/26", &["--json"]);
     let lines: Vec<&str> = both.lines().collect();
     assert_eq!(lines.len(), 3, "a split given twice is played once: {both}");
     for (line, split) in lines.iter().zip(splits) {
-        let alone = stdout_of(&[
-            "speed", "stats", "--deals", "2000", "--seed", "9", "--split", split, "--json",
-            "--quiet",
-        ]);
+        let alone = stats(split, &["--json"]);
         assert_eq!(format!("{line}\n"), alone, "split {split}");
     }
-    let table = stdout_of(&[
-        "speed",
-        "stats",
-        "--deals",
-        "2000",
-        "--seed",
-        "9",
-        "--split",
-        "13/39,26/26,5/7",
-        "--quiet",
-    ]);
+    let table = stats("13/39,26/26,5/7", &[]);
     let rows: Vec<&str> = table.lines().collect();
     assert_eq!(rows.len(), 6, "{table}");
     assert!(rows[1].starts_with("split ") && rows[1].contains("A wins (95% Wilson)"));
@@ -481,8 +422,7 @@ fn several_splits_play_the_same_deal_numbers_and_make_one_table() {
 
 #[test]
 fn the_stats_plot_shows_lengths_and_wins_for_every_split() {
-    let dir = std::env::temp_dir().join(format!("parlor-speed-plot-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("speed-plot");
     let path = dir.join("stats.svg");
     parlor()
         .args([

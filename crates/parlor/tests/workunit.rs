@@ -4,23 +4,19 @@
 //! own rules — killed and resumed, and bad units refused without an output.
 
 mod common;
+mod scratch;
 
 use camicia::deal::pack_deal;
 use camicia::index::{self, DEALS};
 use camicia::{Game, Status};
 use common::{parlor, refused, rejects, stdout_of};
 use predicates::prelude::*;
+use scratch::scratch;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 const NESSLER: u128 = 447_247_122_283_566_119_055;
 const CASELLA: u128 = 472_460_898_658_889_399_111;
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("parlor-unit-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// The result file of the unit `first ..= last` by the format's words: the longest finished
 /// game, the earliest of equally long ones, then every loop; every deal played by the simple
@@ -210,19 +206,17 @@ fn bad_units_are_refused_without_a_result() {
     assert!(String::from_utf8_lossy(&result.stderr).contains("more than 4,096 bytes"));
     assert!(!output.exists());
     // An input that cannot be read, an output that cannot be written.
-    parlor()
-        .args(["camicia", "workunit"])
-        .arg(dir.join("missing"))
-        .arg(dir.join("out"))
-        .assert()
+    let workunit = |input: &str, output: &str| {
+        parlor()
+            .args(["camicia", "workunit"])
+            .args([dir.join(input), dir.join(output)])
+            .assert()
+    };
+    workunit("missing", "out")
         .code(2)
         .stderr(predicate::str::contains("cannot read"));
     std::fs::write(dir.join("in"), "0 100\n").unwrap();
-    parlor()
-        .args(["camicia", "workunit"])
-        .arg(dir.join("in"))
-        .arg(dir.join("no/such/folder/out"))
-        .assert()
+    workunit("in", "no/such/folder/out")
         .code(1)
         .stderr(predicate::str::contains("does not exist"));
     let input = dir.join("in");

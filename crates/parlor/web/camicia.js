@@ -3,7 +3,7 @@
 // the trace; the page only moves cards where the trace says, so both decks at any card follow
 // from the deal and the cards laid (a deck is the cards that went in, less those that came out).
 
-import { api, el, say, setQuery, getQuery } from "/parlor.js";
+import { $, api, el, say, setQuery, getQuery } from "/parlor.js";
 
 /** The records the page offers, from the exercise's cases and docs/camicia.md. */
 const RECORDS = [
@@ -18,7 +18,6 @@ const RECORDS = [
   ["Casella (loop)", 2024, "---K---Q-KQAJ-----AAJ--J--/----------Q----KQ-J-----KA", 474, 66],
 ];
 
-const $ = (id) => document.getElementById(id);
 const message = $("message");
 const scrub = $("scrub");
 const playButton = $("play");

@@ -14,7 +14,7 @@
 //   edit=1               the start is being edited; pegs are the pegs placed so far.
 // For example /hiq?line=5-17+8-10 or /hiq?pegs=10+12+17+19+25&line=12-26&goal=centre.
 
-import { api, el, say, setQuery, getQuery } from "/parlor.js";
+import { $, api, el, say, setQuery, getQuery } from "/parlor.js";
 
 const CENTRE = 17;
 /** Each row's first and last column on the 7 × 7 square around the cross. */
@@ -30,7 +30,6 @@ const PACE = 600;
  * once. */
 const SETTLE = 100;
 
-const $ = (id) => document.getElementById(id);
 const cross = $("cross");
 const goalChoice = $("goal");
 const message = $("message");

@@ -48,6 +48,9 @@ export async function api(path, body, options = {}) {
   return parsed;
 }
 
+/** The page's element with this id. */
+export const $ = (id) => document.getElementById(id);
+
 /** An element: `el("button", {class: "primary", onclick: f}, "Undo")`. */
 export function el(tag, attributes = {}, ...children) {
   const element = document.createElement(tag);

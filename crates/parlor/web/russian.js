@@ -4,7 +4,7 @@
 // but when the player asks to peek (or lets the clairvoyant play), and then says so; autoplay's
 // answer carries the deal, as `parlor russian play --json` does, and the page reads only its moves.
 
-import { api, el, say, setQuery, getQuery } from "/parlor.js";
+import { $, api, el, say, setQuery, getQuery } from "/parlor.js";
 
 const SUITS = {
   C: { symbol: "♣", name: "clubs" },
@@ -29,7 +29,6 @@ const HOUSE_TAKE = STAKE - PAY * FAIR_MEAN;
 
 const LEDGER_KEY = "parlor.russian.ledger";
 
-const $ = (id) => document.getElementById(id);
 const felt = $("felt");
 const columnsBox = $("columns");
 const message = $("message");
@@ -147,20 +146,20 @@ function play(card, to) {
 }
 
 function undo() {
-  if (!state.line.length) return;
-  stopAutoplay();
-  change(() => {
-    state.redo = [...state.redo, state.line.at(-1)];
-    state.line = state.line.slice(0, -1);
-  });
+  moveLast("line", "redo");
 }
 
 function redo() {
-  if (!state.redo.length) return;
+  moveLast("redo", "line");
+}
+
+/** Undo or redo: the last move of the list `from` goes to the end of the list `to`. */
+function moveLast(from, to) {
+  if (!state[from].length) return;
   stopAutoplay();
   change(() => {
-    state.line = [...state.line, state.redo.at(-1)];
-    state.redo = state.redo.slice(0, -1);
+    state[to] = [...state[to], state[from].at(-1)];
+    state[from] = state[from].slice(0, -1);
   });
 }
 

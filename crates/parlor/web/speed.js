@@ -10,7 +10,7 @@
 // and with any of them &set=K (the data set, 1 = the first), &t=MS (the clock) and &lang=az
 // (the verdict in the words of the original problem statement).
 
-import { api, el, say, setQuery, getQuery } from "/parlor.js";
+import { $, api, el, say, setQuery, getQuery } from "/parlor.js";
 
 // From the rule book (docs/speed.md and the contest's statement): inputs to start from.
 const EXAMPLES = [
@@ -38,7 +38,6 @@ const RIGHT_MS = 500;
 const LEFT_MS = 700;
 const RETURN_MS = 500;
 
-const $ = (id) => document.getElementById(id);
 const felt = $("felt");
 const clock = $("clock");
 const scrub = $("scrub");

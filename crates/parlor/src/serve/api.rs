@@ -271,8 +271,11 @@ pub fn count(low: u32, high: u32) -> impl Fn(&str) -> Result<u32, String> {
     }
 }
 
+/// A request's body as it reaches a handler: its bytes, or why they could not be read.
+pub type RequestBody = Result<Bytes, BytesRejection>;
+
 /// The body as text, read as the command line reads a file.
-pub fn text(body: Result<Bytes, BytesRejection>) -> Result<String, ApiError> {
+pub fn text(body: RequestBody) -> Result<String, ApiError> {
     let bytes = body.map_err(|rejection| {
         if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
             ApiError::new(

@@ -1,12 +1,12 @@
 //! The Camicia endpoints: a whole game to replay (`parlor camicia --trace --json`), and the deals
 //! of camicia.dev's numbering and of the random runs, for a page to ask a trace of.
 
-use super::api::{ApiError, Params, Routes, State, json, only, solver, text, whole_number};
+use super::api::{
+    ApiError, Params, RequestBody, Routes, State, json, only, solver, text, whole_number,
+};
 use super::limits::{MAX_TRACE_CARDS, MAX_TRACE_KEPT};
 use crate::cli::camicia::index::parse_index;
 use crate::cli::camicia::trace::{Budget, TraceJson};
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
 use axum::http::Uri;
 use axum::response::Response;
 use axum::routing::{get, post};
@@ -45,11 +45,7 @@ fn one_game(text: &str, jsonl: bool) -> Result<Deal, ApiError> {
 
 /// `POST /api/camicia/trace?input=text|jsonl`: what `parlor camicia --trace --json` prints for
 /// the one game in the body, if it lays at most [`MAX_TRACE_CARDS`] cards.
-pub async fn trace(
-    state: State,
-    uri: Uri,
-    body: Result<Bytes, BytesRejection>,
-) -> Result<Response, ApiError> {
+pub async fn trace(state: State, uri: Uri, body: RequestBody) -> Result<Response, ApiError> {
     let params = Params::of(&uri, &["input"])?;
     let jsonl = params
         .parsed("input", |name| match name {

@@ -1,12 +1,12 @@
 //! The Hi-Q endpoints: the solver's verdict (`parlor hiq solve --json`), the contest's player
 //! (`parlor hiq --json`), and a position's legal jumps after a line of jumps.
 
-use super::api::{ApiError, Params, Routes, State, json, json_lines, only, solver, text};
+use super::api::{
+    ApiError, Params, RequestBody, Routes, State, json, json_lines, only, solver, text,
+};
 use super::limits::HIQ_MEMORY;
 use crate::cli::hiq::solve::{SolutionJson, default_goal, parse_goal};
 use crate::cli::hiq::{GameJson, JumpJson, hole_numbers};
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
 use axum::http::Uri;
 use axum::response::Response;
 use axum::routing::post;
@@ -22,16 +22,12 @@ pub fn routes() -> Routes {
 }
 
 /// The position in the body, as `parlor hiq solve FILE` reads it.
-fn position(body: Result<Bytes, BytesRejection>) -> Result<Board, ApiError> {
+fn position(body: RequestBody) -> Result<Board, ApiError> {
     position::parse_position(&text(body)?).map_err(ApiError::input)
 }
 
 /// `POST /api/hiq/solve?goal=G`: what `parlor hiq solve --json --memory 64M` prints.
-pub async fn solve(
-    state: State,
-    uri: Uri,
-    body: Result<Bytes, BytesRejection>,
-) -> Result<Response, ApiError> {
+pub async fn solve(state: State, uri: Uri, body: RequestBody) -> Result<Response, ApiError> {
     let params = Params::of(&uri, &["goal"])?;
     let goal = params.parsed("goal", parse_goal)?;
     let start = position(body)?;
@@ -50,7 +46,7 @@ pub async fn solve(
 }
 
 /// `POST /api/hiq/play`: what `parlor hiq --json` prints for the contest input in the body.
-pub async fn play(uri: Uri, body: Result<Bytes, BytesRejection>) -> Result<Response, ApiError> {
+pub async fn play(uri: Uri, body: RequestBody) -> Result<Response, ApiError> {
     Params::of(&uri, &[])?;
     let boards = contest::parse(&text(body)?).map_err(ApiError::input)?;
     let games: Vec<GameJson> = boards.into_iter().map(GameJson::play).collect();
@@ -71,7 +67,7 @@ struct BoardJson {
 
 /// `POST /api/hiq/board?line=12-26,25-27`: the position in the body after the line, and its
 /// legal jumps.
-pub async fn board(uri: Uri, body: Result<Bytes, BytesRejection>) -> Result<Response, ApiError> {
+pub async fn board(uri: Uri, body: RequestBody) -> Result<Response, ApiError> {
     let params = Params::of(&uri, &["line"])?;
     let start = position(body)?;
     let played = line::play(start, params.get("line").unwrap_or(""))

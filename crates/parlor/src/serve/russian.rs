@@ -3,14 +3,14 @@
 //! server replays it for every request and keeps nothing. The face-down cards never leave the
 //! server except through `peek`, which the page marks as peeking.
 
-use super::api::{ApiError, Params, Routes, State, count, json, only, solver, text, whole_number};
+use super::api::{
+    ApiError, Params, RequestBody, Routes, State, count, json, only, solver, text, whole_number,
+};
 use super::limits::MAX_SAMPLES;
 use crate::cli::russian::LayoutJson;
 use crate::cli::russian::hint::HintJson;
 use crate::cli::russian::parse_strategy;
 use crate::cli::russian::play::{MoveJson, PlayJson};
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
 use axum::http::Uri;
 use axum::response::Response;
 use axum::routing::{get, post};
@@ -139,11 +139,7 @@ pub async fn game(uri: Uri) -> Result<Response, ApiError> {
 
 /// `POST /api/russian/hint?samples=K&seed=S`: what `parlor russian hint --json` prints for the
 /// table in the body.
-pub async fn hint(
-    state: State,
-    uri: Uri,
-    body: Result<Bytes, BytesRejection>,
-) -> Result<Response, ApiError> {
+pub async fn hint(state: State, uri: Uri, body: RequestBody) -> Result<Response, ApiError> {
     let params = Params::of(&uri, &["samples", "seed"])?;
     let samples = samples(&params)?;
     let seed = params.parsed("seed", whole_number)?.unwrap_or(0);

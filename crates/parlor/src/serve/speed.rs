@@ -1,10 +1,10 @@
 //! The Speed endpoints: the robots' games with their whole logs (`parlor speed --json`), and
 //! random deals as contest input, so that the page can watch them the same way.
 
-use super::api::{ApiError, Params, Routes, json, json_lines, only, text, whole_number};
+use super::api::{
+    ApiError, Params, RequestBody, Routes, json, json_lines, only, text, whole_number,
+};
 use crate::cli::speed::{GameJson, contest_lines, parse_split};
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
 use axum::http::Uri;
 use axum::response::Response;
 use axum::routing::{get, post};
@@ -19,7 +19,7 @@ pub fn routes() -> Routes {
 }
 
 /// `POST /api/speed/play`: what `parlor speed --json` prints for the contest input in the body.
-pub async fn play(uri: Uri, body: Result<Bytes, BytesRejection>) -> Result<Response, ApiError> {
+pub async fn play(uri: Uri, body: RequestBody) -> Result<Response, ApiError> {
     Params::of(&uri, &[])?;
     let deals = contest::parse(&text(body)?).map_err(ApiError::input)?;
     let games: Vec<GameJson> = deals

@@ -1,7 +1,7 @@
 //! The Camicia page: a whole game asked once and replayed, watched as a viewer watches it —
 //! played to its end, stepped, scrubbed, by keys, from an index — and timed.
 
-use crate::{Outcome, Page, fail, trials};
+use crate::{Failure, Outcome, Page, fail, trials};
 use fantoccini::key::Key;
 use serde_json::{Value, json};
 
@@ -14,8 +14,6 @@ pub fn trials() -> Vec<(&'static str, crate::TestFn)> {
         camicia_screenshots_and_a_phone_sized_window,
     ]
 }
-
-type Failure = Box<dyn std::error::Error + Send + Sync>;
 
 const NESSLER: &str = "---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---";
 const CASELLA: &str = "---K---Q-KQAJ-----AAJ--J--/----------Q----KQ-J-----KA";
@@ -30,6 +28,18 @@ async fn ready(page: &Page, deal: &str) -> Outcome {
     page.wait_for(&format!("the game of {deal}"), &script)
         .await?;
     Ok(())
+}
+
+/// Opens a game by the form: what `kind` of thing (a deal, an index, a seed) and which.
+async fn choose(page: &Page, kind: &str, what: &str) -> Outcome {
+    page.eval(
+        "document.getElementById('kind').value = arguments[0]; \
+         document.getElementById('kind').dispatchEvent(new Event('change')); \
+         document.getElementById('what').value = arguments[1];",
+        vec![json!(kind), json!(what)],
+    )
+    .await?;
+    page.click("#choose button[type=submit]").await
 }
 
 /// Everything the page draws of a position, as one string.
@@ -328,14 +338,7 @@ async fn camicia_keys_steps_an_index_a_seed_and_the_url(page: Page) -> Outcome {
         .await?;
 
     // By index: Casella's loop, from camicia.dev's numbering.
-    page.eval(
-        "document.getElementById('kind').value = 'index'; \
-         document.getElementById('kind').dispatchEvent(new Event('change')); \
-         document.getElementById('what').value = '472460898658889399111';",
-        vec![],
-    )
-    .await?;
-    page.click("#choose button[type=submit]").await?;
+    choose(&page, "index", "472460898658889399111").await?;
     ready(&page, CASELLA).await?;
     // By seed: deal 0 of seed 1, as the API gives it.
     let deal = page
@@ -345,14 +348,7 @@ async fn camicia_keys_steps_an_index_a_seed_and_the_url(page: Page) -> Outcome {
         )
         .await?;
     let deal = deal.as_str().ok_or("no deal of seed 1")?.to_owned();
-    page.eval(
-        "document.getElementById('kind').value = 'seed'; \
-         document.getElementById('kind').dispatchEvent(new Event('change')); \
-         document.getElementById('what').value = '1';",
-        vec![],
-    )
-    .await?;
-    page.click("#choose button[type=submit]").await?;
+    choose(&page, "seed", "1").await?;
     ready(&page, &deal).await?;
     // A reload keeps the deal and the card.
     scrub_to(&page, 40).await?;
@@ -368,13 +364,7 @@ async fn camicia_keys_steps_an_index_a_seed_and_the_url(page: Page) -> Outcome {
         return Err(fail("a reload did not bring back the card"));
     }
     // A deal that cannot be read gets the reader's message, and the page keeps the last game.
-    page.eval(
-        "document.getElementById('kind').value = 'deal'; \
-         document.getElementById('what').value = '2 Z/3';",
-        vec![],
-    )
-    .await?;
-    page.click("#choose button[type=submit]").await?;
+    choose(&page, "deal", "2 Z/3").await?;
     page.wait_text("#message", "expected a card").await?;
     // The browser logs the 400 the trial asked for as an error of the page; nothing else.
     let errors = page.errors().await?;

@@ -19,7 +19,7 @@ use hyper_util::client::legacy::connect::HttpConnector;
 use libtest_mimic::{Arguments, Failed, Trial};
 use serde_json::{Value, json};
 use std::future::Future;
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Write};
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::pin::Pin;
@@ -28,7 +28,10 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 /// What a trial returns: `Err` with what went wrong.
-pub type Outcome = Result<(), Box<dyn std::error::Error + Send + Sync>>;
+pub type Outcome = Result<(), Failure>;
+
+/// What went wrong in a trial.
+pub type Failure = Box<dyn std::error::Error + Send + Sync>;
 
 /// A trial's body: an async function of the page it drives.
 pub type TestFn = fn(Page) -> Pin<Box<dyn Future<Output = Outcome> + Send>>;
@@ -53,8 +56,31 @@ pub struct Page {
 }
 
 /// The error a trial fails with, carrying `message`.
-pub fn fail(message: impl Into<String>) -> Box<dyn std::error::Error + Send + Sync> {
+pub fn fail(message: impl Into<String>) -> Failure {
     message.into().into()
+}
+
+/// What `parlor ARGS` prints for `stdin`: its standard output, or its standard error when it
+/// fails.
+pub fn parlor(args: &[&str], stdin: &str) -> Result<String, Failure> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_parlor"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()?;
+    child
+        .stdin
+        .take()
+        .ok_or("no stdin")?
+        .write_all(stdin.as_bytes())?;
+    let output = child.wait_with_output()?;
+    let text = if output.status.success() {
+        output.stdout
+    } else {
+        output.stderr
+    };
+    Ok(String::from_utf8(text)?)
 }
 
 impl Page {
@@ -83,6 +109,30 @@ impl Page {
         Ok(())
     }
 
+    /// How many elements `css` selects.
+    pub async fn count(&self, css: &str) -> Result<usize, Failure> {
+        let count = self
+            .eval(
+                "return document.querySelectorAll(arguments[0]).length;",
+                vec![Value::from(css)],
+            )
+            .await?;
+        count
+            .as_u64()
+            .and_then(|n| usize::try_from(n).ok())
+            .ok_or_else(|| fail(format!("no count of {css}: {count}")))
+    }
+
+    /// Presses `key` on the element that has the focus.
+    pub async fn press(&self, key: fantoccini::key::Key) -> Outcome {
+        self.client
+            .active_element()
+            .await?
+            .send_keys(&key.to_string())
+            .await?;
+        Ok(())
+    }
+
     /// The text of the first element that `css` selects, as the player sees it.
     pub async fn text(&self, css: &str) -> Result<String, fantoccini::error::CmdError> {
         self.find(css).await?.text().await
@@ -100,11 +150,7 @@ impl Page {
 
     /// Waits until the script `condition` (a function body returning a value) returns a value
     /// that is neither false nor null, and returns it; fails after [`WAIT`] naming `what`.
-    pub async fn wait_for(
-        &self,
-        what: &str,
-        condition: &str,
-    ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
+    pub async fn wait_for(&self, what: &str, condition: &str) -> Result<Value, Failure> {
         let start = Instant::now();
         loop {
             let value = self.eval(condition, vec![]).await?;
@@ -119,11 +165,7 @@ impl Page {
     }
 
     /// Waits until the text of the element `css` contains `part`, and returns the text.
-    pub async fn wait_text(
-        &self,
-        css: &str,
-        part: &str,
-    ) -> Result<String, Box<dyn std::error::Error + Send + Sync>> {
+    pub async fn wait_text(&self, css: &str, part: &str) -> Result<String, Failure> {
         let script = "const e = document.querySelector(arguments[0]); \
                       return e && e.innerText.includes(arguments[1]) ? e.innerText : null;";
         let start = Instant::now();
@@ -173,7 +215,7 @@ impl Page {
         name: &str,
         width: u32,
         height: u32,
-    ) -> Result<PathBuf, Box<dyn std::error::Error + Send + Sync>> {
+    ) -> Result<PathBuf, Failure> {
         self.resize(width, height).await?;
         // Let the layout settle after the resize.
         tokio::time::sleep(Duration::from_millis(300)).await;

@@ -1,7 +1,7 @@
 //! The Russian Solitaire page, played as a person plays it: by clicks on the cards' visible
 //! corners, by drag and by keys, against what the API answers for the same game.
 
-use crate::{Outcome, Page, fail, trials};
+use crate::{Failure, Outcome, Page, fail, trials};
 use fantoccini::actions::{
     InputSource, KeyAction, KeyActions, MOUSE_BUTTON_LEFT, MouseActions, PointerAction,
 };
@@ -18,8 +18,6 @@ pub fn trials() -> Vec<(&'static str, crate::TestFn)> {
         russian_screenshots_and_a_phone_sized_window,
     ]
 }
-
-type Failure = Box<dyn std::error::Error + Send + Sync>;
 
 /// Waits until the page shows the game after `line` (its URL says so and no position is being
 /// fetched).
@@ -77,10 +75,9 @@ async fn aim(page: &Page, css: &str) -> Result<(f64, f64), Failure> {
     }
 }
 
-/// A mouse click where a player would click element `css`.
-async fn tap(page: &Page, css: &str) -> Outcome {
-    let (x, y) = aim(page, css).await?;
-    let mouse = MouseActions::new("mouse".into())
+/// The mouse moved to `(x, y)` and its left button pressed there.
+fn pressed_at(x: f64, y: f64) -> MouseActions {
+    MouseActions::new("mouse".into())
         .then(PointerAction::MoveTo {
             duration: None,
             x,
@@ -89,9 +86,14 @@ async fn tap(page: &Page, css: &str) -> Outcome {
         .then(PointerAction::Down {
             button: MOUSE_BUTTON_LEFT,
         })
-        .then(PointerAction::Up {
-            button: MOUSE_BUTTON_LEFT,
-        });
+}
+
+/// A mouse click where a player would click element `css`.
+async fn tap(page: &Page, css: &str) -> Outcome {
+    let (x, y) = aim(page, css).await?;
+    let mouse = pressed_at(x, y).then(PointerAction::Up {
+        button: MOUSE_BUTTON_LEFT,
+    });
     page.client.perform_actions(mouse).await?;
     Ok(())
 }
@@ -429,15 +431,7 @@ async fn russian_keys_drag_reload_and_a_pysol_game(page: Page) -> Outcome {
     let (x, y) = aim(&page, &format!("#columns .card[data-card='{card}']")).await?;
     let (tx, ty) = aim(&page, &format!("#columns .column[data-column='{to}']")).await?;
     let step = Some(Duration::from_millis(60));
-    let mouse = MouseActions::new("mouse".into())
-        .then(PointerAction::MoveTo {
-            duration: None,
-            x,
-            y,
-        })
-        .then(PointerAction::Down {
-            button: MOUSE_BUTTON_LEFT,
-        })
+    let mouse = pressed_at(x, y)
         .then(PointerAction::MoveTo {
             duration: step,
             x: x + 10.0,

@@ -1,11 +1,9 @@
 //! The Speed page, watched as a viewer watches it: played, paused, stepped and scrubbed, with
 //! the command line's trace as the measure of when the game must end and with what verdict.
 
-use crate::{Outcome, Page, fail, trials};
+use crate::{Failure, Outcome, Page, fail, parlor, trials};
 use fantoccini::key::Key;
 use serde_json::{Value, json};
-use std::io::Write;
-use std::process::{Command, Stdio};
 use std::time::Duration;
 
 pub fn trials() -> Vec<(&'static str, crate::TestFn)> {
@@ -19,32 +17,7 @@ pub fn trials() -> Vec<(&'static str, crate::TestFn)> {
     ]
 }
 
-type Failure = Box<dyn std::error::Error + Send + Sync>;
-
 const WORKED: &str = "5\nS3 S5 S8 S9 S2\n3\nH7 H3 H4\n0\n";
-
-/// What `parlor ARGS` prints for `stdin`: its standard output, or its standard error when it
-/// fails.
-fn parlor(args: &[&str], stdin: &str) -> Result<String, Failure> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_parlor"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()?;
-    child
-        .stdin
-        .take()
-        .ok_or("no stdin")?
-        .write_all(stdin.as_bytes())?;
-    let output = child.wait_with_output()?;
-    let text = if output.status.success() {
-        output.stdout
-    } else {
-        output.stderr
-    };
-    Ok(String::from_utf8(text)?)
-}
 
 async fn eval(page: &Page, script: &str) -> Result<Value, Failure> {
     Ok(page.eval(script, vec![]).await?)

@@ -1,5 +1,5 @@
-//! What the tests of the `parlor` binary share: the binary, a run that must succeed, and a run
-//! that must be refused (bad input or bad usage: exit status 2 and nothing on stdout).
+//! What the tests of the `parlor` binary share: the binary, a run that must succeed (reading
+//! nothing or given input), and a run that must be refused (bad input or bad usage: exit status 2 and nothing on stdout).
 
 use assert_cmd::Command;
 use assert_cmd::assert::Assert;
@@ -10,7 +10,17 @@ pub fn parlor() -> Command {
 
 /// `parlor ARGS`, which must succeed and write nothing on stderr; its standard output.
 pub fn stdout_of(args: &[&str]) -> String {
-    let output = parlor().args(args).output().expect("parlor runs");
+    stdout_reading(args, "")
+}
+
+/// `parlor ARGS` reading `stdin`, which must succeed and write nothing on stderr; its standard
+/// output.
+pub fn stdout_reading(args: &[&str], stdin: &str) -> String {
+    let output = parlor()
+        .args(args)
+        .write_stdin(stdin)
+        .output()
+        .expect("parlor runs");
     assert!(output.status.success(), "{args:?}: {output:?}");
     assert!(output.stderr.is_empty(), "{args:?}: {output:?}");
     String::from_utf8(output.stdout).expect("UTF-8 output")

@@ -1,0 +1,153 @@
+//! `hint`, with every card known or some face down.
+
+use super::*;
+
+/// Deal 55 after greedy's first moves (`play --seed 55 --trace`), every card known; the
+/// example file writes its face-down cards `[?]`.
+const IN_PROGRESS: &str = "C9 C8 H2
+[C5] SQ S7 D3 C7 CK
+[D5] D7 D6 H8 D2 D9 D8 CJ H6 DQ S5
+[DK] [C4] H7
+[H3] [S6] [H9] [DX] HX D4 SJ CQ
+[SA] [C6] [HJ] [S9] [DA] C3 HA HK HQ DJ SK SX S4
+[S2] [H4] [CX] [S8] [H5] S3
+foundations: C2
+";
+
+fn hint_json(input: &str, more: &[&str]) -> Value {
+    let args = [&["russian", "hint", "--deal", "-", "--json"], more].concat();
+    serde_json::from_str(&stdout_reading(&args, input)).expect("one JSON object")
+}
+
+#[test]
+fn a_hint_on_a_known_layout_agrees_with_solve() {
+    for seed in ["0", "113", "960", "2693"] {
+        let deal = stdout_of(&["russian", "deal", "--seed", seed]);
+        let hint = hint_json(&deal, &["--samples", "3"]);
+        let solve = json_of(&["russian", "solve", "--seed", seed, "--json"]);
+        assert_eq!(hint["maximum"], solve["best"], "deal {seed}");
+        assert_eq!(hint["unknown"], 0);
+        let moves = hint["moves"].as_array().unwrap();
+        assert!(!moves.is_empty());
+        assert!(
+            moves
+                .iter()
+                .all(|m| m["max"].as_u64() <= solve["best"].as_u64())
+        );
+        let keep = moves.iter().find(|m| m["move"] == hint["keep"]).unwrap();
+        assert_eq!(keep["max"], solve["best"]);
+        assert!(moves.iter().any(|m| m["move"] == hint["fair"]));
+    }
+    // A game in progress: after the move that keeps the maximum, the maximum is the same.
+    let hint = hint_json(IN_PROGRESS, &["--samples", "3"]);
+    let keep = &hint["keep"];
+    let maximum = hint["maximum"].as_u64().unwrap();
+    assert!(maximum >= 2 && hint["score"] == 2);
+    let moves = hint["moves"].as_array().unwrap();
+    assert_eq!(
+        moves.iter().filter_map(|m| m["max"].as_u64()).max(),
+        Some(maximum)
+    );
+    assert!(keep.is_object());
+}
+
+#[test]
+fn a_hint_with_unknown_cards_is_the_fair_players_and_sees_only_the_face_up_cards() {
+    let example = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/russian-unknown.txt"
+    ))
+    .unwrap();
+    let hidden: String = IN_PROGRESS
+        .lines()
+        .map(|line| {
+            let words: Vec<&str> = line
+                .split(' ')
+                .map(|w| if w.starts_with('[') { "[?]" } else { w })
+                .collect();
+            words.join(" ") + "\n"
+        })
+        .collect();
+    assert_eq!(example, hidden);
+    let unknown = hint_json(&hidden, &["--samples", "8", "--seed", "4"]);
+    let known = hint_json(IN_PROGRESS, &["--samples", "8", "--seed", "4"]);
+    assert_eq!(unknown["unknown"], 18);
+    assert_eq!(unknown["unseen"], 18);
+    assert_eq!(unknown["samples"], 8);
+    assert!(unknown["maximum"].is_null() && unknown["keep"].is_null());
+    // The same face-up cards: the same means and the same move, whatever the face-down cards.
+    assert_eq!(unknown["fair"], known["fair"]);
+    let means = |v: &Value| -> Vec<Value> {
+        v["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["mean"].clone())
+            .collect()
+    };
+    assert_eq!(means(&unknown), means(&known));
+    assert!(unknown["moves"][0].get("max").is_none());
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/russian-unknown.txt"
+    );
+    let text = stdout_of(&["russian", "hint", "--deal", path]);
+    assert!(
+        text.starts_with("score 2, 18 cards unseen (18 of them written [?])\nmove "),
+        "{text}"
+    );
+    assert!(text.contains("\nfair move: "));
+    assert!(text.ends_with("exact maximum not known: 18 face-down cards are written [?]\n"));
+}
+
+#[test]
+fn unknown_cards_are_refused_where_the_rules_cannot_have_them() {
+    let hidden = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/russian-unknown.txt"
+    ))
+    .unwrap();
+    let hint = ["russian", "hint", "--deal", "-"];
+    for (written, miswritten, message) in [
+        (
+            "[?] SQ",
+            "? SQ",
+            "line 2, column 1: expected a card such as HK, found \"?\": a card not known can only lie face down, written [?]",
+        ),
+        (
+            "C9 C8 H2",
+            "[?] C9 C8 H2",
+            "line 1, column 1: expected a face-up card such as HK, found \"[?]\": column 1 was dealt 0 face down, and no card is ever laid face down again",
+        ),
+        (
+            "[?] [?] H7",
+            "[?] H7 [?]",
+            "line 4, column 8: expected a face-up card such as HK, found \"[?]\": face-down cards lie only under the face-up ones",
+        ),
+        (
+            "[?] D7",
+            "[?] [?] [?] D7",
+            "line 3, column 9: expected a face-up card such as HK, found \"[?]\": column 3 was dealt 2 face down, and no card is ever laid face down again",
+        ),
+    ] {
+        rejects(&hint, hidden.replacen(written, miswritten, 1), message);
+    }
+    refused(
+        &hint,
+        hidden.replacen("foundations: C2", "foundations: C3", 1),
+    )
+    .stderr(predicates::str::starts_with(
+        "error: line 6, column 21: expected each card once, found C3, which is on its foundation",
+    ));
+    refused(&hint, hidden.replacen("[?] S3", "S3", 1))
+        .stderr(predicates::str::contains("but the layout has 17 [?]"));
+    // Every card known is needed to play or solve.
+    let deal = stdout_of(&["russian", "deal", "--seed", "3"]);
+    let mut lines: Vec<String> = deal.lines().map(str::to_owned).collect();
+    lines[1] = format!("[?]{}", &lines[1][4..]);
+    rejects(
+        &["russian", "solve", "--deal", "-"],
+        lines.join("\n"),
+        "line 2, column 1: expected a card such as [D4], found \"[?]\": a deal needs every card known",
+    );
+}

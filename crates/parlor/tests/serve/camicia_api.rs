@@ -1,0 +1,151 @@
+//! Camicia's endpoints: a trace, a deal by index or seed, and what cannot be given.
+
+use super::*;
+
+const NESSLER: &str = "---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---";
+
+#[test]
+fn a_camicia_trace_is_what_trace_json_prints() {
+    let server = Server::start(&[]);
+    let deals = [
+        format!("{NESSLER}\n"),
+        "# Casella 2024, on two lines\n---K---Q-KQAJ-----AAJ--J--\n----------Q----KQ-J-----KA\n"
+            .to_owned(),
+        "2 A 7 8 Q 10\n3 4 5 6 K 9 J\n".to_owned(),
+        "S2 HA C7 D8 SQ HX/3 4 5 6 K 9 J".to_owned(),
+    ];
+    for deal in &deals {
+        let answer = server.post("/api/camicia/trace", deal);
+        assert_eq!(answer.status, 200, "{}", answer.text());
+        assert_eq!(answer.header("content-type"), "application/json");
+        assert_eq!(
+            answer.text(),
+            stdout_reading(&["camicia", "--trace", "--json"], deal),
+            "{deal}"
+        );
+    }
+    let record = server.post("/api/camicia/trace", &deals[0]).json();
+    assert_eq!(
+        (record["cards"].clone(), record["tricks"].clone()),
+        (json!(8344), json!(1164))
+    );
+    let loop_ = server.post("/api/camicia/trace", &deals[1]).json();
+    assert_eq!(loop_["status"], "loop");
+    assert_eq!(loop_["repeat"], json!({"earlier": 5, "later": 67}));
+    let jsonl = r#"{"playerA": ["J", "2", "3"], "playerB": ["4", "J", "5"]}"#;
+    let answer = server.post("/api/camicia/trace?input=jsonl", jsonl);
+    assert_eq!(
+        answer.text(),
+        stdout_reading(&["camicia", "--trace", "--json", "--input", "jsonl"], jsonl)
+    );
+    server.stop(libc::SIGTERM);
+}
+
+#[test]
+fn a_camicia_deal_by_index_or_seed_is_what_the_commands_give() {
+    let server = Server::start(&[]);
+    for index in ["0", "447247122283566119055", "653534134886878244999"] {
+        let answer = server.get(&format!("/api/camicia/deal?index={index}"));
+        assert_eq!(answer.status, 200, "{}", answer.text());
+        let deal = answer.json();
+        assert_eq!(deal["index"], index);
+        assert_eq!(
+            format!("{}\n", deal["deal"].as_str().unwrap()),
+            stdout_of(&["camicia", "deal", index])
+        );
+    }
+    // The longest game of `parlor camicia stats --deals 1000000 --seed 1` (docs/camicia.md).
+    let longest = server.get("/api/camicia/deal?seed=1&number=45149").json();
+    assert_eq!(
+        longest,
+        json!({
+            "index": "133395515600348129335",
+            "deal": "Q--J------K----A-K-J----A-/-KK---QJJ-A---Q--------A-Q"
+        })
+    );
+    assert_eq!(
+        server.get("/api/camicia/deal?seed=7").json(),
+        server.get("/api/camicia/deal?seed=7&number=0").json()
+    );
+    server.stop(libc::SIGTERM);
+}
+
+#[test]
+fn a_camicia_trace_or_deal_that_cannot_be_given_is_refused() {
+    let server = Server::start(&[]);
+    let input = reason("input");
+    let message = server.refused(
+        &server.post("/api/camicia/trace", "2 3\n4 5\n6 7\n8 9\n"),
+        400,
+        input.clone(),
+    );
+    assert!(message.contains("one game"), "{message}");
+    let message = server.refused(
+        &server.post("/api/camicia/trace", "J 2 Z3\n4 J 5\n"),
+        400,
+        input_at(1, 5),
+    );
+    rejects(
+        &["camicia", "--trace", "--json"],
+        "J 2 Z3\n4 J 5\n",
+        &message,
+    );
+    server.refused(&server.post("/api/camicia/trace", ""), 400, input_at(1, 1));
+    server.refused(
+        &server.post("/api/camicia/trace?input=xml", "2/3"),
+        400,
+        parameter("input"),
+    );
+    server.refused(
+        &server.post("/api/camicia/trace?input=jsonl", "2/3"),
+        400,
+        input_at(1, 2),
+    );
+    assert_eq!(server.get("/api/camicia/trace").status, 405);
+    assert_eq!(server.post("/api/camicia/deal?index=0", "").status, 405);
+    server.refuses_parameters(&[
+        ("/api/camicia/deal?index=653534134886878245000", "index"),
+        ("/api/camicia/deal?index=1&seed=1", "seed"),
+        ("/api/camicia/deal?index=1&number=1", "number"),
+        ("/api/camicia/deal?seed=-1", "seed"),
+    ]);
+    server.refused(&server.get("/api/camicia/deal"), 400, input);
+    server.stop(libc::SIGTERM);
+}
+
+#[test]
+fn a_camicia_trace_past_the_budget_is_422_at_once() {
+    let server = Server::start(&[]);
+    // Two decks of 30,000 cards whose game lasts minutes: every round start it keeps holds
+    // 60,000 cards, past the budget after some hundreds of rounds.
+    let mut x = 5u64;
+    let mut deck = || -> String {
+        (0..30_000)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                [
+                    'J', 'Q', 'K', 'A', '-', '-', '-', '-', '-', '-', '-', '-', '-',
+                ][(x % 13) as usize]
+            })
+            .collect()
+    };
+    let long = format!("{}/{}", deck(), deck());
+    let started = Instant::now();
+    let message = server.refused(
+        &server.post("/api/camicia/trace", &long),
+        422,
+        reason("budget"),
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(
+        message.contains(&limits::MAX_TRACE_KEPT.to_string()) && message.contains("--trace --json"),
+        "{message}"
+    );
+    server.stop(libc::SIGTERM);
+}

@@ -1,0 +1,146 @@
+//! Russian Solitaire's endpoints: a hint, a peek, a game played by a strategy.
+
+use super::*;
+
+#[test]
+fn a_russian_hint_is_what_hint_json_prints() {
+    let server = Server::start(&[]);
+    // Games' tables as the page holds them: after moves, and a PySolFC deal untouched.
+    let mut tables = vec![UNKNOWN.to_owned()];
+    for game in ["deal=113&moves=C3-1", "pysol=ms5", "deal=5&moves=CK-1,S5-5"] {
+        let answer = server.get(&format!("/api/russian/game?{game}"));
+        assert_eq!(answer.status, 200, "{game}: {}", answer.text());
+        tables.push(answer.json()["table"].as_str().expect("a table").to_owned());
+    }
+    for table in &tables {
+        for (query, flags) in [
+            ("", vec![]),
+            ("?samples=5&seed=3", vec!["--samples", "5", "--seed", "3"]),
+            ("?seed=12345678901234", vec!["--seed", "12345678901234"]),
+            ("?samples=200", vec!["--samples", "200"]),
+        ] {
+            let answer = server.post(&format!("/api/russian/hint{query}"), table);
+            assert_eq!(answer.status, 200, "{query}: {}", answer.text());
+            assert_eq!(answer.header("content-type"), "application/json");
+            let mut args = vec!["russian", "hint", "--json", "--deal", "-"];
+            args.extend(flags);
+            assert_eq!(
+                answer.text(),
+                stdout_reading(&args, table),
+                "{query}\n{table}"
+            );
+        }
+    }
+    server.stop(libc::SIGTERM);
+}
+
+/// The game's table (`[?]` for each face-down card) with its face-down cards shown: they are
+/// the first cards of their columns in the deal, which never move until turned.
+fn shown(table: &str, deal: &str) -> String {
+    let mut columns = deal.lines();
+    let mut text = String::new();
+    for line in table.lines() {
+        if line.starts_with("foundations:") {
+            text.push_str(line);
+        } else {
+            let dealt: Vec<&str> = columns.next().expect("seven columns").split(' ').collect();
+            let cards: Vec<&str> = line
+                .split(' ')
+                .enumerate()
+                .map(|(i, card)| {
+                    if card == russian::UNKNOWN {
+                        dealt[i]
+                    } else {
+                        card
+                    }
+                })
+                .collect();
+            text.push_str(&cards.join(" "));
+        }
+        text.push('\n');
+    }
+    text
+}
+
+#[test]
+fn a_peek_is_what_hint_json_prints_for_the_table_with_every_card_shown() {
+    let server = Server::start(&[]);
+    // Deal 5 begins by moving an ace to its foundation; on the game's table it is made.
+    for (number, moves, samples) in [
+        ("5", "", None),
+        ("5", "CK-1,S5-5", Some("7")),
+        ("113", "C3-1", None),
+        // Two cards turned on the way.
+        (
+            "113",
+            "D3-2,C3-1,H8-4,C9-2,SX-6,H7-4,C4-7,HA-2,DK-1,C5-2,S6-7,HQ-2",
+            None,
+        ),
+    ] {
+        let game = format!("deal={number}&moves={moves}");
+        let table = server.get(&format!("/api/russian/game?{game}")).json()["table"]
+            .as_str()
+            .expect("a table")
+            .to_owned();
+        let deal = stdout_of(&["russian", "deal", "--seed", number]);
+        let whole = shown(&table, &deal);
+        assert!(!whole.contains(russian::UNKNOWN), "{whole}");
+        let (query, args) = match samples {
+            Some(k) => (
+                format!("{game}&samples={k}"),
+                vec!["russian", "hint", "--json", "--deal", "-", "--samples", k],
+            ),
+            None => (game, vec!["russian", "hint", "--json", "--deal", "-"]),
+        };
+        let answer = server.get(&format!("/api/russian/peek?{query}"));
+        assert_eq!(answer.status, 200, "{query}: {}", answer.text());
+        assert_eq!(
+            answer.text(),
+            stdout_reading(&args, &whole),
+            "{query}\n{whole}"
+        );
+        assert_eq!(answer.json()["unknown"], 0);
+        assert!(answer.json()["maximum"].is_u64());
+    }
+    server.stop(libc::SIGTERM);
+}
+
+#[test]
+fn a_russian_game_played_by_a_strategy_is_what_play_json_prints() {
+    let server = Server::start(&[]);
+    for strategy in ["random", "greedy", "lookahead", "planner", "clairvoyant"] {
+        for deal in ["7", "113"] {
+            let answer = server.get(&format!(
+                "/api/russian/play?deal={deal}&strategy={strategy}"
+            ));
+            assert_eq!(answer.status, 200, "{}", answer.text());
+            assert_eq!(answer.header("content-type"), "application/json");
+            let cli = stdout_of(&[
+                "russian",
+                "play",
+                "--json",
+                "--seed",
+                deal,
+                "--strategy",
+                strategy,
+            ]);
+            assert_eq!(answer.text(), cli, "deal {deal}, {strategy}");
+        }
+    }
+    // PySolFC's deals seed the strategies with 0, as `--pysol` without `--seed` does.
+    for (query, args) in [
+        ("pysol=ms5&strategy=random", "--pysol ms5 --strategy random"),
+        (
+            "deal=113&strategy=planner&samples=3",
+            "--seed 113 --strategy planner --samples 3",
+        ),
+    ] {
+        let answer = server.get(&format!("/api/russian/play?{query}"));
+        let args: Vec<&str> = ["russian", "play", "--json"]
+            .into_iter()
+            .chain(args.split(' '))
+            .collect();
+        assert_eq!(answer.text(), stdout_of(&args), "{query}");
+    }
+    server.stop(libc::SIGTERM);
+}
