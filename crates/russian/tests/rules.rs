@@ -3,7 +3,7 @@
 
 use cards::Card;
 use proptest::prelude::*;
-use russian::simple::SimpleGame;
+use russian::plain;
 use russian::strategy::{Greedy, Lookahead, Random};
 use russian::{
     Event, Game, Layout, Move, MoveKind, Place, Slot, Strategy, StrategyName, deal, play_deal,
@@ -212,7 +212,7 @@ fn moves_of(game: &Game) -> Vec<String> {
 /// The moves of the fast engine and of the plain one, as sets.
 fn assert_engines_agree(game: &Game) {
     let mut fast: Vec<Move> = game.position().moves().to_vec();
-    let mut plain = SimpleGame::new(&game.layout()).moves();
+    let mut plain = plain::Game::new(&game.layout()).moves();
     let key = |m: &Move| (m.from, m.to, m.card.index());
     fast.sort_by_key(key);
     plain.sort_by_key(key);
@@ -325,7 +325,7 @@ fn only_the_next_lower_card_of_its_suit_goes_onto_a_last_card() {
 /// Plays `game` in both engines with the same choices; checks they agree at every step, and that
 /// the game ends as the rule book says.
 fn play_both(mut game: Game, mut strategy: impl Strategy) -> u32 {
-    let mut plain = SimpleGame::new(&game.layout());
+    let mut plain = plain::Game::new(&game.layout());
     let mut events = Vec::new();
     game.settle(&mut |e| events.push(e));
     assert_eq!(events, plain.settle());

@@ -7,11 +7,12 @@ use crate::format::{grouped, plus_minus};
 use crate::longrun::{self, LongRun, Outputs};
 use clap::{ArgGroup, Args};
 use russian::STAKE;
-use russian::bound::{BoundTally, DEFAULT_SAMPLES, FORESIGHT_LIMIT, MAX_SAMPLES, MAX_TURNS};
+use russian::bound::{DEFAULT_SAMPLES, FORESIGHT_LIMIT, MAX_SAMPLES, MAX_TURNS, Stats};
 use serde::Serialize;
 use std::io::{self, BufWriter, Write};
 use std::ops::Range;
 use sweep::{Job, Plan};
+use tally::Estimate;
 
 #[derive(Args)]
 #[command(group(ArgGroup::new("deals_bounded").required(true).args(["deals", "range"])))]
@@ -52,31 +53,31 @@ struct Bounds {
 }
 
 impl Job for Bounds {
-    type Part = BoundTally;
-    type Summary = BoundTally;
+    type Part = Stats;
+    type Summary = Stats;
     type Basis = ();
 
     fn plan(&self) -> Plan {
         Plan::new(self.count, CHUNK)
     }
 
-    fn empty(&self) -> BoundTally {
-        BoundTally::default()
+    fn empty(&self) -> Stats {
+        Stats::default()
     }
 
-    fn basis(&self, _: &BoundTally) {}
+    fn basis(&self, _: &Stats) {}
 
-    fn play(&self, _chunk: u64, items: Range<u64>, _: &()) -> BoundTally {
-        BoundTally::of_deals(items.map(|i| self.first + i), self.samples, self.turns)
+    fn play(&self, _chunk: u64, items: Range<u64>, _: &()) -> Stats {
+        Stats::of_deals(items.map(|i| self.first + i), self.samples, self.turns)
     }
 
-    fn commit(&self, tally: &mut BoundTally, _chunk: u64, part: BoundTally, _: &mut Vec<u8>) {
-        tally.merge(&part);
+    fn commit(&self, tally: &mut Stats, _chunk: u64, part: Stats, _: &mut Vec<u8>) {
+        tally.append(&part);
     }
 
-    fn check(&self, tally: &BoundTally, chunks: u64) -> Result<(), String> {
+    fn check(&self, tally: &Stats, chunks: u64) -> Result<(), String> {
         let deals = self.plan().items_before(chunks);
-        if tally.deals == deals && tally.over_limit <= deals {
+        if tally.deals() == deals && tally.over_limit() <= deals {
             Ok(())
         } else {
             Err(format!("its counts are not those of {deals} deals"))
@@ -132,18 +133,18 @@ pub fn run(args: &BoundArgs) -> Result<(), CliError> {
 
 fn write_summary(
     out: &mut impl Write,
-    tally: &BoundTally,
+    tally: &Stats,
     first: u64,
     last: u64,
     samples: u32,
     turns: u32,
 ) -> io::Result<()> {
-    let bound = tally.bound_interval();
-    let (mean, low, high) = bound;
+    let bound = tally.bound();
+    let (mean, [low, high]) = (bound.mean, bound.ci95);
     writeln!(
         out,
         "upper bound on fair play: {} deals, {first} to {last}",
-        grouped(tally.deals)
+        grouped(tally.deals())
     )?;
     let until = if turns == 1 {
         "the first turn".to_string()
@@ -154,30 +155,30 @@ fn write_summary(
         out,
         "bound           {} cards (95% CI): every move before {until} made seeing face-up cards \
          only, then every card seen",
-        plus_minus(bound)
+        plus_minus(triple(bound))
     )?;
     writeln!(
         out,
         "layouts         {} a deal of the unseen cards; their clairvoyant mean {} cards",
         grouped(u64::from(samples)),
-        plus_minus(tally.layouts_clairvoyant_interval())
+        plus_minus(triple(tally.layouts_clairvoyant()))
     )?;
     writeln!(
         out,
         "below it by     {} cards (paired)",
-        plus_minus(tally.gap_interval())
+        plus_minus(triple(tally.gap()))
     )?;
     writeln!(
         out,
         "clairvoyant     {} cards on the deals themselves",
-        plus_minus(tally.clairvoyant_interval())
+        plus_minus(triple(tally.clairvoyant()))
     )?;
-    if tally.over_limit > 0 {
+    if tally.over_limit() > 0 {
         writeln!(
             out,
             "over the limit  {} deals foresaw more than {} positions before a turn and count \
              their layouts' clairvoyant mean",
-            grouped(tally.over_limit),
+            grouped(tally.over_limit()),
             grouped(FORESIGHT_LIMIT as u64)
         )?;
     }
@@ -199,20 +200,9 @@ fn write_summary(
     )
 }
 
-/// An estimate and its 95% interval.
-#[derive(Serialize)]
-struct Estimate {
-    mean: f64,
-    ci95: [f64; 2],
-}
-
-impl Estimate {
-    fn of((mean, low, high): (f64, f64, f64)) -> Estimate {
-        Estimate {
-            mean,
-            ci95: [low, high],
-        }
-    }
+/// An estimate as `plus_minus` takes it.
+fn triple(estimate: Estimate) -> (f64, f64, f64) {
+    (estimate.mean, estimate.ci95[0], estimate.ci95[1])
 }
 
 #[derive(Serialize)]
@@ -237,20 +227,24 @@ struct BoundJson {
 }
 
 impl BoundJson {
-    fn of(tally: &BoundTally, first: u64, samples: u32, turns: u32) -> BoundJson {
-        let (mean, low, high) = tally.bound_interval();
+    fn of(tally: &Stats, first: u64, samples: u32, turns: u32) -> BoundJson {
+        let bound = tally.bound();
+        let (mean, [low, high]) = (bound.mean, bound.ci95);
         let profit = |score: f64| STAKE - russian::PAY_PER_CARD * score;
         BoundJson {
             first_deal: first,
-            deals: tally.deals,
+            deals: tally.deals(),
             samples,
             turns,
-            over_limit: tally.over_limit,
-            bound: Estimate::of((mean, low, high)),
-            layouts_clairvoyant: Estimate::of(tally.layouts_clairvoyant_interval()),
-            below_clairvoyant: Estimate::of(tally.gap_interval()),
-            clairvoyant: Estimate::of(tally.clairvoyant_interval()),
-            house_profit: Estimate::of((profit(mean), profit(high), profit(low))),
+            over_limit: tally.over_limit(),
+            bound,
+            layouts_clairvoyant: tally.layouts_clairvoyant(),
+            below_clairvoyant: tally.gap(),
+            clairvoyant: tally.clairvoyant(),
+            house_profit: Estimate {
+                mean: profit(mean),
+                ci95: [profit(high), profit(low)],
+            },
             house_edge: profit(mean) / STAKE,
         }
     }

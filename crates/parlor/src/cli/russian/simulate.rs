@@ -10,12 +10,13 @@ use crate::format::{grouped, plus_minus};
 use crate::longrun::{self, LongRun, Outputs};
 use clap::{ArgGroup, Args};
 use russian::strategy::DEFAULT_SAMPLES;
-use russian::{PAY_PER_CARD, STAKE, StrategyName, Tally};
+use russian::{PAY_PER_CARD, STAKE, Stats, StrategyName};
 use serde::Serialize;
 use std::io::{self, BufWriter, Write};
 use std::ops::Range;
 use std::path::PathBuf;
 use sweep::{Job, Plan};
+use tally::Merge;
 
 #[derive(Args)]
 #[command(group(ArgGroup::new("deals_played").required(true).args(["deals", "range"])))]
@@ -112,8 +113,8 @@ struct Simulate {
 
 impl Job for Simulate {
     /// One tally per strategy, in the order given.
-    type Part = Vec<Tally>;
-    type Summary = Vec<Tally>;
+    type Part = Vec<Stats>;
+    type Summary = Vec<Stats>;
     type Basis = ();
 
     fn plan(&self) -> Plan {
@@ -121,30 +122,30 @@ impl Job for Simulate {
         Plan::new(self.deals.count, size)
     }
 
-    fn empty(&self) -> Vec<Tally> {
-        vec![Tally::default(); self.strategies.len()]
+    fn empty(&self) -> Vec<Stats> {
+        vec![Stats::default(); self.strategies.len()]
     }
 
-    fn basis(&self, _: &Vec<Tally>) {}
+    fn basis(&self, _: &Vec<Stats>) {}
 
-    fn play(&self, _chunk: u64, items: Range<u64>, _: &()) -> Vec<Tally> {
+    fn play(&self, _chunk: u64, items: Range<u64>, _: &()) -> Vec<Stats> {
         let first = self.deals.first;
         self.strategies
             .iter()
             .map(|&strategy| {
                 let numbers = items.clone().map(|i| first + i);
-                Tally::of_deals(numbers, strategy, self.samples)
+                Stats::of_deals(numbers, strategy, self.samples)
             })
             .collect()
     }
 
-    fn commit(&self, tallies: &mut Vec<Tally>, _chunk: u64, part: Vec<Tally>, _: &mut Vec<u8>) {
+    fn commit(&self, tallies: &mut Vec<Stats>, _chunk: u64, part: Vec<Stats>, _: &mut Vec<u8>) {
         for (tally, more) in tallies.iter_mut().zip(&part) {
-            *tally = std::mem::take(tally).merge(more);
+            tally.merge(more);
         }
     }
 
-    fn check(&self, tallies: &Vec<Tally>, chunks: u64) -> Result<(), String> {
+    fn check(&self, tallies: &Vec<Stats>, chunks: u64) -> Result<(), String> {
         if tallies.len() != self.strategies.len() {
             return Err(format!(
                 "{} tallies for {} strategies",
@@ -191,7 +192,7 @@ pub fn run(args: &SimulateArgs) -> Result<(), CliError> {
         None,
         outputs,
         |tallies| {
-            let tallies: Vec<(StrategyName, Tally)> = strategies.into_iter().zip(tallies).collect();
+            let tallies: Vec<(StrategyName, Stats)> = strategies.into_iter().zip(tallies).collect();
             let (first, last) = (deals.first, deals.last());
             let mut out = BufWriter::new(io::stdout().lock());
             if args.json {
@@ -233,7 +234,7 @@ fn label(strategy: StrategyName, samples: u32) -> String {
 fn write_summary(
     out: &mut impl Write,
     strategy: StrategyName,
-    tally: &Tally,
+    tally: &Stats,
     first: u64,
     last: u64,
     samples: u32,
@@ -273,7 +274,7 @@ fn write_summary(
 }
 
 /// One line per score from 0 to the highest reached, a bar scaled to the most common score.
-fn write_histogram(out: &mut impl Write, tally: &Tally, block: char) -> io::Result<()> {
+fn write_histogram(out: &mut impl Write, tally: &Stats, block: char) -> io::Result<()> {
     let top = tally.histogram.iter().rposition(|&n| n > 0).unwrap_or(0);
     let most = tally.histogram.iter().copied().max().unwrap_or(0).max(1);
     writeln!(out, "score      games   share")?;
@@ -292,7 +293,7 @@ fn write_histogram(out: &mut impl Write, tally: &Tally, block: char) -> io::Resu
 
 fn write_table(
     out: &mut impl Write,
-    tallies: &[(StrategyName, Tally)],
+    tallies: &[(StrategyName, Stats)],
     first: u64,
     last: u64,
     samples: u32,
@@ -369,7 +370,7 @@ struct SummaryJson {
 }
 
 impl SummaryJson {
-    fn of(strategy: StrategyName, tally: &Tally, first: u64, samples: u32) -> SummaryJson {
+    fn of(strategy: StrategyName, tally: &Stats, first: u64, samples: u32) -> SummaryJson {
         let (low, high) = tally.house_profit_interval();
         SummaryJson {
             strategy: strategy.name(),
@@ -390,7 +391,7 @@ impl SummaryJson {
 
 /// The score histograms as a picture: the share of games ending with each score, one line per
 /// strategy on a log axis, and the casino's break-even score marked.
-fn plot(tallies: &[(StrategyName, Tally)], first: u64, last: u64, samples: u32) -> String {
+fn plot(tallies: &[(StrategyName, Stats)], first: u64, last: u64, samples: u32) -> String {
     let series: Vec<crate::svg::Series> = tallies
         .iter()
         .map(|(strategy, tally)| crate::svg::Series {
