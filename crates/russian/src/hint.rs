@@ -3,10 +3,10 @@
 //! it.
 
 use crate::game::{Event, Game};
-use crate::layout::Table;
 use crate::position::Move;
 use crate::solver::Solver;
 use crate::strategy::Planner;
+use crate::table::Table;
 
 /// What a hint found.
 #[derive(Clone, Debug, PartialEq)]

@@ -22,6 +22,7 @@
 
 pub mod bound;
 pub mod catalogue;
+mod columns;
 pub mod deal;
 mod game;
 pub mod hint;
@@ -33,14 +34,17 @@ pub mod pysol;
 mod scores;
 pub mod solver;
 pub mod strategy;
+mod table;
 
 pub use cards::{Card, Rank, Suit};
+pub use columns::ColumnsError;
 pub use game::{Event, Game, IllegalMove};
-pub use layout::{Layout, LayoutError, Slot, Table, UNKNOWN, face_up_count};
+pub use layout::{Layout, LayoutError, Slot, face_up_count};
 pub(crate) use position::card_at;
 pub use position::{Move, MoveKind, Moves, Place, Position};
 pub use scores::{PAY_PER_CARD, STAKE, Stats};
 pub use strategy::{Strategy, StrategyName, UnknownStrategy};
+pub use table::{Table, TableError, UNKNOWN};
 
 /// Plays deal `number` with the named strategy to the end (`planner` with its default number
 /// of samples); gives the score.
