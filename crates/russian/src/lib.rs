@@ -20,6 +20,17 @@
 //!   fast ones against;
 //! - [`Stats`]: scores of many games and their statistics.
 
+//!
+//! ```
+//! use russian::{Game, StrategyName, deal, play_deal};
+//!
+//! // Deal 42, as `parlor russian deal --seed 42` prints it, played by the greedy strategy.
+//! let layout = deal::deal(42);
+//! assert_eq!(Game::new(&layout), Some(Game::deal(42)));
+//! let score = play_deal(42, StrategyName::Greedy);
+//! assert!(score <= 52);
+//! ```
+
 pub mod bound;
 pub mod catalogue;
 mod columns;

@@ -66,6 +66,15 @@ impl Merge for Stats {
     }
 }
 
+impl FromIterator<u32> for Stats {
+    /// The statistics of games with these scores (each at most 52).
+    fn from_iter<I: IntoIterator<Item = u32>>(scores: I) -> Stats {
+        let mut stats = Stats::default();
+        scores.into_iter().for_each(|score| stats.add(score));
+        stats
+    }
+}
+
 impl Stats {
     /// Plays deals `numbers` with `strategy` (the planner with `samples` layouts a decision),
     /// each deal's number also seeding the strategy's choices, and counts the scores.
@@ -74,13 +83,14 @@ impl Stats {
         strategy: StrategyName,
         samples: u32,
     ) -> Stats {
-        let mut stats = Stats::default();
-        for number in numbers {
-            let mut game = Game::deal(number);
-            let mut player = strategy.player(&game, number, samples);
-            stats.add(strategy::play(&mut game, &mut player, |_| {}));
-        }
-        stats
+        numbers
+            .into_iter()
+            .map(|number| {
+                let mut game = Game::deal(number);
+                let mut player = strategy.player(&game, number, samples);
+                strategy::play(&mut game, &mut player, |_| {})
+            })
+            .collect()
     }
 
     /// Whether these can be the statistics of `games` games.
@@ -168,9 +178,7 @@ mod tests {
     use tally::Z95;
 
     fn stats(scores: &[u32]) -> Stats {
-        let mut t = Stats::default();
-        scores.iter().for_each(|&s| t.add(s));
-        t
+        scores.iter().copied().collect()
     }
 
     #[test]

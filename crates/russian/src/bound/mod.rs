@@ -51,9 +51,9 @@
 //! maxima instead: that depends on the face-up cards only, and it is an upper bound too.
 
 //!
-//! The module's parts: [`tree`] foresees the positions before a turn and values the best plan
-//! through them, [`search`] values the plans over the layouts ([`Bound`]), and [`stats`] adds up
-//! what the bound counts for many deals ([`Stats`]).
+//! The module's parts: `tree` foresees the positions before a turn and values the best plan
+//! through them, `search` values the plans of a deal over its layouts, and `stats` adds up what
+//! the bound counts for many deals ([`Stats`]).
 
 use crate::position::{Position, UNSEEN};
 
@@ -63,7 +63,7 @@ mod stats;
 mod tests;
 mod tree;
 
-pub use search::Bound;
+pub(crate) use search::Bound;
 pub use stats::Stats;
 
 /// Layouts of the unseen cards drawn for each deal unless told otherwise: the bound tightens
@@ -87,16 +87,16 @@ pub const FORESIGHT_LIMIT: usize = 50_000;
 
 /// What the bound counts for one deal.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct DealBound {
+pub(crate) struct DealBound {
     /// The value counted: the best plan's mean maximum over the layouts.
-    pub value: f64,
+    pub(crate) value: f64,
     /// The mean over the same layouts of their clairvoyant maxima.
-    pub layouts_clairvoyant: f64,
+    pub(crate) layouts_clairvoyant: f64,
     /// The clairvoyant maximum of the deal itself.
-    pub clairvoyant: u32,
+    pub(crate) clairvoyant: u32,
     /// More positions were foreseeable than [`FORESIGHT_LIMIT`]: `value` is
     /// `layouts_clairvoyant`.
-    pub over_limit: bool,
+    pub(crate) over_limit: bool,
 }
 
 /// The unseen cards of `position`, in [`cards::Card::index`] order.

@@ -10,7 +10,7 @@ use crate::solver::Solver;
 use std::collections::HashMap;
 
 /// The bound's search: its solver's table is kept from one deal to the next.
-pub struct Bound {
+pub(crate) struct Bound {
     pub(super) solver: Solver,
     /// [`FORESIGHT_LIMIT`], smaller in tests.
     pub(super) limit: usize,
@@ -36,7 +36,7 @@ pub(super) struct OverLayouts {
 
 impl Bound {
     /// A search with an empty table.
-    pub fn new() -> Bound {
+    pub(crate) fn new() -> Bound {
         Bound::default()
     }
 
@@ -46,7 +46,7 @@ impl Bound {
     /// in [`cards::Card::index`] order shuffled by [`shuffle`](crate::deal::shuffle) with the
     /// deal's [`bound_rng`], laid face down column by column, 1 to 7, each column's deepest
     /// card first.
-    pub fn of_deal(&mut self, number: u64, samples: u32, turns: u32) -> DealBound {
+    pub(crate) fn of_deal(&mut self, number: u64, samples: u32, turns: u32) -> DealBound {
         let mut game = Game::deal(number);
         game.settle(&mut |_| {});
         let clairvoyant = self.solver.solve(&game, None).best;

@@ -48,15 +48,14 @@ impl Stats {
     /// a deal.
     pub fn of_deals(numbers: impl IntoIterator<Item = u64>, samples: u32, turns: u32) -> Stats {
         let mut bound = Bound::new();
-        let mut stats = Stats::default();
-        for number in numbers {
-            stats.add(bound.of_deal(number, samples, turns));
-        }
-        stats
+        numbers
+            .into_iter()
+            .map(|number| bound.of_deal(number, samples, turns))
+            .collect()
     }
 
     /// Counts one more deal, after those counted so far.
-    pub fn add(&mut self, deal: DealBound) {
+    pub(crate) fn add(&mut self, deal: DealBound) {
         self.over_limit += u64::from(deal.over_limit);
         self.value.add(deal.value);
         self.layouts.add(deal.layouts_clairvoyant);
@@ -120,6 +119,15 @@ impl Stats {
             sum_of_squares: self.gap_sum_of_squares,
         }
         .estimate()
+    }
+}
+
+impl FromIterator<DealBound> for Stats {
+    /// The statistics of deals in the order given.
+    fn from_iter<I: IntoIterator<Item = DealBound>>(deals: I) -> Stats {
+        let mut stats = Stats::default();
+        deals.into_iter().for_each(|deal| stats.add(deal));
+        stats
     }
 }
 
