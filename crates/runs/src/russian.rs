@@ -2,9 +2,9 @@
 //! `russian catalogue`.
 
 use crate::{Deals, Run};
-use russian::bound::BoundTally;
+use russian::bound::Stats as BoundStats;
 use russian::catalogue::{Entry, Numbering, solve_deals};
-use russian::{StrategyName, Tally};
+use russian::{Stats, StrategyName};
 use serde::{Serialize, Serializer};
 use std::ops::Range;
 use sweep::{Commit, Fold, Job, Plan};
@@ -54,13 +54,13 @@ fn strategies<S: Serializer>(names: &[StrategyName], serializer: S) -> Result<S:
 
 impl Run for Simulate {
     const COMMAND: &'static str = "russian simulate";
-    type Job = Fold<Vec<Tally>>;
+    type Job = Fold<Vec<Stats>>;
 
-    fn job(&self) -> Fold<Vec<Tally>> {
+    fn job(&self) -> Fold<Vec<Stats>> {
         let size = self.strategy.iter().map(|&s| chunk(s)).min().unwrap_or(1);
         let (deals, strategies) = (self.range, self.strategy.clone());
         let samples = self.samples.unwrap_or(russian::strategy::DEFAULT_SAMPLES);
-        let empty = vec![Tally::default(); strategies.len()];
+        let empty = vec![Stats::default(); strategies.len()];
         let count = strategies.len();
         let play = move |items: Range<u64>| {
             strategies
@@ -68,7 +68,7 @@ impl Run for Simulate {
                 .map(|&strategy| {
                     // The deals of a run are below 2^64, checked when the range is read.
                     let numbers = items.clone().map(|i| deals.number(i) as u64);
-                    Tally::of_deals(numbers, strategy, samples)
+                    Stats::of_deals(numbers, strategy, samples)
                 })
                 .collect()
         };
@@ -106,26 +106,30 @@ impl Bound {
 
 impl Run for Bound {
     const COMMAND: &'static str = "russian bound";
-    type Job = Fold<BoundTally>;
+    type Job = Fold<BoundStats>;
 
-    fn job(&self) -> Fold<BoundTally> {
+    fn job(&self) -> Fold<BoundStats> {
         let Bound {
             range,
             samples,
             turns,
         } = *self;
         let plan = Plan::new(range.count, BOUND_CHUNK);
-        Fold::new(plan, BoundTally::default(), move |items| {
+        let play = move |items: Range<u64>| {
             // The deals of a run are below 2^64, checked when the range is read.
-            BoundTally::of_deals(items.map(|i| range.number(i) as u64), samples, turns)
-        })
-        .checked_by(|tally, deals| {
-            if tally.deals == deals && tally.over_limit <= deals {
-                Ok(())
-            } else {
-                Err(format!("its counts are not those of {deals} deals"))
-            }
-        })
+            BoundStats::of_deals(items.map(|i| range.number(i) as u64), samples, turns)
+        };
+        // Sums of real numbers: appended in chunk order, so that their last bits never depend
+        // on the threads.
+        Fold::appending(plan, BoundStats::default(), play, BoundStats::append).checked_by(
+            |stats, deals| {
+                if stats.deals() == deals && stats.over_limit() <= deals {
+                    Ok(())
+                } else {
+                    Err(format!("its counts are not those of {deals} deals"))
+                }
+            },
+        )
     }
 }
 

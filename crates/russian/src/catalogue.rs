@@ -4,10 +4,11 @@
 
 use crate::game::Game;
 use crate::pysol::{self, GameNumber};
-use crate::scores::Tally;
+use crate::scores::Stats;
 use crate::solver::Solver;
 use crate::strategy::{self, Clairvoyant};
 use serde::{Deserialize, Serialize};
+use tally::Merge;
 
 /// How the deals of a catalogue are numbered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -83,25 +84,26 @@ pub fn solve_deals(
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Catalogue {
     /// Deals by their best score (the maximum when proven), 0 to 52.
-    pub maxima: Tally,
+    pub maxima: Stats,
     /// Deals whose maximum is proven.
     pub proven: u64,
 }
 
+impl Merge for Catalogue {
+    fn merge(&mut self, other: &Catalogue) {
+        self.maxima.merge(&other.maxima);
+        self.proven += other.proven;
+    }
+}
+
 impl Catalogue {
+    /// Counts one more deal.
     pub fn add(&mut self, entry: Entry) {
         self.maxima.add(u32::from(entry.max));
         self.proven += u64::from(entry.proven);
     }
 
-    /// Adds another catalogue's deals: the order of merging never matters.
-    pub fn merge(self, other: &Catalogue) -> Catalogue {
-        Catalogue {
-            maxima: self.maxima.merge(&other.maxima),
-            proven: self.proven + other.proven,
-        }
-    }
-
+    /// Deals counted.
     pub fn deals(&self) -> u64 {
         self.maxima.games()
     }
@@ -188,8 +190,14 @@ mod tests {
         };
         let whole = part(1..41);
         let (a, b, c) = (part(1..10), part(10..30), part(30..41));
-        assert_eq!(a.clone().merge(&b).merge(&c), whole);
-        assert_eq!(c.merge(&a).merge(&b), whole);
+        let mut left = a.clone();
+        left.merge(&b);
+        left.merge(&c);
+        assert_eq!(left, whole);
+        let mut right = c;
+        right.merge(&a);
+        right.merge(&b);
+        assert_eq!(right, whole);
         assert_eq!(whole.deals(), 40);
         assert_eq!(whole.proven, 40);
         assert!(whole.check(40).is_ok() && whole.check(41).is_err());

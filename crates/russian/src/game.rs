@@ -15,9 +15,19 @@ pub enum Event {
     /// A move the player chose.
     Move(Move),
     /// `card` turned face up in `column` (0 to 6) as part of the move before it.
-    Turn { card: Card, column: u8 },
+    Turn {
+        /// The card turned.
+        card: Card,
+        /// Its column, 0 to 6.
+        column: u8,
+    },
     /// `card` went from the end of column `from` (0 to 6) to its foundation.
-    Foundation { card: Card, from: u8 },
+    Foundation {
+        /// The card.
+        card: Card,
+        /// The column it left, 0 to 6.
+        from: u8,
+    },
 }
 
 impl fmt::Display for Event {
@@ -147,6 +157,15 @@ impl Game {
 
     /// The game of deal `number` ([`crate::deal`]), as `Game::new(&deal::deal(number))` gives it
     /// but without building the layout.
+    ///
+    /// ```
+    /// use russian::{Game, deal};
+    ///
+    /// let game = Game::deal(42);
+    /// assert_eq!(Game::new(&deal::deal(42)), Some(game.clone()));
+    /// assert_eq!(game.layout(), deal::deal(42));
+    /// assert_eq!(game.layout().to_string().lines().next(), Some("H9"));
+    /// ```
     pub fn deal(number: u64) -> Game {
         let pack = crate::deal::shuffled_pack(number);
         let mut position = Position::empty();
@@ -224,6 +243,21 @@ impl Game {
     }
 
     /// Makes `mv` with its turn and the foundation moves that follow, telling `log` each event.
+    ///
+    /// ```
+    /// use russian::{Event, Game};
+    ///
+    /// let mut game = Game::deal(0);
+    /// game.settle(&mut |_| {});
+    /// let mv = game.position().moves()[0];
+    /// let mut events = Vec::new();
+    /// game.make(mv, &mut |event| events.push(event)).expect("one of the moves");
+    /// assert_eq!(events[0], Event::Move(mv));
+    /// // The card has left the column it came from: the same move is refused, and changes nothing.
+    /// let before = game.clone();
+    /// assert!(game.make(mv, &mut |_| {}).is_err());
+    /// assert_eq!(game, before);
+    /// ```
     ///
     /// # Errors
     ///

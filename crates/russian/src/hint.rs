@@ -3,10 +3,10 @@
 //! it.
 
 use crate::game::{Event, Game};
-use crate::layout::Table;
 use crate::position::Move;
 use crate::solver::Solver;
 use crate::strategy::Planner;
+use crate::table::Table;
 
 /// What a hint found.
 #[derive(Clone, Debug, PartialEq)]
@@ -20,9 +20,9 @@ pub struct Hint {
     pub moves: Vec<Move>,
     /// Cards the player has not seen: face down, known to the file or not.
     pub unseen: usize,
-    /// The planner's layouts of the unseen cards, and for each move the mean over them of the
-    /// maximum score after it; no layout when no move is left.
+    /// The planner's layouts of the unseen cards; none when no move is left.
     pub samples: u32,
+    /// For each move, the mean over the planner's layouts of the maximum score after it.
     pub means: Vec<f64>,
     /// The index of the planner's move.
     pub fair: Option<usize>,
@@ -51,7 +51,12 @@ pub enum HintError {
          face up",
         column + 1
     )]
-    Uncovers { line: usize, column: u8 },
+    Uncovers {
+        /// The column's line in the text.
+        line: usize,
+        /// The column, 0 to 6.
+        column: u8,
+    },
     /// A table not made by [`Table::parse`] that does not hold every card once.
     #[error("the position does not hold the 52 cards once each")]
     NotAPosition,
@@ -60,6 +65,20 @@ pub enum HintError {
 /// The hint for `table`: the planner of deal `seed` with `samples` layouts a decision (the
 /// seed feeds its draws of the unseen cards), which sees only what a player sees, and the
 /// exact solver when no card is written `[?]`.
+///
+/// ```
+/// use russian::{Table, deal, hint::hint};
+///
+/// // Deal 3 with every card known: the planner's move, and the solver's exact maximum.
+/// let table = Table::parse(&deal::deal(3).to_string()).expect("a position");
+/// let hint = hint(&table, 0, 10).expect("a hint");
+/// let exact = hint.exact.expect("every card is known");
+/// assert_eq!(exact.values.len(), hint.moves.len());
+/// if let Some(fair) = hint.fair {
+///     assert!(exact.values[fair] <= exact.maximum);
+///     assert_eq!(hint.means.len(), hint.moves.len());
+/// }
+/// ```
 ///
 /// # Errors
 ///

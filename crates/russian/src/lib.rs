@@ -16,31 +16,46 @@
 //! - [`solver`]: the exact maximum score of a deal whose every card is known, with a line of play;
 //! - [`catalogue`]: every deal of a range solved, and the counts of the range;
 //! - [`pysol`]: the deals of the PySolFC program, by its game numbers;
-//! - [`simple`]: a plain engine mirroring the rule book, and a brute-force maximum, to check the
+//! - [`plain`]: a plain engine mirroring the rule book, and a brute-force maximum, to check the
 //!   fast ones against;
-//! - [`Tally`]: scores of many games and their statistics.
+//! - [`Stats`]: scores of many games and their statistics.
+
+//!
+//! ```
+//! use russian::{Game, StrategyName, deal, play_deal};
+//!
+//! // Deal 42, as `parlor russian deal --seed 42` prints it, played by the greedy strategy.
+//! let layout = deal::deal(42);
+//! assert_eq!(Game::new(&layout), Some(Game::deal(42)));
+//! let score = play_deal(42, StrategyName::Greedy);
+//! assert!(score <= 52);
+//! ```
 
 pub mod bound;
 pub mod catalogue;
+mod columns;
 pub mod deal;
 mod game;
 pub mod hint;
 mod layout;
 pub mod line;
+pub mod plain;
 mod position;
 pub mod pysol;
 mod scores;
-pub mod simple;
 pub mod solver;
 pub mod strategy;
+mod table;
 
 pub use cards::{Card, Rank, Suit};
+pub use columns::ColumnsError;
 pub use game::{Event, Game, IllegalMove};
-pub use layout::{Layout, LayoutError, Slot, Table, UNKNOWN, face_up_count};
+pub use layout::{Layout, LayoutError, Slot, face_up_count};
 pub(crate) use position::card_at;
 pub use position::{Move, MoveKind, Moves, Place, Position};
-pub use scores::{PAY_PER_CARD, STAKE, Tally};
+pub use scores::{PAY_PER_CARD, STAKE, Stats};
 pub use strategy::{Strategy, StrategyName, UnknownStrategy};
+pub use table::{Table, TableError, UNKNOWN};
 
 /// Plays deal `number` with the named strategy to the end (`planner` with its default number
 /// of samples); gives the score.

@@ -31,19 +31,29 @@ const LISTED: usize = 25;
 /// count characters from 1; the text is one line.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum LineError {
+    /// A token that is no move.
     #[error(
         "column {column}: expected a move such as S7-5 (the card that moves, a dash, the \
          column it goes to, 1 to 7), found {found}"
     )]
-    NotAMove { column: usize, found: Excerpt },
+    NotAMove {
+        /// Where the token stands.
+        column: usize,
+        /// The token.
+        found: Excerpt,
+    },
+    /// A move the position it is made in does not allow.
     #[error("column {column}: move {number}, {card} to column {to}: {why}")]
     Illegal {
+        /// Where the move stands.
         column: usize,
         /// The move's place in the line, from 1.
         number: usize,
+        /// The card that moves.
         card: Card,
         /// The column written, 1 to 7.
         to: u8,
+        /// What the rules say against it.
         why: String,
     },
 }

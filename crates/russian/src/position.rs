@@ -29,6 +29,7 @@ pub(crate) fn card_at(index: usize) -> Card {
 pub enum Place {
     /// Face up in a column (0 to 6).
     Column(usize),
+    /// On its foundation.
     Foundation,
     /// Face down in some column: the player does not know which.
     Unseen,
@@ -47,9 +48,13 @@ pub enum MoveKind {
 /// notation numbers them 1 to 7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
+    /// Onto a card or into an empty column.
     pub kind: MoveKind,
+    /// The card that leads the move.
     pub card: Card,
+    /// The column it leaves, 0 to 6.
     pub from: u8,
+    /// The column it goes to, 0 to 6.
     pub to: u8,
 }
 
@@ -398,38 +403,30 @@ const fn split_mix(state: u64) -> (u64, u64) {
     (state, z ^ (z >> 31))
 }
 
-/// For card c lying on card d (0 to 51) or first in column k (52 + k).
-static ZOBRIST: [[u64; 59]; 52] = {
-    let mut table = [[0; 59]; 52];
-    let mut state = 0x5275_7373_6961_6e21;
-    let mut c = 0;
-    while c < 52 {
-        let mut on = 0;
-        while on < 59 {
+/// Zobrist values from the SplitMix64 stream of `seed`, row by row, each row's first `skip`
+/// left at 0.
+const fn zobrist<const ROWS: usize, const COLUMNS: usize>(
+    seed: u64,
+    skip: usize,
+) -> [[u64; COLUMNS]; ROWS] {
+    let mut table = [[0; COLUMNS]; ROWS];
+    let mut state = seed;
+    let mut row = 0;
+    while row < ROWS {
+        let mut column = skip;
+        while column < COLUMNS {
             let (next, value) = split_mix(state);
             state = next;
-            table[c][on] = value;
-            on += 1;
+            table[row][column] = value;
+            column += 1;
         }
-        c += 1;
+        row += 1;
     }
     table
-};
+}
 
-/// For column k with n face-down cards (at most 6 in a deal, 52 in any layout).
-static ZOBRIST_DOWN: [[u64; 53]; 7] = {
-    let mut table = [[0; 53]; 7];
-    let mut state = 0x446f_776e_2043_6172;
-    let mut k = 0;
-    while k < 7 {
-        let mut n = 1;
-        while n < 53 {
-            let (next, value) = split_mix(state);
-            state = next;
-            table[k][n] = value;
-            n += 1;
-        }
-        k += 1;
-    }
-    table
-};
+/// For card c lying on card d (0 to 51) or first in column k (52 + k).
+static ZOBRIST: [[u64; 59]; 52] = zobrist(0x5275_7373_6961_6e21, 0);
+
+/// For column k with n face-down cards (at most 6 in a deal, 52 in any layout); none is 0.
+static ZOBRIST_DOWN: [[u64; 53]; 7] = zobrist(0x446f_776e_2043_6172, 1);

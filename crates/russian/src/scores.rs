@@ -3,16 +3,31 @@
 
 use crate::{Game, StrategyName, strategy};
 use serde::{Deserialize, Serialize};
-use tally::{Moments, histogram_median, wilson};
+use tally::{Merge, Moments, histogram_median, wilson};
 
 /// The casino's price of a game: $52 for the pack and $3 to start.
 pub const STAKE: f64 = 55.0;
 /// What the casino pays for each card on the foundations.
 pub const PAY_PER_CARD: f64 = 5.0;
 
-/// How many games ended with each score (0 to 52).
+/// The statistics of many games: how many ended with each score (0 to 52), which
+/// [merge](Merge) in any order.
+///
+/// ```
+/// use russian::{Stats, StrategyName};
+/// use tally::Merge;
+///
+/// // Deals 0 to 99 played by the greedy strategy, in two parts.
+/// let mut stats = Stats::of_deals(0..50, StrategyName::Greedy, 1);
+/// stats.merge(&Stats::of_deals(50..100, StrategyName::Greedy, 1));
+/// assert_eq!(stats, Stats::of_deals(0..100, StrategyName::Greedy, 1));
+/// assert_eq!(stats.games(), 100);
+/// let (low, high) = stats.mean_interval();
+/// assert!(low <= stats.mean() && stats.mean() <= high);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Tally {
+pub struct Stats {
+    /// Games by their score: `histogram[s]` games scored s.
     #[serde(with = "counts")]
     pub histogram: [u64; 53],
 }
@@ -37,30 +52,48 @@ mod counts {
     }
 }
 
-impl Default for Tally {
-    fn default() -> Tally {
-        Tally { histogram: [0; 53] }
+impl Default for Stats {
+    fn default() -> Stats {
+        Stats { histogram: [0; 53] }
     }
 }
 
-impl Tally {
+impl Merge for Stats {
+    fn merge(&mut self, other: &Stats) {
+        for (mine, theirs) in self.histogram.iter_mut().zip(&other.histogram) {
+            *mine += theirs;
+        }
+    }
+}
+
+impl FromIterator<u32> for Stats {
+    /// The statistics of games with these scores (each at most 52).
+    fn from_iter<I: IntoIterator<Item = u32>>(scores: I) -> Stats {
+        let mut stats = Stats::default();
+        scores.into_iter().for_each(|score| stats.add(score));
+        stats
+    }
+}
+
+impl Stats {
     /// Plays deals `numbers` with `strategy` (the planner with `samples` layouts a decision),
     /// each deal's number also seeding the strategy's choices, and counts the scores.
     pub fn of_deals(
         numbers: impl IntoIterator<Item = u64>,
         strategy: StrategyName,
         samples: u32,
-    ) -> Tally {
-        let mut tally = Tally::default();
-        for number in numbers {
-            let mut game = Game::deal(number);
-            let mut player = strategy.player(&game, number, samples);
-            tally.add(strategy::play(&mut game, &mut player, |_| {}));
-        }
-        tally
+    ) -> Stats {
+        numbers
+            .into_iter()
+            .map(|number| {
+                let mut game = Game::deal(number);
+                let mut player = strategy.player(&game, number, samples);
+                strategy::play(&mut game, &mut player, |_| {})
+            })
+            .collect()
     }
 
-    /// Whether this can be the tally of `games` games.
+    /// Whether these can be the statistics of `games` games.
     ///
     /// # Errors
     ///
@@ -77,18 +110,12 @@ impl Tally {
         }
     }
 
+    /// Counts one more game, which scored `score` (at most 52).
     pub fn add(&mut self, score: u32) {
         self.histogram[score as usize] += 1;
     }
 
-    /// Adds another tally's games: the order of merging never matters.
-    pub fn merge(mut self, other: &Tally) -> Tally {
-        for (mine, theirs) in self.histogram.iter_mut().zip(&other.histogram) {
-            *mine += theirs;
-        }
-        self
-    }
-
+    /// Games counted.
     pub fn games(&self) -> u64 {
         self.histogram.iter().sum()
     }
@@ -97,6 +124,7 @@ impl Tally {
         Moments::from_histogram(&self.histogram)
     }
 
+    /// The mean score; NaN when no game is counted.
     pub fn mean(&self) -> f64 {
         self.moments().mean()
     }
@@ -122,6 +150,7 @@ impl Tally {
         self.histogram[52]
     }
 
+    /// The share of games won.
     pub fn win_rate(&self) -> f64 {
         self.wins() as f64 / self.games() as f64
     }
@@ -143,32 +172,24 @@ impl Tally {
     }
 }
 
-impl tally::Merge for Tally {
-    fn merge(&mut self, other: &Tally) {
-        *self = std::mem::take(self).merge(other);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use tally::Z95;
 
-    fn tally(scores: &[u32]) -> Tally {
-        let mut t = Tally::default();
-        scores.iter().for_each(|&s| t.add(s));
-        t
+    fn stats(scores: &[u32]) -> Stats {
+        scores.iter().copied().collect()
     }
 
     #[test]
     fn mean_deviation_median_and_interval() {
-        let t = tally(&[2, 4, 4, 4, 5, 5, 7, 9]);
+        let t = stats(&[2, 4, 4, 4, 5, 5, 7, 9]);
         assert_eq!(t.games(), 8);
         assert_eq!(t.mean(), 5.0);
         // Sample variance 32 / 7.
         assert!((t.std_dev() - (32.0f64 / 7.0).sqrt()).abs() < 1e-12);
         assert_eq!(t.median(), 4.5);
-        assert_eq!(tally(&[1, 3, 52]).median(), 3.0);
+        assert_eq!(stats(&[1, 3, 52]).median(), 3.0);
         let (low, high) = t.mean_interval();
         let half = Z95 * (32.0f64 / 7.0).sqrt() / 8f64.sqrt();
         assert!((low - (5.0 - half)).abs() < 1e-12 && (high - (5.0 + half)).abs() < 1e-12);
@@ -180,32 +201,33 @@ mod tests {
 
     #[test]
     fn the_win_interval_is_wilsons() {
-        let mut t = tally(&[52; 10]);
-        t = t.merge(&tally(&[3; 90]));
+        let mut t = stats(&[52; 10]);
+        t.merge(&stats(&[3; 90]));
         assert_eq!(t.win_interval(), wilson(10, 100));
         assert!((t.win_rate() - 0.1).abs() < 1e-15);
     }
 
     #[test]
-    fn a_tally_of_deals_counts_each_deal_once() {
-        let tally = Tally::of_deals(10..40, StrategyName::Greedy, 1);
-        let parts = Tally::of_deals(10..25, StrategyName::Greedy, 1).merge(&Tally::of_deals(
-            25..40,
-            StrategyName::Greedy,
-            1,
-        ));
-        assert_eq!(parts, tally);
-        assert!(tally.check(30).is_ok() && tally.check(31).is_err());
-        let json = serde_json::to_string(&tally).unwrap();
-        assert_eq!(serde_json::from_str::<Tally>(&json).unwrap(), tally);
-        assert!(serde_json::from_str::<Tally>(r#"{"histogram":[1,2]}"#).is_err());
+    fn the_stats_of_deals_count_each_deal_once() {
+        let whole = Stats::of_deals(10..40, StrategyName::Greedy, 1);
+        let mut parts = Stats::of_deals(10..25, StrategyName::Greedy, 1);
+        parts.merge(&Stats::of_deals(25..40, StrategyName::Greedy, 1));
+        assert_eq!(parts, whole);
+        assert!(whole.check(30).is_ok() && whole.check(31).is_err());
+        let json = serde_json::to_string(&whole).unwrap();
+        assert_eq!(serde_json::from_str::<Stats>(&json).unwrap(), whole);
+        assert!(serde_json::from_str::<Stats>(r#"{"histogram":[1,2]}"#).is_err());
     }
 
     #[test]
-    fn merging_in_any_order_gives_the_same_tally() {
-        let (a, b, c) = (tally(&[1, 2]), tally(&[52, 0, 0]), tally(&[17]));
-        let left = a.clone().merge(&b).merge(&c);
-        let right = c.merge(&a).merge(&b);
+    fn merging_in_any_order_gives_the_same_stats() {
+        let (a, b, c) = (stats(&[1, 2]), stats(&[52, 0, 0]), stats(&[17]));
+        let mut left = a.clone();
+        left.merge(&b);
+        left.merge(&c);
+        let mut right = c;
+        right.merge(&a);
+        right.merge(&b);
         assert_eq!(left, right);
         assert_eq!(left.wins(), 1);
         assert_eq!(left.games(), 6);

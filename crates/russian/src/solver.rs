@@ -69,12 +69,29 @@ pub struct Solver {
 }
 
 impl Solver {
+    /// A solver with an empty table.
     pub fn new() -> Solver {
         Solver::default()
     }
 
     /// Solves `game` from where it stands (its pending foundation moves made first), searching
     /// at most `budget` positions if a budget is given.
+    ///
+    /// ```
+    /// use russian::Game;
+    /// use russian::solver::Solver;
+    ///
+    /// let game = Game::deal(0);
+    /// let solution = Solver::new().solve(&game, None);
+    /// assert!(solution.complete && solution.best == solution.bound);
+    /// // Its line reaches the maximum.
+    /// let mut replay = game.clone();
+    /// replay.settle(&mut |_| {});
+    /// for &mv in &solution.line {
+    ///     replay.make(mv, &mut |_| {}).expect("a legal move");
+    /// }
+    /// assert_eq!(replay.score(), solution.best);
+    /// ```
     pub fn solve(&mut self, game: &Game, budget: Option<u64>) -> Solution {
         let mut game = game.clone();
         game.settle(&mut |_| {});

@@ -3,45 +3,23 @@
 
 use cards::Card;
 use proptest::prelude::*;
-use russian::simple::SimpleGame;
+use russian::plain;
 use russian::strategy::{Greedy, Lookahead, Random};
 use russian::{
     Event, Game, Layout, Move, MoveKind, Place, Slot, Strategy, StrategyName, deal, play_deal,
 };
 
+/// Deals 0, 42 and 2^64 − 1 as `deal` prints them.
+const DEAL_0: &str = include_str!("data/deal-0.txt");
+const DEAL_42: &str = include_str!("data/deal-42.txt");
+const DEAL_MAX: &str = include_str!("data/deal-max.txt");
+
+/// A valid deal written by hand, for the messages about bad layouts.
+const SAMPLE: &str = include_str!("data/sample.txt");
+
 fn card(text: &str) -> Card {
     text.parse().expect("test cards are written correctly")
 }
-
-const DEAL_0: &str = "\
-HK
-[H6] H3 S6 C8 DJ SX
-[D3] [SQ] SA S2 SJ HQ D5
-[D9] [H8] [H7] HX H9 S5 DA D6
-[HA] [C4] [S9] [C9] H4 C7 CK S3 D8
-[C3] [DX] [D2] [CQ] [C2] SK H2 CA DK C5
-[D4] [S8] [D7] [C6] [DQ] [CJ] HJ H5 S7 S4 CX
-";
-
-const DEAL_42: &str = "\
-H9
-[HQ] S5 SA H5 S7 H4
-[CK] [CA] D9 HK SX HJ SJ
-[H7] [D3] [D8] H6 C8 D2 S3 SK
-[DQ] [DX] [CQ] [CJ] H8 S2 S8 H3 S9
-[C2] [HA] [S4] [S6] [C9] CX SQ D7 C7 C3
-[C4] [HX] [DK] [D4] [H2] [DJ] D6 DA C5 D5 C6
-";
-
-const DEAL_MAX: &str = "\
-H4
-[D5] C8 H2 S6 H7 S4
-[DQ] [HK] H8 S2 S8 D7 D3
-[C5] [DA] [HJ] C4 H9 HA S3 HQ
-[SQ] [D2] [S9] [SX] C6 S7 SK H3 C3
-[C9] [D4] [SA] [D8] [DK] D9 CX SJ C2 DX
-[CJ] [S5] [DJ] [D6] [CK] [H5] CA CQ H6 HX C7
-";
 
 /// FNV-1a of the text of deals 0 to 999: pins every card of a thousand deals.
 const FIRST_THOUSAND_FNV: u64 = 0x1326_7e2d_07fe_51d5;
@@ -111,17 +89,6 @@ fn the_text_round_trips_in_letters_and_symbols() {
     );
 }
 
-/// A valid deal written by hand, for the messages about bad layouts.
-const SAMPLE: &str = "\
-S3
-[D9] C5 HQ CQ SA DK
-[H8] [SX] C8 D6 DA H4 CK
-[H6] [H9] [S9] DJ DX D3 C6 SJ
-[S2] [HA] [C3] [H2] HK DQ S7 D8 CJ
-[S4] [C9] [HJ] [S6] [D2] C2 H5 S5 D5 H7
-[HX] [SQ] [SK] [C4] [C7] [D4] H3 D7 CX CA S8
-";
-
 #[test]
 fn bad_layouts_are_named_by_line_and_column() {
     let cases: Vec<(String, &str)> = vec![
@@ -184,7 +151,7 @@ fn position(lines: [&str; 7], spare: usize) -> Game {
     let mut layout = Layout::default();
     let mut used = [false; 52];
     for (k, line) in lines.iter().enumerate() {
-        for (column, token) in cards::tokens(line) {
+        for (column, token) in excerpt::tokens(line) {
             let slot = Slot::parse_at(token, column).expect("test layouts are written correctly");
             used[slot.card.index()] = true;
             layout.columns[k].push(slot);
@@ -212,7 +179,7 @@ fn moves_of(game: &Game) -> Vec<String> {
 /// The moves of the fast engine and of the plain one, as sets.
 fn assert_engines_agree(game: &Game) {
     let mut fast: Vec<Move> = game.position().moves().to_vec();
-    let mut plain = SimpleGame::new(&game.layout()).moves();
+    let mut plain = plain::Game::new(&game.layout()).moves();
     let key = |m: &Move| (m.from, m.to, m.card.index());
     fast.sort_by_key(key);
     plain.sort_by_key(key);
@@ -325,7 +292,7 @@ fn only_the_next_lower_card_of_its_suit_goes_onto_a_last_card() {
 /// Plays `game` in both engines with the same choices; checks they agree at every step, and that
 /// the game ends as the rule book says.
 fn play_both(mut game: Game, mut strategy: impl Strategy) -> u32 {
-    let mut plain = SimpleGame::new(&game.layout());
+    let mut plain = plain::Game::new(&game.layout());
     let mut events = Vec::new();
     game.settle(&mut |e| events.push(e));
     assert_eq!(events, plain.settle());

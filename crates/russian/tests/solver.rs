@@ -5,7 +5,7 @@ use cards::Card;
 use proptest::prelude::*;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
-use russian::simple::{self, SimpleGame};
+use russian::plain;
 use russian::solver::{Solver, upper_bound};
 use russian::strategy::{self, DEFAULT_SAMPLES, Planner, Random};
 use russian::{Game, Layout, Slot, Strategy, StrategyName, deal, play_deal};
@@ -13,7 +13,7 @@ use russian::{Game, Layout, Slot, Strategy, StrategyName, deal, play_deal};
 /// A position with `heights[s]` cards of each suit on the foundations and the others spread by
 /// `seed` over the first 3 to 7 columns (fewer empty columns, more deadlocks), each column with
 /// some of its deepest cards face down.
-fn small_position(heights: [u8; 4], seed: u64) -> (Game, SimpleGame) {
+fn small_position(heights: [u8; 4], seed: u64) -> (Game, plain::Game) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut rest: Vec<Card> = Card::pack()
         .filter(|c| c.rank.value() > heights[c.suit.index()])
@@ -39,7 +39,7 @@ fn small_position(heights: [u8; 4], seed: u64) -> (Game, SimpleGame) {
         }
     }
     let game = Game::with_foundations(&layout, heights).expect("a valid position");
-    let mut plain = SimpleGame::new(&layout);
+    let mut plain = plain::Game::new(&layout);
     plain.foundation = heights;
     (game, plain)
 }
@@ -63,7 +63,7 @@ proptest! {
     ) {
         let (game, plain) = small_position(heights, seed);
         let solution = Solver::new().solve(&game, None);
-        let brute = simple::max_score(&plain, 1_000_000).expect("a small position");
+        let brute = plain::max_score(&plain, 1_000_000).expect("a small position");
         prop_assert_eq!(solution.best, brute);
         prop_assert!(solution.complete);
         prop_assert_eq!(solution.bound, brute);
@@ -79,15 +79,15 @@ proptest! {
 }
 
 /// A position from written columns (face-down cards in brackets) and foundation heights.
-fn written(columns: [&str; 7], heights: [u8; 4]) -> (Game, SimpleGame) {
+fn written(columns: [&str; 7], heights: [u8; 4]) -> (Game, plain::Game) {
     let mut layout = Layout::default();
     for (column, text) in layout.columns.iter_mut().zip(columns) {
-        *column = cards::tokens(text)
+        *column = excerpt::tokens(text)
             .map(|(at, token)| Slot::parse_at(token, at).expect("test cards are written well"))
             .collect();
     }
     let game = Game::with_foundations(&layout, heights).expect("a valid position");
-    let mut plain = SimpleGame::new(&layout);
+    let mut plain = plain::Game::new(&layout);
     plain.foundation = heights;
     (game, plain)
 }
@@ -103,7 +103,7 @@ fn hand_built_positions_have_the_maxima_worked_out_by_hand() {
     let solution = Solver::new().solve(&game, None);
     assert_eq!(solution.best, 45);
     assert_eq!(upper_bound(&game), 45, "the bound sees this deadlock");
-    assert_eq!(simple::max_score(&plain, 10_000), Some(45));
+    assert_eq!(plain::max_score(&plain, 10_000), Some(45));
     // Now S9 lies under SX in another column, and SJ is free: SX goes onto SJ, S8 onto S9, S7
     // is turned, and every spade goes up. Two moves, in that order, are needed.
     let (game, plain) = written(
@@ -114,7 +114,7 @@ fn hand_built_positions_have_the_maxima_worked_out_by_hand() {
     assert_eq!(solution.best, 52);
     let line: Vec<String> = solution.line.iter().map(|m| m.to_string()).collect();
     assert_eq!(line, ["SX from 2 to 3", "S8 from 1 to 2"]);
-    assert_eq!(simple::max_score(&plain, 10_000), Some(52));
+    assert_eq!(plain::max_score(&plain, 10_000), Some(52));
 }
 
 #[test]
@@ -139,7 +139,7 @@ fn whole_deals_agree_with_the_brute_force() {
     let mut solver = Solver::new();
     for n in 0..300 {
         let best = solver.solve(&Game::deal(n), None).best;
-        let brute = simple::max_score(&SimpleGame::new(&deal::deal(n)), 1_000_000);
+        let brute = plain::max_score(&plain::Game::new(&deal::deal(n)), 1_000_000);
         assert_eq!(Some(best), brute, "deal {n}");
     }
 }

@@ -1,7 +1,7 @@
 //! The commonest long run: every chunk folded into statistics that add up ([`tally::Merge`]),
-//! whatever else the run computes. Such a run is a plan, a way to play a range of items, and a
-//! check of a summary read back — the rest of its [`Job`] is always the same, and written here
-//! once.
+//! or that are appended in chunk order (sums of real numbers, whose last bits depend on the
+//! order). Such a run is a plan, a way to play a range of items, and a check of a summary read
+//! back — the rest of its [`Job`] is always the same, and written here once.
 
 use crate::{Commit, Job, Plan};
 use serde::Serialize;
@@ -16,7 +16,7 @@ type Check<T> = dyn Fn(&T, u64) -> Result<(), String> + Send + Sync;
 /// A few words on the statistics so far.
 type Status<T> = dyn Fn(&T) -> Option<String> + Send + Sync;
 
-/// A [`Job`] whose chunks' parts and summary are the same statistics, merged in chunk order.
+/// A [`Job`] whose chunks' parts and summary are the same statistics, combined in chunk order.
 ///
 /// ```
 /// use sweep::{Fold, Plan};
@@ -40,22 +40,38 @@ type Status<T> = dyn Fn(&T) -> Option<String> + Send + Sync;
 pub struct Fold<T> {
     plan: Plan,
     empty: T,
+    combine: fn(&mut T, &T),
     play: Box<Play<T>>,
     check: Box<Check<T>>,
     status: Option<Box<Status<T>>>,
 }
 
-impl<T> Fold<T> {
+impl<T: Merge> Fold<T> {
     /// A run of `plan`'s items, starting from the statistics `empty` of no item, each chunk
-    /// played by `play`. Without [`Fold::checked_by`], every summary read back is taken.
+    /// played by `play` and merged. Without [`Fold::checked_by`], every summary read back is
+    /// taken.
     pub fn new(
         plan: Plan,
         empty: T,
         play: impl Fn(Range<u64>) -> T + Send + Sync + 'static,
     ) -> Fold<T> {
+        Fold::appending(plan, empty, play, T::merge)
+    }
+}
+
+impl<T> Fold<T> {
+    /// A run like [`Fold::new`] whose statistics are not merged but appended: `append` adds a
+    /// later chunk's statistics, and the engine calls it in chunk order only.
+    pub fn appending(
+        plan: Plan,
+        empty: T,
+        play: impl Fn(Range<u64>) -> T + Send + Sync + 'static,
+        append: fn(&mut T, &T),
+    ) -> Fold<T> {
         Fold {
             plan,
             empty,
+            combine: append,
             play: Box::new(play),
             check: Box::new(|_, _| Ok(())),
             status: None,
@@ -85,7 +101,7 @@ impl<T> Fold<T> {
 
 impl<T> Job for Fold<T>
 where
-    T: Merge + Clone + Send + Sync + Serialize + DeserializeOwned + 'static,
+    T: Clone + Send + Sync + Serialize + DeserializeOwned + 'static,
 {
     type Part = T;
     type Summary = T;
@@ -106,7 +122,7 @@ where
     }
 
     fn commit(&self, summary: &mut T, part: T, _: &mut Commit<'_>) -> Result<(), String> {
-        summary.merge(&part);
+        (self.combine)(summary, &part);
         Ok(())
     }
 

@@ -5,7 +5,30 @@
 //!
 //! [`Mean`] and [`Rate`] are how every experiment reports a quantity and a proportion, in text
 //! and in JSON (`{"mean":…,"ci95":[…,…],"sd":…}`, `{"count":…,"of":…,"rate":…,"wilson95":[…,…]}`),
-//! so that one name means one thing in every game.
+//! so that one name means one thing in every game; [`Estimate`] is a mean and its interval alone
+//! (`{"mean":…,"ci95":[…,…]}`). [`Moments`] gather whole numbers in any order and [`Merge`];
+//! [`RealMoments`] gather real numbers, whose floating-point sums depend on their order, and are
+//! only ever [appended](RealMoments::append) in a fixed one.
+//!
+//! ```
+//! use tally::{Merge, Moments, Rate};
+//!
+//! // Two threads' scores, merged in either order, say the same.
+//! let (mut a, mut b) = (Moments::default(), Moments::default());
+//! [3, 5].into_iter().for_each(|x| a.add(x));
+//! b.add(7);
+//! let mut ab = a;
+//! ab.merge(&b);
+//! b.merge(&a);
+//! assert_eq!(ab, b);
+//! let mean = ab.report().expect("three values");
+//! assert_eq!((mean.mean, mean.min, mean.max), (5.0, 3, 7));
+//! assert!(mean.ci95[0] < 5.0 && 5.0 < mean.ci95[1]);
+//! // 1 win in 4 games.
+//! let wins = Rate::new(1, 4);
+//! assert_eq!(wins.rate, 0.25);
+//! assert!(wins.wilson95[0] < 0.25 && 0.25 < wins.wilson95[1]);
+//! ```
 
 use serde::{Deserialize, Serialize};
 
@@ -33,6 +56,17 @@ pub fn grouped(n: impl Into<u128>) -> String {
 /// Statistics that add up: the merge of the statistics of two sets of games is the statistics of
 /// their union, whatever the order — so that a run's answer never depends on how its deals were
 /// shared among threads and machines. The one signature of `merge` in every crate.
+///
+/// ```
+/// use tally::{Merge, Moments};
+///
+/// let mut morning = Moments::default();
+/// morning.add(4);
+/// let mut evening = Moments::default();
+/// evening.add(6);
+/// morning.merge(&evening);
+/// assert_eq!((morning.count, morning.sum), (2, 10));
+/// ```
 pub trait Merge {
     /// Adds `other`'s games to these.
     fn merge(&mut self, other: &Self);
@@ -51,17 +85,37 @@ impl<T: Merge + Clone> Merge for Vec<T> {
     }
 }
 
-/// Count, sum and sum of squares of a whole-number quantity, with its extremes.
+/// Count, sum and sum of squares of a whole-number quantity, with its extremes: exact integers,
+/// so that they [`Merge`] in any order.
+///
+/// ```
+/// use tally::Moments;
+///
+/// let mut cards = Moments::default();
+/// for x in [2, 4, 4, 4, 5, 5, 7, 9] {
+///     cards.add(x);
+/// }
+/// assert_eq!((cards.mean(), cards.min, cards.max), (5.0, 2, 9));
+/// assert_eq!(cards, Moments::from_histogram(&[0, 0, 1, 0, 3, 2, 0, 1, 0, 1]));
+/// let (low, high) = cards.mean_interval();
+/// assert!(low < 5.0 && 5.0 < high);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Moments {
+    /// Values added.
     pub count: u64,
+    /// Their sum.
     pub sum: u64,
+    /// The sum of their squares.
     pub sum_of_squares: u128,
+    /// The least value; 0 when there is none.
     pub min: u32,
+    /// The greatest value; 0 when there is none.
     pub max: u32,
 }
 
 impl Moments {
+    /// Adds one value.
     pub fn add(&mut self, x: u32) {
         self.add_times(x, 1);
     }
@@ -106,6 +160,7 @@ impl Merge for Moments {
 }
 
 impl Moments {
+    /// The mean; NaN when there is no value.
     pub fn mean(&self) -> f64 {
         if self.count == 0 {
             return f64::NAN;
@@ -165,20 +220,102 @@ impl Moments {
     }
 }
 
+/// Count, sum and sum of squares of a real-valued quantity (a mean over samples, say).
+///
+/// Floating-point sums depend on the order of their terms, so these do not [`Merge`]: a run
+/// [appends](RealMoments::append) its parts in one fixed order (its chunks' order, which no
+/// split over threads changes), and then gives the same numbers to the last bit every time.
+///
+/// ```
+/// use tally::RealMoments;
+///
+/// let (mut first, mut later) = (RealMoments::default(), RealMoments::default());
+/// first.add(1.5);
+/// later.add(2.5);
+/// first.append(&later);
+/// let estimate = first.estimate();
+/// assert_eq!(estimate.mean, 2.0);
+/// assert!(estimate.ci95[0] < 2.0 && 2.0 < estimate.ci95[1]);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct RealMoments {
+    /// Values added.
+    pub count: u64,
+    /// Their sum, in the order they came.
+    pub sum: f64,
+    /// The sum of their squares, in the same order.
+    pub sum_of_squares: f64,
+}
+
+impl RealMoments {
+    /// Adds one value after those added so far.
+    pub fn add(&mut self, x: f64) {
+        self.count += 1;
+        self.sum += x;
+        self.sum_of_squares += x * x;
+    }
+
+    /// Adds the values of `later`, which come after these: appending the same parts in the same
+    /// order gives the same sums to the last bit, whatever else differs.
+    pub fn append(&mut self, later: &RealMoments) {
+        self.count += later.count;
+        self.sum += later.sum;
+        self.sum_of_squares += later.sum_of_squares;
+    }
+
+    /// The mean with its 95% confidence interval (normal approximation, sample variance with
+    /// n − 1 in the denominator, a rounding below zero taken as zero); NaN when there is no
+    /// value, and an interval of no width for a single one.
+    pub fn estimate(&self) -> Estimate {
+        let count = self.count as f64;
+        let mean = self.sum / count;
+        let variance = if self.count > 1 {
+            ((self.sum_of_squares - self.sum * mean) / (count - 1.0)).max(0.0)
+        } else {
+            0.0
+        };
+        let half = Z95 * (variance / count).sqrt();
+        Estimate {
+            mean,
+            ci95: [mean - half, mean + half],
+        }
+    }
+}
+
+/// A mean with its 95% confidence interval, and nothing else: `{"mean":…,"ci95":[…,…]}`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Estimate {
+    /// The mean.
+    pub mean: f64,
+    /// The ends of its 95% confidence interval.
+    pub ci95: [f64; 2],
+}
+
 /// A quantity over many games: its mean with the 95% confidence interval of the mean (normal
 /// approximation; the interval covers the sampling of the deals), the sample standard deviation,
 /// and the extremes.
+///
+/// ```
+/// let scores = tally::Mean::of_histogram(&[1, 0, 2]).expect("three games");
+/// assert_eq!((scores.count, scores.median), (3, Some(2.0)));
+/// assert!((scores.mean - 4.0 / 3.0).abs() < 1e-15);
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Mean {
     /// Values.
     pub count: u64,
+    /// Their mean.
     pub mean: f64,
+    /// The ends of the 95% confidence interval of the mean.
     pub ci95: [f64; 2],
+    /// The sample standard deviation (n − 1 in the denominator).
     pub sd: f64,
     /// Given when the values are kept as a histogram.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub median: Option<f64>,
+    /// The least value.
     pub min: u32,
+    /// The greatest value.
     pub max: u32,
 }
 
@@ -193,15 +330,26 @@ impl Mean {
 }
 
 /// How often something happened: `count` of `of`, the rate, and its 95% Wilson interval.
+///
+/// ```
+/// let wins = tally::Rate::new(0, 10);
+/// assert_eq!((wins.rate, wins.wilson95[0]), (0.0, 0.0));
+/// assert!((wins.wilson95[1] - 0.2775).abs() < 1e-4);
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Rate {
+    /// Times it happened.
     pub count: u64,
+    /// Times it could have.
     pub of: u64,
+    /// `count / of`; 0 when `of` is.
     pub rate: f64,
+    /// The ends of the rate's 95% Wilson score interval.
     pub wilson95: [f64; 2],
 }
 
 impl Rate {
+    /// `count` of `of`, with its rate and interval.
     pub fn new(count: u64, of: u64) -> Rate {
         let (low, high) = wilson(count, of);
         Rate {
@@ -314,6 +462,33 @@ mod tests {
             [l, h]
         });
         assert_eq!(Rate::new(0, 0).rate, 0.0);
+    }
+
+    #[test]
+    fn real_moments_append_in_order_and_estimate_the_mean() {
+        let values = [0.25, 1.5, 1.5, 2.75, 4.0];
+        let mut whole = RealMoments::default();
+        values.iter().for_each(|&x| whole.add(x));
+        let (mut first, mut later) = (RealMoments::default(), RealMoments::default());
+        values[..2].iter().for_each(|&x| first.add(x));
+        values[2..].iter().for_each(|&x| later.add(x));
+        first.append(&later);
+        assert_eq!(first.count, 5);
+        assert!((first.sum - whole.sum).abs() < 1e-12);
+        let estimate = whole.estimate();
+        assert_eq!(estimate.mean, 2.0);
+        // Sample variance: squares 28.125 less 5 × 2², over 4.
+        let half = Z95 * (8.125f64 / 4.0 / 5.0).sqrt();
+        assert!((estimate.ci95[0] - (2.0 - half)).abs() < 1e-12);
+        assert!((estimate.ci95[1] - (2.0 + half)).abs() < 1e-12);
+        let mut single = RealMoments::default();
+        single.add(3.0);
+        assert_eq!(single.estimate().ci95, [3.0, 3.0]);
+        assert!(RealMoments::default().estimate().mean.is_nan());
+        // A rounding that would make the variance negative makes it zero.
+        let mut same = RealMoments::default();
+        (0..3).for_each(|_| same.add(0.1));
+        assert_eq!(same.estimate().ci95[0], same.estimate().mean);
     }
 
     #[test]

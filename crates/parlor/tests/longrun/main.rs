@@ -251,7 +251,7 @@ fn a_checkpoint_whose_summary_does_not_add_up_is_refused() {
     );
     // One chunk of 2,048 deals committed, but a tally of one game: its checksum is right (the
     // file was made by a program, not edited by hand), its content wrong.
-    let mut tally = russian::Tally::default();
+    let mut tally = russian::Stats::default();
     tally.add(7);
     let state = sweep::checkpoint::State {
         identity: simulate.identity(),

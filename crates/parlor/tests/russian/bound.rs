@@ -25,10 +25,10 @@ fn bound_counts_the_same_for_any_number_of_threads_and_lies_with_the_clairvoyant
     assert_eq!(json["samples"], 10);
     assert_eq!(json["turns"], 1);
     assert_eq!(json["over_limit"], 0);
-    let tally = russian::bound::BoundTally::of_deals(40..100, 10, 1);
+    let stats = russian::bound::Stats::of_deals(40..100, 10, 1);
     // Chunk by chunk the sums are added in another order than deal by deal.
     let bound = json["bound"]["mean"].as_f64().expect("bound");
-    assert!((bound - tally.bound_interval().0).abs() < 1e-9);
+    assert!((bound - stats.bound().mean).abs() < 1e-9);
     let layouts = json["layouts_clairvoyant"]["mean"]
         .as_f64()
         .expect("layouts");

@@ -65,7 +65,7 @@ fn search(position: &Position, depth: u32) -> i32 {
 /// - 20 for each face-up card lying on the next higher card of its suit (built down: it moves
 ///   with that card and will follow it);
 /// - 150 for each empty column while a king lies on other cards, as many as there are such kings.
-pub fn evaluate(position: &Position) -> i32 {
+pub(crate) fn evaluate(position: &Position) -> i32 {
     let mut value = 1000 * position.score() as i32;
     let mut empty = 0;
     for k in 0..7 {

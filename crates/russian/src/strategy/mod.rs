@@ -25,6 +25,25 @@ use std::fmt;
 use std::str::FromStr;
 
 /// A way to choose moves.
+///
+/// ```
+/// use russian::strategy::{self, Greedy, Strategy};
+/// use russian::{Game, Move, Position};
+///
+/// /// Always the last move offered.
+/// struct Last;
+///
+/// impl Strategy for Last {
+///     fn choose(&mut self, _: &Position, moves: &[Move]) -> usize {
+///         moves.len() - 1
+///     }
+/// }
+///
+/// let score = strategy::play(&mut Game::deal(5), &mut Last, |_| {});
+/// assert!(score <= 52);
+/// let greedy = strategy::play(&mut Game::deal(5), &mut Greedy, |_| {});
+/// assert_eq!(greedy, russian::play_deal(5, russian::StrategyName::Greedy));
+/// ```
 pub trait Strategy {
     /// The index in `moves` of the move to make. `moves` are the legal moves of `position` in
     /// [`Position::moves`] order, never none.
@@ -33,6 +52,19 @@ pub trait Strategy {
 
 /// Plays `game` to its end with `strategy`, telling `log` each event; gives the score. The
 /// game does end, whatever the strategy chooses: see [`Game`].
+///
+/// ```
+/// use russian::strategy::{self, Greedy};
+/// use russian::{Event, Game};
+///
+/// let mut game = Game::deal(0);
+/// let mut moves = 0;
+/// let score = strategy::play(&mut game, &mut Greedy, |event| {
+///     moves += usize::from(matches!(event, Event::Move(_)));
+/// });
+/// assert_eq!(score, game.score());
+/// assert!(game.position().moves().is_empty() && moves <= 52);
+/// ```
 pub fn play(game: &mut Game, strategy: &mut impl Strategy, log: impl FnMut(Event)) -> u32 {
     struct EventsOnly<L>(L);
     impl<L: FnMut(Event)> Watch for EventsOnly<L> {
@@ -111,10 +143,15 @@ fn run<W: Watch>(
 /// The strategies by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum StrategyName {
+    /// [`Random`].
     Random,
+    /// [`Greedy`].
     Greedy,
+    /// [`Lookahead`].
     Lookahead,
+    /// [`Planner`].
     Planner,
+    /// [`Clairvoyant`].
     Clairvoyant,
 }
 
@@ -128,6 +165,7 @@ impl StrategyName {
         StrategyName::Clairvoyant,
     ];
 
+    /// The name the command line takes: `random`, `greedy`, ….
     pub const fn name(self) -> &'static str {
         match self {
             StrategyName::Random => "random",
@@ -180,9 +218,13 @@ impl FromStr for StrategyName {
 pub enum Player {
     /// Boxed: the generator's buffer is large beside the other strategies.
     Random(Box<Random>),
+    /// [`Greedy`].
     Greedy(Greedy),
+    /// [`Lookahead`].
     Lookahead(Lookahead),
+    /// [`Planner`], boxed for its generator too.
     Planner(Box<Planner>),
+    /// [`Clairvoyant`].
     Clairvoyant(Clairvoyant),
 }
 

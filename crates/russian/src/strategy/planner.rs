@@ -24,6 +24,7 @@ pub const DEFAULT_SAMPLES: u32 = 30;
 /// know the cards too — so the planner's own score is a lower bound on perfect fair play, not an
 /// estimate of it.
 pub struct Planner {
+    /// Layouts of the unseen cards drawn at each decision.
     pub samples: u32,
     rng: ChaCha8Rng,
     solver: Solver,

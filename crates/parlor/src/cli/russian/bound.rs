@@ -7,9 +7,10 @@ use crate::format::{grouped, plus_minus};
 use crate::longrun::{self, LongRun, Outputs};
 use clap::{ArgGroup, Args};
 use russian::STAKE;
-use russian::bound::{BoundTally, DEFAULT_SAMPLES, FORESIGHT_LIMIT, MAX_SAMPLES, MAX_TURNS};
+use russian::bound::{DEFAULT_SAMPLES, FORESIGHT_LIMIT, MAX_SAMPLES, MAX_TURNS, Stats};
 use serde::Serialize;
 use std::io::{self, Write};
+use tally::Estimate;
 
 #[derive(Args)]
 #[command(group(ArgGroup::new("deals_bounded").required(true).args(["deals", "range"])))]
@@ -71,18 +72,18 @@ pub fn run(args: &BoundArgs) -> Result<(), CliError> {
 
 fn write_summary(
     out: &mut impl Write,
-    tally: &BoundTally,
+    tally: &Stats,
     first: u64,
     last: u64,
     samples: u32,
     turns: u32,
 ) -> io::Result<()> {
-    let bound = tally.bound_interval();
-    let (mean, low, high) = bound;
+    let bound = tally.bound();
+    let (mean, [low, high]) = (bound.mean, bound.ci95);
     writeln!(
         out,
         "upper bound on fair play: {} deals, {first} to {last}",
-        grouped(tally.deals)
+        grouped(tally.deals())
     )?;
     let until = if turns == 1 {
         "the first turn".to_string()
@@ -93,30 +94,30 @@ fn write_summary(
         out,
         "bound           {} cards (95% CI): every move before {until} made seeing face-up cards \
          only, then every card seen",
-        plus_minus(bound)
+        plus_minus(triple(bound))
     )?;
     writeln!(
         out,
         "layouts         {} a deal of the unseen cards; their clairvoyant mean {} cards",
         grouped(u64::from(samples)),
-        plus_minus(tally.layouts_clairvoyant_interval())
+        plus_minus(triple(tally.layouts_clairvoyant()))
     )?;
     writeln!(
         out,
         "below it by     {} cards (paired)",
-        plus_minus(tally.gap_interval())
+        plus_minus(triple(tally.gap()))
     )?;
     writeln!(
         out,
         "clairvoyant     {} cards on the deals themselves",
-        plus_minus(tally.clairvoyant_interval())
+        plus_minus(triple(tally.clairvoyant()))
     )?;
-    if tally.over_limit > 0 {
+    if tally.over_limit() > 0 {
         writeln!(
             out,
             "over the limit  {} deals foresaw more than {} positions before a turn and count \
              their layouts' clairvoyant mean",
-            grouped(tally.over_limit),
+            grouped(tally.over_limit()),
             grouped(FORESIGHT_LIMIT as u64)
         )?;
     }
@@ -138,20 +139,9 @@ fn write_summary(
     )
 }
 
-/// An estimate and its 95% interval.
-#[derive(Serialize)]
-struct Estimate {
-    mean: f64,
-    ci95: [f64; 2],
-}
-
-impl Estimate {
-    fn of((mean, low, high): (f64, f64, f64)) -> Estimate {
-        Estimate {
-            mean,
-            ci95: [low, high],
-        }
-    }
+/// An estimate as `plus_minus` takes it.
+fn triple(estimate: Estimate) -> (f64, f64, f64) {
+    (estimate.mean, estimate.ci95[0], estimate.ci95[1])
 }
 
 #[derive(Serialize)]
@@ -176,20 +166,24 @@ struct BoundJson {
 }
 
 impl BoundJson {
-    fn of(tally: &BoundTally, first: u64, samples: u32, turns: u32) -> BoundJson {
-        let (mean, low, high) = tally.bound_interval();
+    fn of(tally: &Stats, first: u64, samples: u32, turns: u32) -> BoundJson {
+        let bound = tally.bound();
+        let (mean, [low, high]) = (bound.mean, bound.ci95);
         let profit = |score: f64| STAKE - russian::PAY_PER_CARD * score;
         BoundJson {
             first_deal: first,
-            deals: tally.deals,
+            deals: tally.deals(),
             samples,
             turns,
-            over_limit: tally.over_limit,
-            bound: Estimate::of((mean, low, high)),
-            layouts_clairvoyant: Estimate::of(tally.layouts_clairvoyant_interval()),
-            below_clairvoyant: Estimate::of(tally.gap_interval()),
-            clairvoyant: Estimate::of(tally.clairvoyant_interval()),
-            house_profit: Estimate::of((profit(mean), profit(high), profit(low))),
+            over_limit: tally.over_limit(),
+            bound,
+            layouts_clairvoyant: tally.layouts_clairvoyant(),
+            below_clairvoyant: tally.gap(),
+            clairvoyant: tally.clairvoyant(),
+            house_profit: Estimate {
+                mean: profit(mean),
+                ci95: [profit(high), profit(low)],
+            },
             house_edge: profit(mean) / STAKE,
         }
     }

@@ -12,7 +12,7 @@ use clap::{ArgGroup, Args};
 use runs::Deals;
 use runs::russian::Simulate;
 use russian::strategy::DEFAULT_SAMPLES;
-use russian::{PAY_PER_CARD, STAKE, StrategyName, Tally};
+use russian::{PAY_PER_CARD, STAKE, Stats, StrategyName};
 use serde::Serialize;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -81,7 +81,7 @@ pub fn run(args: &SimulateArgs) -> Result<(), CliError> {
     let simulate = Simulate::new(deals, strategies.clone(), args.samples);
     let outputs = Outputs::plot(args.plot.as_deref());
     longrun::run(&simulate, &args.run, "deals", None, outputs, |tallies| {
-        let tallies: Vec<(StrategyName, Tally)> = strategies.into_iter().zip(tallies).collect();
+        let tallies: Vec<(StrategyName, Stats)> = strategies.into_iter().zip(tallies).collect();
         // The deals are below 2^64, as the range's bound says.
         let (first, last) = (deals.first as u64, deals.last() as u64);
         let mut out = crate::output::stdout();
@@ -122,7 +122,7 @@ fn label(strategy: StrategyName, samples: u32) -> String {
 fn write_summary(
     out: &mut impl Write,
     strategy: StrategyName,
-    tally: &Tally,
+    tally: &Stats,
     first: u64,
     last: u64,
     samples: u32,
@@ -162,7 +162,7 @@ fn write_summary(
 }
 
 /// One line per score from 0 to the highest reached, a bar scaled to the most common score.
-fn write_histogram(out: &mut impl Write, tally: &Tally, block: char) -> io::Result<()> {
+fn write_histogram(out: &mut impl Write, tally: &Stats, block: char) -> io::Result<()> {
     let top = tally.histogram.iter().rposition(|&n| n > 0).unwrap_or(0);
     let most = tally.histogram.iter().copied().max().unwrap_or(0).max(1);
     writeln!(out, "score      games   share")?;
@@ -181,7 +181,7 @@ fn write_histogram(out: &mut impl Write, tally: &Tally, block: char) -> io::Resu
 
 fn write_table(
     out: &mut impl Write,
-    tallies: &[(StrategyName, Tally)],
+    tallies: &[(StrategyName, Stats)],
     first: u64,
     last: u64,
     samples: u32,
@@ -258,7 +258,7 @@ struct SummaryJson {
 }
 
 impl SummaryJson {
-    fn of(strategy: StrategyName, tally: &Tally, first: u64, samples: u32) -> SummaryJson {
+    fn of(strategy: StrategyName, tally: &Stats, first: u64, samples: u32) -> SummaryJson {
         let (low, high) = tally.house_profit_interval();
         SummaryJson {
             strategy: strategy.name(),
@@ -279,7 +279,7 @@ impl SummaryJson {
 
 /// The score histograms as a picture: the share of games ending with each score, one line per
 /// strategy on a log axis, and the casino's break-even score marked.
-fn plot(tallies: &[(StrategyName, Tally)], first: u64, last: u64, samples: u32) -> String {
+fn plot(tallies: &[(StrategyName, Stats)], first: u64, last: u64, samples: u32) -> String {
     let series: Vec<crate::svg::Series> = tallies
         .iter()
         .map(|(strategy, tally)| crate::svg::Series {

@@ -8,15 +8,17 @@ use cards::Rank;
 
 /// A game in the plain engine.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct SimpleGame {
+pub struct Game {
+    /// The seven columns, each from its first (deepest) card to its last.
     pub columns: [Vec<Slot>; 7],
     /// Cards on each suit's foundation.
     pub foundation: [u8; 4],
 }
 
-impl SimpleGame {
-    pub fn new(layout: &Layout) -> SimpleGame {
-        SimpleGame {
+impl Game {
+    /// The game of `layout`, its foundations empty, before its first foundation moves.
+    pub fn new(layout: &Layout) -> Game {
+        Game {
             columns: layout.columns.clone(),
             foundation: [0; 4],
         }
@@ -110,6 +112,7 @@ impl SimpleGame {
         events
     }
 
+    /// Cards on the foundations.
     pub fn score(&self) -> u32 {
         self.foundation.iter().map(|&n| u32::from(n)).sum()
     }
@@ -118,7 +121,7 @@ impl SimpleGame {
 /// The highest score reachable from `game` (after its foundation moves), by trying every legal
 /// move in every position reached, each position once; `None` if more than `limit` positions
 /// would have to be visited. The plain check of [`crate::solver`]: no bound, no reduction.
-pub fn max_score(game: &SimpleGame, limit: usize) -> Option<u32> {
+pub fn max_score(game: &Game, limit: usize) -> Option<u32> {
     let mut start = game.clone();
     start.settle();
     let mut seen = std::collections::HashSet::new();
