@@ -1,8 +1,8 @@
 //! The written layout: seven lines, column 1 to 7, each column's cards from the first (deepest) to
 //! the last, face-down cards in brackets: `[D4] [S9] HK D2 S3 C7 H8`.
 
-use cards::{Card, CardError, tokens};
-use excerpt::Excerpt;
+use cards::{Card, CardError};
+use excerpt::{Excerpt, tokens};
 use std::fmt;
 use thiserror::Error;
 

@@ -184,7 +184,7 @@ fn position(lines: [&str; 7], spare: usize) -> Game {
     let mut layout = Layout::default();
     let mut used = [false; 52];
     for (k, line) in lines.iter().enumerate() {
-        for (column, token) in cards::tokens(line) {
+        for (column, token) in excerpt::tokens(line) {
             let slot = Slot::parse_at(token, column).expect("test layouts are written correctly");
             used[slot.card.index()] = true;
             layout.columns[k].push(slot);

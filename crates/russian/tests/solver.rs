@@ -82,7 +82,7 @@ proptest! {
 fn written(columns: [&str; 7], heights: [u8; 4]) -> (Game, SimpleGame) {
     let mut layout = Layout::default();
     for (column, text) in layout.columns.iter_mut().zip(columns) {
-        *column = cards::tokens(text)
+        *column = excerpt::tokens(text)
             .map(|(at, token)| Slot::parse_at(token, at).expect("test cards are written well"))
             .collect();
     }

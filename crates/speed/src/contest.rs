@@ -139,7 +139,7 @@ impl<'a> Iterator for Lines<'a> {
 
     fn next(&mut self) -> Option<Line<'a>> {
         self.rest.find_map(|(index, text)| {
-            let tokens: Vec<_> = cards::tokens(text).collect();
+            let tokens: Vec<_> = excerpt::tokens(text).collect();
             let after = text.trim_end().chars().count() + 1;
             (!tokens.is_empty()).then_some(Line {
                 number: index + 1,
