@@ -3,9 +3,8 @@
 //! corners, either with a space between cells (as parlor draws boards) or without.
 
 use crate::board::Board;
-use crate::contest::{Pos, Tokens};
 use crate::hole::{GRID, Hole};
-use excerpt::Excerpt;
+use excerpt::{Excerpt, Pos, text_tokens};
 use thiserror::Error;
 
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -48,7 +47,7 @@ pub fn parse_position(text: &str) -> Result<Board, PositionError> {
 /// The holes holding pegs, separated by white space, in any order; a final `0` (as in the
 /// contest format) is allowed.
 fn parse_holes(text: &str) -> Result<Board, PositionError> {
-    let mut tokens: Vec<(Pos, &str)> = Tokens::new(text).collect();
+    let mut tokens: Vec<(Pos, &str)> = text_tokens(text).collect();
     if tokens.last().is_some_and(|&(_, t)| t == "0") {
         tokens.pop();
     }
@@ -91,7 +90,7 @@ fn parse_drawing(text: &str) -> Result<Board, PositionError> {
             .get(GRID as usize)
             .map_or(lines.len().max(1), |&(i, _)| i + 1);
         return Err(PositionError::RowCount {
-            at: Pos { line, column: 1 },
+            at: Pos::new(line, 1),
             found: rows.len(),
         });
     }
@@ -119,10 +118,7 @@ fn parse_drawing(text: &str) -> Result<Board, PositionError> {
             continue;
         }
         for (i, &c) in chars.iter().enumerate() {
-            let at = Pos {
-                line: index + 1,
-                column: i + 1,
-            };
+            let at = Pos::new(index + 1, i + 1);
             if c.is_whitespace() {
                 continue;
             }
@@ -144,10 +140,7 @@ fn parse_drawing(text: &str) -> Result<Board, PositionError> {
             if chars.get(column).is_none_or(|&c| !is_mark(c)) {
                 // A row that stops short is reported just past its end, not at the column
                 // where the missing mark would stand.
-                let at = Pos {
-                    line: index + 1,
-                    column: column.min(chars.len()) + 1,
-                };
+                let at = Pos::new(index + 1, column.min(chars.len()) + 1);
                 return Err(PositionError::MissingHole { at, hole });
             }
         }
@@ -205,7 +198,7 @@ mod tests {
 
     #[test]
     fn errors_name_their_place() {
-        let at = |line, column| Pos { line, column };
+        let at = Pos::new;
         assert_eq!(parse_position(""), Err(PositionError::Empty));
         assert_eq!(
             parse_position("10 34"),
