@@ -264,7 +264,14 @@ mod tests {
     fn columns_count_characters_not_bytes() {
         let err = parse("1\n·· 0").unwrap_err();
         let found = "··".into();
-        assert_eq!(err, ContestError::NotANumber { at: at(2, 1), game: 1, found });
+        assert_eq!(
+            err,
+            ContestError::NotANumber {
+                at: at(2, 1),
+                game: 1,
+                found
+            }
+        );
         let err = parse("1\n17 ●").unwrap_err();
         assert_eq!(
             err.to_string(),

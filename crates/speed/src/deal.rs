@@ -148,33 +148,28 @@ fn below(rng: &mut ChaCha8Rng, n: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn cards(text: &str) -> Vec<Card> {
-        text.split_whitespace()
-            .map(|t| t.parse().unwrap())
-            .collect()
-    }
+    use crate::card::card_list;
 
     #[test]
     fn a_deal_keeps_both_hands_in_order() {
-        let deal = Deal::new(&cards("S3 S5 S8 S9 S2"), &cards("H7 H3 H4")).unwrap();
-        assert_eq!(deal.a(), cards("S3 S5 S8 S9 S2"));
-        assert_eq!(deal.b(), cards("H7 H3 H4"));
+        let deal = Deal::new(&card_list("S3 S5 S8 S9 S2"), &card_list("H7 H3 H4")).unwrap();
+        assert_eq!(deal.a(), card_list("S3 S5 S8 S9 S2"));
+        assert_eq!(deal.b(), card_list("H7 H3 H4"));
         assert_eq!(deal.cards(Robot::B), deal.b());
     }
 
     #[test]
     fn a_deal_needs_cards_on_both_sides_and_no_card_twice() {
         assert_eq!(
-            Deal::new(&[], &cards("H7")),
+            Deal::new(&[], &card_list("H7")),
             Err(DealError::NoCards(Robot::A))
         );
         assert_eq!(
-            Deal::new(&cards("H7"), &[]),
+            Deal::new(&card_list("H7"), &[]),
             Err(DealError::NoCards(Robot::B))
         );
         assert_eq!(
-            Deal::new(&cards("H7 S2"), &cards("S3 S2")),
+            Deal::new(&card_list("H7 S2"), &card_list("S3 S2")),
             Err(DealError::Twice("S2".parse().unwrap()))
         );
     }
