@@ -10,13 +10,12 @@ use crate::format::{grouped, percent};
 use crate::longrun::{self, LongRun, Outputs};
 use clap::Args;
 use serde::Serialize;
-use speed::stats::Tally;
 use speed::{Deal, Split};
 use std::io::{self, BufWriter, Write};
 use std::ops::Range;
 use std::path::PathBuf;
 use sweep::{Job, Plan};
-use tally::{Mean, Rate};
+use tally::{Mean, Merge, Rate};
 
 #[derive(Args)]
 #[command(
@@ -85,34 +84,40 @@ struct Stats {
 
 impl Job for Stats {
     /// One tally per split, in the order given.
-    type Part = Vec<Tally>;
-    type Summary = Vec<Tally>;
+    type Part = Vec<speed::stats::Stats>;
+    type Summary = Vec<speed::stats::Stats>;
     type Basis = ();
 
     fn plan(&self) -> Plan {
         Plan::new(self.deals, CHUNK)
     }
 
-    fn empty(&self) -> Vec<Tally> {
-        vec![Tally::default(); self.splits.len()]
+    fn empty(&self) -> Vec<speed::stats::Stats> {
+        vec![speed::stats::Stats::default(); self.splits.len()]
     }
 
-    fn basis(&self, _: &Vec<Tally>) {}
+    fn basis(&self, _: &Vec<speed::stats::Stats>) {}
 
-    fn play(&self, _chunk: u64, deals: Range<u64>, _: &()) -> Vec<Tally> {
+    fn play(&self, _chunk: u64, deals: Range<u64>, _: &()) -> Vec<speed::stats::Stats> {
         self.splits
             .iter()
-            .map(|&split| Tally::of(self.seed, deals.clone(), split))
+            .map(|&split| speed::stats::Stats::of(self.seed, deals.clone(), split))
             .collect()
     }
 
-    fn commit(&self, tallies: &mut Vec<Tally>, _: u64, parts: Vec<Tally>, _: &mut Vec<u8>) {
+    fn commit(
+        &self,
+        tallies: &mut Vec<speed::stats::Stats>,
+        _: u64,
+        parts: Vec<speed::stats::Stats>,
+        _: &mut Vec<u8>,
+    ) {
         for (tally, part) in tallies.iter_mut().zip(&parts) {
             tally.merge(part);
         }
     }
 
-    fn check(&self, tallies: &Vec<Tally>, chunks: u64) -> Result<(), String> {
+    fn check(&self, tallies: &Vec<speed::stats::Stats>, chunks: u64) -> Result<(), String> {
         if tallies.len() != self.splits.len() {
             return Err(format!(
                 "{} tallies for {} splits",
@@ -167,7 +172,8 @@ pub fn run(args: &StatsArgs) -> Result<(), CliError> {
             }
             out.flush()?;
             if let Some(path) = &args.plot {
-                let pairs: Vec<(Split, &Tally)> = splits.iter().copied().zip(&tallies).collect();
+                let pairs: Vec<(Split, &speed::stats::Stats)> =
+                    splits.iter().copied().zip(&tallies).collect();
                 let picture = super::plot::draw(args.seed, &pairs);
                 sweep::file::write_atomically(path, picture.as_bytes())?;
             }
@@ -204,7 +210,7 @@ struct Summary {
 }
 
 impl Summary {
-    fn new(seed: u64, split: Split, tally: &Tally) -> Summary {
+    fn new(seed: u64, split: Split, tally: &speed::stats::Stats) -> Summary {
         let longest = tally.longest.map(|(end_ms, deal)| {
             let [a, b] = contest_lines(&Deal::random(seed, deal, split));
             Longest { deal, end_ms, a, b }
