@@ -14,6 +14,14 @@ fn card(text: &str) -> Card {
     text.parse().unwrap()
 }
 
+/// A finish together, A's last card `a` and B's `b`.
+fn together(a: &str, b: &str) -> Finish {
+    Finish::Together {
+        a: card(a),
+        b: card(b),
+    }
+}
+
 fn deal(a: &str, b: &str) -> Deal {
     Deal::new(&cards(a), &cards(b)).unwrap()
 }
@@ -149,13 +157,7 @@ fn a_robot_refills_its_tableau_before_moving() {
     assert_eq!(game.outcome.deadends, 1);
     assert_eq!(game.outcome.end_ms, 3300);
     assert_eq!(game.outcome.winner, Robot::B);
-    assert_eq!(
-        game.finish,
-        Finish::Together {
-            a: card("S7"),
-            b: card("D9")
-        }
-    );
+    assert_eq!(game.finish, together("S7", "D9"));
 }
 
 #[test]
@@ -342,13 +344,7 @@ fn finishing_together_is_decided_by_the_last_cards_strength() {
     let game = play("HK", "SK");
     assert_eq!(game.outcome.winner, Robot::B);
     assert_eq!(game.outcome.end_ms, 500);
-    assert_eq!(
-        game.finish,
-        Finish::Together {
-            a: card("HK"),
-            b: card("SK")
-        }
-    );
+    assert_eq!(game.finish, together("HK", "SK"));
     assert_eq!(play("SA", "C2").outcome.winner, Robot::A);
     assert_eq!(play("CA", "SK").outcome.winner, Robot::A);
     // A mid-game tie: S3 and H8 land together at 1000 as both robots' last cards.
@@ -356,13 +352,7 @@ fn finishing_together_is_decided_by_the_last_cards_strength() {
     assert!(game.outcome.together);
     assert_eq!(game.outcome.end_ms, 1000);
     assert_eq!(game.outcome.winner, Robot::B);
-    assert_eq!(
-        game.finish,
-        Finish::Together {
-            a: card("S3"),
-            b: card("H8")
-        }
-    );
+    assert_eq!(game.finish, together("S3", "H8"));
 }
 
 #[test]
