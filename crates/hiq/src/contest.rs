@@ -1,4 +1,17 @@
 //! The contest's input format: a count N, then N games, each a list of hole numbers ended by 0.
+//!
+//! ```
+//! use hiq::{Board, contest};
+//!
+//! let boards = contest::parse("2\n10 12 17 19 25 0\n0\n").unwrap();
+//! assert_eq!(boards[0].hole_sum(), 10 + 12 + 17 + 19 + 25);
+//! assert_eq!(boards[1], Board::EMPTY);
+//! let error = contest::parse("1\n5 17 5 0").unwrap_err();
+//! assert_eq!(
+//!     error.to_string(),
+//!     "line 2, column 6: hole 5 appears twice in game 1 (first at line 2, column 1)"
+//! );
+//! ```
 
 use crate::board::Board;
 use crate::hole::Hole;
@@ -17,44 +30,88 @@ fn games(count: u64) -> String {
 /// Why the contest input could not be read. Every variant says where.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ContestError {
+    /// Nothing but white space.
     #[error("{at}: expected the number of games, found the end of the input")]
-    MissingCount { at: Pos },
+    MissingCount {
+        /// The end of the input.
+        at: Pos,
+    },
+    /// A first token that is no count of games.
     #[error("{at}: expected the number of games (a whole number, at least 1), found {found}")]
-    BadCount { at: Pos, found: Excerpt },
+    BadCount {
+        /// Where it starts.
+        at: Pos,
+        /// The token.
+        found: Excerpt,
+    },
+    /// A token inside a game that is no number.
     #[error("{at}: expected a hole number (1 to 33) or 0 to end game {game}, found {found}")]
     NotANumber {
+        /// Where it starts.
         at: Pos,
+        /// The game, from 1.
         game: usize,
+        /// The token.
         found: Excerpt,
     },
+    /// A number inside a game that is no hole.
     #[error("{at}: expected a hole number from 1 to 33 or 0 to end game {game}, found {found}")]
     HoleOutOfRange {
+        /// Where it starts.
         at: Pos,
+        /// The game, from 1.
         game: usize,
+        /// The number.
         found: Excerpt,
     },
+    /// A hole given twice in one game.
     #[error("{at}: hole {hole} appears twice in game {game} (first at {first})")]
     DuplicateHole {
+        /// The second time.
         at: Pos,
+        /// The game, from 1.
         game: usize,
+        /// The hole.
         hole: Hole,
+        /// The first time.
         first: Pos,
     },
+    /// The input ends before the 0 that ends a game.
     #[error(
         "{at}: the input ends inside game {game} of {count}: expected more hole numbers and a 0 to end it"
     )]
-    UnfinishedGame { at: Pos, game: usize, count: u64 },
+    UnfinishedGame {
+        /// The end of the input.
+        at: Pos,
+        /// The game, from 1.
+        game: usize,
+        /// The games announced.
+        count: u64,
+    },
+    /// The input ends between games, before the count announced.
     #[error("{at}: the input ends after {found} of the {count} games announced on {count_at}")]
     MissingGames {
+        /// The end of the input.
         at: Pos,
+        /// The games read.
         found: usize,
+        /// The games announced.
         count: u64,
+        /// Where they were announced.
         count_at: Pos,
     },
+    /// Something after the last game announced.
     #[error(
         "{at}: expected the end of the input after the {} announced, found {found}", games(*count)
     )]
-    TrailingText { at: Pos, count: u64, found: Excerpt },
+    TrailingText {
+        /// Where it starts.
+        at: Pos,
+        /// The games announced.
+        count: u64,
+        /// Its first token.
+        found: Excerpt,
+    },
 }
 
 /// A token read as a whole number, if it is one: optional sign, then decimal digits.

@@ -7,24 +7,62 @@ use crate::hole::{GRID, Hole};
 use excerpt::{Excerpt, Pos, text_tokens};
 use thiserror::Error;
 
+/// Why a text is no position, and where.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PositionError {
+    /// Nothing but white space.
     #[error(
         "line 1, column 1: expected a position (peg holes such as 10 12 17, or the cross drawn with X and O), found nothing"
     )]
     Empty,
+    /// A word of a list that is no hole number.
     #[error("{at}: expected a hole number from 1 to 33, found {found}")]
-    NotAHole { at: Pos, found: Excerpt },
+    NotAHole {
+        /// Where the word starts.
+        at: Pos,
+        /// The word.
+        found: Excerpt,
+    },
+    /// A hole listed a second time.
     #[error("{at}: hole {hole} is listed twice (first at {first})")]
-    DuplicateHole { at: Pos, hole: Hole, first: Pos },
+    DuplicateHole {
+        /// The second time.
+        at: Pos,
+        /// The hole.
+        hole: Hole,
+        /// The first time.
+        first: Pos,
+    },
+    /// A character of a drawing that is neither a mark nor white space.
     #[error("{at}: expected X or ● (a peg), O or · (an empty hole) or a space, found {}", Excerpt::of(found.encode_utf8(&mut [0; 4])))]
-    BadMark { at: Pos, found: char },
+    BadMark {
+        /// Where it stands.
+        at: Pos,
+        /// The character.
+        found: char,
+    },
+    /// A mark drawn where the cross has no hole.
     #[error("{at}: a mark outside the cross: the corners of the 7×7 square hold no holes")]
-    OffBoard { at: Pos },
+    OffBoard {
+        /// Where it stands.
+        at: Pos,
+    },
+    /// A row of a drawing too short for its holes.
     #[error("{at}: this row of the drawing ends before hole {hole}")]
-    MissingHole { at: Pos, hole: Hole },
+    MissingHole {
+        /// Just past the row's end.
+        at: Pos,
+        /// The first hole left out.
+        hole: Hole,
+    },
+    /// A drawing of more or fewer than 7 rows.
     #[error("{at}: a drawn board has 7 rows, found {found}")]
-    RowCount { at: Pos, found: usize },
+    RowCount {
+        /// The eighth row, or the end of the text when there are fewer than 7.
+        at: Pos,
+        /// How many rows there are.
+        found: usize,
+    },
 }
 
 fn is_mark(c: char) -> bool {
