@@ -8,7 +8,7 @@ pub const DRAW_MS: u32 = 300;
 /// Moving a card to the robot's own right table (also the opening and a restart).
 pub const RIGHT_MS: u32 = 500;
 /// Moving a card to the robot's left table.
-pub const LEFT_MS: u32 = 700;
+pub(crate) const LEFT_MS: u32 = 700;
 /// Carrying a card back to its slot after its move was cancelled, counted from the cancelling
 /// landing whatever progress the move had made.
 pub const RETURN_MS: u32 = 500;
@@ -59,7 +59,7 @@ impl Robot {
     }
 
     /// The pile on this robot's left: the other robot's right.
-    pub const fn left(self) -> Pile {
+    pub(crate) const fn left(self) -> Pile {
         self.other().right()
     }
 
@@ -83,7 +83,7 @@ impl Pile {
     }
 
     /// The robot on whose right the pile lies.
-    pub const fn owner(self) -> Robot {
+    pub(crate) const fn owner(self) -> Robot {
         match self {
             Pile::A => Robot::A,
             Pile::B => Robot::B,
