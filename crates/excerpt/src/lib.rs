@@ -1,9 +1,9 @@
 //! Where a reader is in its input ([`Pos`], [`Lines`], [`tokens`], [`text_tokens`]), what it
-//! found instead of what it expected ([`Found`]), and input text as an error message shows it: quoted, at most [`LONGEST`] characters (a longer
-//! text ends with `…`), and every character a reader could not see written as an escape — control
-//! characters (`\0`, `\u{7}`, `\t`), the byte-order mark and zero-width or direction marks
-//! (`\u{feff}`, `\u{200b}`). A message never grows with its input and never carries invisible
-//! bytes to the terminal.
+//! found instead of what it expected ([`Found`]), and input text as an error message shows it:
+//! quoted, at most [`LONGEST`] characters (a longer text ends with `…`), and every character a
+//! reader could not see written as an escape — control characters (`\0`, `\u{7}`, `\t`), the
+//! byte-order mark and zero-width or direction marks (`\u{feff}`, `\u{200b}`). A message never
+//! grows with its input and never carries invisible bytes to the terminal.
 //!
 //! ```
 //! use excerpt::Excerpt;

@@ -66,10 +66,8 @@ pub fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
 /// use excerpt::Pos;
 ///
 /// let tokens: Vec<_> = excerpt::text_tokens("2\r\n 10 ·\n\n0").collect();
-/// assert_eq!(
-///     tokens,
-///     [(Pos::new(1, 1), "2"), (Pos::new(2, 2), "10"), (Pos::new(2, 5), "·"), (Pos::new(4, 1), "0")]
-/// );
+/// let at = Pos::new;
+/// assert_eq!(tokens, [(at(1, 1), "2"), (at(2, 2), "10"), (at(2, 5), "·"), (at(4, 1), "0")]);
 /// ```
 pub fn text_tokens(text: &str) -> impl Iterator<Item = (Pos, &str)> {
     Lines::new(text).flat_map(|(line, text)| {

@@ -1,6 +1,6 @@
 //! A game as the rule book reads, line by line: a discrete-event simulation on an integer
-//! millisecond clock that keeps a log of every action. [`crate::fast`] computes the same [`Outcome`] faster; the
-//! two are tested against each other.
+//! millisecond clock that keeps a log of every action. [`crate::fast`] computes the same
+//! [`Outcome`] faster; the two are tested against each other.
 //!
 //! At each instant, in this order: actions that complete are resolved (landings, with the left
 //! mover winning when both robots reach one table together; a landing cancels the other robot's

@@ -15,7 +15,8 @@
 //! let mut parts = Stats::of(1, 40..100, Split::HALVES);
 //! parts.merge(&Stats::of(1, 0..40, Split::HALVES));
 //! assert_eq!(parts, stats);
-//! println!("A wins {} of 100, games last {:.0} ms on average", stats.a_wins, stats.length().mean());
+//! let mean_ms = stats.length().mean();
+//! println!("A wins {} of 100, games last {mean_ms:.0} ms on average", stats.a_wins);
 //! ```
 
 use crate::deal::{Deal, Split};
@@ -58,8 +59,9 @@ impl Stats {
         stats
     }
 
-    /// Whether these can be the statistics of deals `0..games` of `seed` split as `split`: the counts
-    /// add up, and the longest game is among them and lasts as long as it says (played again).
+    /// Whether these can be the statistics of deals `0..games` of `seed` split as `split`: the
+    /// counts add up, and the longest game is among them and lasts as long as it says (played
+    /// again).
     ///
     /// # Errors
     ///
