@@ -6,8 +6,8 @@
 use crate::face::Face;
 use crate::game::Deal;
 use crate::pack::Pack;
-use cards::{Card, Rank, tokens};
-use excerpt::Excerpt;
+use cards::{Card, Rank};
+use excerpt::{Excerpt, tokens};
 use thiserror::Error;
 
 /// A mistake in one deck line, with its 1-based column in characters. The message starts with

@@ -4,11 +4,14 @@ use std::fmt;
 /// One card of a standard pack.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Card {
+    /// Ace to king.
     pub rank: Rank,
+    /// Clubs, diamonds, hearts or spades.
     pub suit: Suit,
 }
 
 impl Card {
+    /// The card of `rank` in `suit`.
     pub const fn new(rank: Rank, suit: Suit) -> Card {
         Card { rank, suit }
     }
@@ -16,17 +19,6 @@ impl Card {
     /// 0 to 51: suit by suit (clubs, diamonds, hearts, spades), ace to king within a suit.
     pub const fn index(self) -> usize {
         self.suit.index() * 13 + self.rank.value() as usize - 1
-    }
-
-    pub const fn from_index(index: usize) -> Option<Card> {
-        if index < 52 {
-            Some(Card {
-                rank: Rank::ALL[index % 13],
-                suit: Suit::ALL[index / 13],
-            })
-        } else {
-            None
-        }
     }
 
     /// The 52 cards in [`Card::index`] order.

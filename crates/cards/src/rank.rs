@@ -4,22 +4,36 @@ use std::fmt;
 /// Games that rank the ace high (Speed's strength) say so themselves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Rank {
+    /// Value 1, written `A`.
     Ace = 1,
+    /// Value 2, written `2`.
     Two,
+    /// Value 3, written `3`.
     Three,
+    /// Value 4, written `4`.
     Four,
+    /// Value 5, written `5`.
     Five,
+    /// Value 6, written `6`.
     Six,
+    /// Value 7, written `7`.
     Seven,
+    /// Value 8, written `8`.
     Eight,
+    /// Value 9, written `9`.
     Nine,
+    /// Value 10, written `X` or `10`.
     Ten,
+    /// Value 11, written `J`.
     Jack,
+    /// Value 12, written `Q`.
     Queen,
+    /// Value 13, written `K`.
     King,
 }
 
 impl Rank {
+    /// The thirteen ranks, ace to king.
     pub const ALL: [Rank; 13] = [
         Rank::Ace,
         Rank::Two,
@@ -41,6 +55,7 @@ impl Rank {
         self as u8
     }
 
+    /// The rank of [`Rank::value`] `value`, if it is 1 to 13.
     pub const fn from_value(value: u8) -> Option<Rank> {
         if 1 <= value && value <= 13 {
             Some(Rank::ALL[value as usize - 1])
@@ -73,11 +88,6 @@ impl Rank {
                 Rank::ALL.into_iter().find(|rank| rank.char() == c)
             }
         }
-    }
-
-    /// Number cards are 2 to 10; jack, queen, king and ace are the court cards and the ace.
-    pub const fn is_number(self) -> bool {
-        matches!(self.value(), 2..=10)
     }
 }
 

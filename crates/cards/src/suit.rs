@@ -3,17 +3,22 @@ use std::fmt;
 /// The four suits, ordered as the Speed rule book ranks them for ties: clubs lowest, spades highest.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Suit {
+    /// `C`, `♣`.
     Clubs,
+    /// `D`, `♦`.
     Diamonds,
+    /// `H`, `♥`.
     Hearts,
+    /// `S`, `♠`.
     Spades,
 }
 
 impl Suit {
+    /// The four suits, clubs to spades.
     pub const ALL: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
 
     /// The letter of the project's notation: `C`, `D`, `H`, `S`.
-    pub const fn letter(self) -> char {
+    const fn letter(self) -> char {
         match self {
             Suit::Clubs => 'C',
             Suit::Diamonds => 'D',
@@ -23,7 +28,7 @@ impl Suit {
     }
 
     /// The Unicode symbol: `♣`, `♦`, `♥`, `♠`.
-    pub const fn symbol(self) -> char {
+    const fn symbol(self) -> char {
         match self {
             Suit::Clubs => '♣',
             Suit::Diamonds => '♦',

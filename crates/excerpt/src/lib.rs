@@ -1,9 +1,9 @@
-//! Where a reader is in its input ([`Pos`], [`Lines`], [`tokens`]) and input text as an error
-//! message shows it: quoted, at most [`LONGEST`] characters (a longer
-//! text ends with `…`), and every character a reader could not see written as an escape — control
-//! characters (`\0`, `\u{7}`, `\t`), the byte-order mark and zero-width or direction marks
-//! (`\u{feff}`, `\u{200b}`). A message never grows with its input and never carries invisible
-//! bytes to the terminal.
+//! Where a reader is in its input ([`Pos`], [`Lines`], [`tokens`], [`text_tokens`]), what it
+//! found instead of what it expected ([`Found`]), and input text as an error message shows it:
+//! quoted, at most [`LONGEST`] characters (a longer text ends with `…`), and every character a
+//! reader could not see written as an escape — control characters (`\0`, `\u{7}`, `\t`), the
+//! byte-order mark and zero-width or direction marks (`\u{feff}`, `\u{200b}`). A message never
+//! grows with its input and never carries invisible bytes to the terminal.
 //!
 //! ```
 //! use excerpt::Excerpt;
@@ -16,7 +16,7 @@
 
 mod position;
 
-pub use position::{Lines, Pos, UntilError, tokens};
+pub use position::{Lines, Pos, UntilError, text_tokens, tokens};
 
 use std::fmt;
 
@@ -31,6 +31,7 @@ pub struct Excerpt {
 }
 
 impl Excerpt {
+    /// The excerpt of `text`: its first [`LONGEST`] characters, invisible ones escaped.
     pub fn of(text: &str) -> Excerpt {
         let mut shown = String::new();
         let mut chars = text.chars();
@@ -52,6 +53,33 @@ impl Excerpt {
     /// The excerpt without its quotes.
     pub fn as_str(&self) -> &str {
         &self.shown
+    }
+}
+
+/// What stood where a reader expected something else: a token, or nothing more at all. Its
+/// message is what follows `found` in an error: the token as an [`Excerpt`], or `the end of the
+/// input`.
+///
+/// ```
+/// use excerpt::Found;
+///
+/// assert_eq!(Found::Token("Z5".into()).to_string(), "\"Z5\"");
+/// assert_eq!(Found::EndOfInput.to_string(), "the end of the input");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Found {
+    /// A token that is not what was expected.
+    Token(Excerpt),
+    /// The input ended before what was expected.
+    EndOfInput,
+}
+
+impl fmt::Display for Found {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Found::Token(token) => write!(f, "{token}"),
+            Found::EndOfInput => f.write_str("the end of the input"),
+        }
     }
 }
 

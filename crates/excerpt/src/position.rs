@@ -59,6 +59,22 @@ pub fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
     })
 }
 
+/// The whitespace-separated tokens of a whole text, each with the place of its first character:
+/// for readers whose format lets a token stand on any line.
+///
+/// ```
+/// use excerpt::Pos;
+///
+/// let tokens: Vec<_> = excerpt::text_tokens("2\r\n 10 ·\n\n0").collect();
+/// let at = Pos::new;
+/// assert_eq!(tokens, [(at(1, 1), "2"), (at(2, 2), "10"), (at(2, 5), "·"), (at(4, 1), "0")]);
+/// ```
+pub fn text_tokens(text: &str) -> impl Iterator<Item = (Pos, &str)> {
+    Lines::new(text).flat_map(|(line, text)| {
+        tokens(text).map(move |(column, token)| (Pos::new(line, column), token))
+    })
+}
+
 /// The lines of a text numbered from 1 (as [`str::lines`] cuts them), remembering the number
 /// of the last line handed out, so that a reader that runs out of lines can say where.
 #[derive(Clone, Debug)]
@@ -147,5 +163,15 @@ mod tests {
         assert_eq!(lines.nth(1), Some((3, "b")));
         assert_eq!(lines.next(), None);
         assert_eq!(lines.read(), 3);
+    }
+
+    #[test]
+    fn tokens_keep_character_columns() {
+        let found: Vec<_> = tokens("  ♠A  H10\tX ").collect();
+        assert_eq!(found, [(3, "♠A"), (7, "H10"), (11, "X")]);
+        assert_eq!(tokens("   ").count(), 0);
+        assert_eq!(text_tokens("\n \r\n\t").count(), 0);
+        let last = text_tokens("1\n  ●\u{feff}x\r").last();
+        assert_eq!(last, Some((Pos::new(2, 3), "●\u{feff}x")));
     }
 }

@@ -48,18 +48,22 @@ impl Board {
         Board(CROSS & !(1 << Hole::CENTRE.cell()))
     }
 
+    /// Pegs in `holes` and nowhere else.
     pub fn from_holes(holes: impl IntoIterator<Item = Hole>) -> Board {
         holes.into_iter().fold(Board::EMPTY, Board::with)
     }
 
+    /// This board with a peg added in `hole`.
     pub const fn with(self, hole: Hole) -> Board {
         Board(self.0 | 1 << hole.cell())
     }
 
+    /// Whether `hole` holds a peg.
     pub const fn contains(self, hole: Hole) -> bool {
         self.0 & 1 << hole.cell() != 0
     }
 
+    /// How many pegs are left.
     pub const fn peg_count(self) -> u32 {
         self.0.count_ones()
     }
@@ -74,11 +78,13 @@ impl Board {
         self.pegs().map(|hole| u32::from(hole.number())).sum()
     }
 
+    /// Whether `jump` can be made: pegs in its `from` and `over` holes, `to` empty.
     pub const fn is_legal(self, jump: Jump) -> bool {
         self.contains(jump.from) && self.contains(jump.over) && !self.contains(jump.to)
     }
 
-    /// Every jump possible on this board, in the order of [`Jump::ALL`].
+    /// Every jump possible on this board, by the number of the hole the peg leaves, and from one
+    /// hole to the right, left, down, then up.
     pub fn legal_jumps(self) -> impl Iterator<Item = Jump> {
         Jump::ALL
             .into_iter()
@@ -96,7 +102,7 @@ impl Board {
     }
 
     /// Pegs where this board has holes and holes where it has pegs.
-    pub const fn complement(self) -> Board {
+    pub(crate) const fn complement(self) -> Board {
         Board(CROSS & !self.0)
     }
 

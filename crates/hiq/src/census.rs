@@ -13,6 +13,7 @@ use rayon::prelude::*;
 /// The figures for the positions with one number of pegs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Level {
+    /// The number of pegs.
     pub pegs: u32,
     /// Positions with this many pegs reachable from the start.
     pub positions: u64,
@@ -20,9 +21,11 @@ pub struct Level {
     pub positions_up_to_symmetry: u64,
     /// Reachable positions from which a single peg in the centre can still be reached.
     pub winnable: u64,
+    /// The same, counting positions that one of the board's 8 symmetries maps onto each other once.
     pub winnable_up_to_symmetry: u64,
 }
 
+/// Everything reachable from a start, level by level, and its complete games.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Census {
     /// One entry per number of pegs, from the start's down to the fewest reachable.
@@ -34,18 +37,22 @@ pub struct Census {
 }
 
 impl Census {
+    /// Positions reachable from the start, the start included.
     pub fn positions(&self) -> u64 {
         self.levels.iter().map(|l| l.positions).sum()
     }
 
+    /// The same, up to the board's symmetries.
     pub fn positions_up_to_symmetry(&self) -> u64 {
         self.levels.iter().map(|l| l.positions_up_to_symmetry).sum()
     }
 
+    /// Reachable positions from which a single peg in the centre can still be reached.
     pub fn winnable(&self) -> u64 {
         self.levels.iter().map(|l| l.winnable).sum()
     }
 
+    /// The same, up to the board's symmetries.
     pub fn winnable_up_to_symmetry(&self) -> u64 {
         self.levels.iter().map(|l| l.winnable_up_to_symmetry).sum()
     }
@@ -54,7 +61,9 @@ impl Census {
 /// What the census is doing, for a progress display: `done` of `total` steps.
 #[derive(Clone, Copy, Debug)]
 pub struct Progress {
+    /// Steps finished.
     pub done: u32,
+    /// Steps in all.
     pub total: u32,
     /// Positions found so far, up to the start's symmetries.
     pub found: u64,

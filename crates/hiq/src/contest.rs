@@ -1,9 +1,21 @@
 //! The contest's input format: a count N, then N games, each a list of hole numbers ended by 0.
+//!
+//! ```
+//! use hiq::{Board, contest};
+//!
+//! let boards = contest::parse("2\n10 12 17 19 25 0\n0\n").unwrap();
+//! assert_eq!(boards[0].hole_sum(), 10 + 12 + 17 + 19 + 25);
+//! assert_eq!(boards[1], Board::EMPTY);
+//! let error = contest::parse("1\n5 17 5 0").unwrap_err();
+//! assert_eq!(
+//!     error.to_string(),
+//!     "line 2, column 6: hole 5 appears twice in game 1 (first at line 2, column 1)"
+//! );
+//! ```
 
 use crate::board::Board;
 use crate::hole::Hole;
-use excerpt::Excerpt;
-use std::fmt;
+use excerpt::{Excerpt, Pos, text_tokens};
 use thiserror::Error;
 
 /// `1 game`, `3 games`.
@@ -15,138 +27,91 @@ fn games(count: u64) -> String {
     }
 }
 
-/// A place in the input text: 1-based line, and 1-based column counted in characters.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Pos {
-    pub line: usize,
-    pub column: usize,
-}
-
-impl fmt::Display for Pos {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}, column {}", self.line, self.column)
-    }
-}
-
 /// Why the contest input could not be read. Every variant says where.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ContestError {
+    /// Nothing but white space.
     #[error("{at}: expected the number of games, found the end of the input")]
-    MissingCount { at: Pos },
+    MissingCount {
+        /// The end of the input.
+        at: Pos,
+    },
+    /// A first token that is no count of games.
     #[error("{at}: expected the number of games (a whole number, at least 1), found {found}")]
-    BadCount { at: Pos, found: Excerpt },
+    BadCount {
+        /// Where it starts.
+        at: Pos,
+        /// The token.
+        found: Excerpt,
+    },
+    /// A token inside a game that is no number.
     #[error("{at}: expected a hole number (1 to 33) or 0 to end game {game}, found {found}")]
     NotANumber {
+        /// Where it starts.
         at: Pos,
+        /// The game, from 1.
         game: usize,
+        /// The token.
         found: Excerpt,
     },
+    /// A number inside a game that is no hole.
     #[error("{at}: expected a hole number from 1 to 33 or 0 to end game {game}, found {found}")]
     HoleOutOfRange {
+        /// Where it starts.
         at: Pos,
+        /// The game, from 1.
         game: usize,
+        /// The number.
         found: Excerpt,
     },
+    /// A hole given twice in one game.
     #[error("{at}: hole {hole} appears twice in game {game} (first at {first})")]
     DuplicateHole {
+        /// The second time.
         at: Pos,
+        /// The game, from 1.
         game: usize,
+        /// The hole.
         hole: Hole,
+        /// The first time.
         first: Pos,
     },
+    /// The input ends before the 0 that ends a game.
     #[error(
         "{at}: the input ends inside game {game} of {count}: expected more hole numbers and a 0 to end it"
     )]
-    UnfinishedGame { at: Pos, game: usize, count: u64 },
+    UnfinishedGame {
+        /// The end of the input.
+        at: Pos,
+        /// The game, from 1.
+        game: usize,
+        /// The games announced.
+        count: u64,
+    },
+    /// The input ends between games, before the count announced.
     #[error("{at}: the input ends after {found} of the {count} games announced on {count_at}")]
     MissingGames {
+        /// The end of the input.
         at: Pos,
+        /// The games read.
         found: usize,
+        /// The games announced.
         count: u64,
+        /// Where they were announced.
         count_at: Pos,
     },
+    /// Something after the last game announced.
     #[error(
         "{at}: expected the end of the input after the {} announced, found {found}", games(*count)
     )]
-    TrailingText { at: Pos, count: u64, found: Excerpt },
-}
-
-impl ContestError {
-    /// Where in the input the problem was found.
-    pub fn pos(&self) -> Pos {
-        match *self {
-            ContestError::MissingCount { at }
-            | ContestError::BadCount { at, .. }
-            | ContestError::NotANumber { at, .. }
-            | ContestError::HoleOutOfRange { at, .. }
-            | ContestError::DuplicateHole { at, .. }
-            | ContestError::UnfinishedGame { at, .. }
-            | ContestError::MissingGames { at, .. }
-            | ContestError::TrailingText { at, .. } => at,
-        }
-    }
-}
-
-/// Whitespace-separated tokens with the place each starts at.
-pub(crate) struct Tokens<'a> {
-    rest: &'a str,
-    pos: Pos,
-}
-
-impl<'a> Tokens<'a> {
-    pub(crate) fn new(text: &'a str) -> Self {
-        Tokens {
-            rest: text,
-            pos: Pos { line: 1, column: 1 },
-        }
-    }
-
-    fn advance(&mut self, c: char) {
-        if c == '\n' {
-            self.pos = Pos {
-                line: self.pos.line + 1,
-                column: 1,
-            };
-        } else {
-            self.pos.column += 1;
-        }
-    }
-
-    /// The place after the last character, for errors about a missing token.
-    fn end(&mut self) -> Pos {
-        for c in self.rest.chars() {
-            self.advance(c);
-        }
-        self.rest = "";
-        self.pos
-    }
-}
-
-impl<'a> Iterator for Tokens<'a> {
-    type Item = (Pos, &'a str);
-
-    fn next(&mut self) -> Option<Self::Item> {
-        let start = self
-            .rest
-            .find(|c: char| !c.is_whitespace())
-            .unwrap_or(self.rest.len());
-        for c in self.rest[..start].chars() {
-            self.advance(c);
-        }
-        self.rest = &self.rest[start..];
-        if self.rest.is_empty() {
-            return None;
-        }
-        let len = self
-            .rest
-            .find(char::is_whitespace)
-            .unwrap_or(self.rest.len());
-        let (token, rest) = self.rest.split_at(len);
-        let at = self.pos;
-        self.pos.column += token.chars().count();
-        self.rest = rest;
-        Some((at, token))
-    }
+    TrailingText {
+        /// Where it starts.
+        at: Pos,
+        /// The games announced.
+        count: u64,
+        /// Its first token.
+        found: Excerpt,
+    },
 }
 
 /// A token read as a whole number, if it is one: optional sign, then decimal digits.
@@ -168,9 +133,11 @@ fn whole_number(token: &str) -> Option<Option<i64>> {
 ///
 /// The first place where the text departs from the format, as a [`ContestError`].
 pub fn parse(text: &str) -> Result<Vec<Board>, ContestError> {
-    let mut tokens = Tokens::new(text);
+    let mut tokens = text_tokens(text);
     let Some((count_at, count_token)) = tokens.next() else {
-        return Err(ContestError::MissingCount { at: tokens.end() });
+        return Err(ContestError::MissingCount {
+            at: Pos::end_of(text),
+        });
     };
     let count = match whole_number(count_token) {
         Some(Some(n)) if n >= 1 => n as u64,
@@ -188,7 +155,7 @@ pub fn parse(text: &str) -> Result<Vec<Board>, ContestError> {
         let mut seen_at = [None; 34];
         loop {
             let Some((at, token)) = tokens.next() else {
-                let at = tokens.end();
+                let at = Pos::end_of(text);
                 return Err(if seen_at.iter().any(Option::is_some) {
                     ContestError::UnfinishedGame { at, game, count }
                 } else {
@@ -248,7 +215,7 @@ mod tests {
     const SAMPLE: &str = "4\n10 12 17 19 25 0\n0\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 0\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 0\n";
 
     fn at(line: usize, column: usize) -> Pos {
-        Pos { line, column }
+        Pos::new(line, column)
     }
 
     #[test]
@@ -353,9 +320,16 @@ mod tests {
     #[test]
     fn columns_count_characters_not_bytes() {
         let err = parse("1\n·· 0").unwrap_err();
-        assert_eq!(err.pos(), at(2, 1));
+        let found = "··".into();
+        assert_eq!(
+            err,
+            ContestError::NotANumber {
+                at: at(2, 1),
+                game: 1,
+                found
+            }
+        );
         let err = parse("1\n17 ●").unwrap_err();
-        assert_eq!(err.pos(), at(2, 4));
         assert_eq!(
             err.to_string(),
             "line 2, column 4: expected a hole number (1 to 33) or 0 to end game 1, found \"●\""

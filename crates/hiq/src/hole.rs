@@ -50,7 +50,7 @@ const HOLE_OF_CELL: [u8; 64] = {
 };
 
 /// Whether the grid cell at `row`, `col` (0-based, within the 7×7 square) belongs to the cross.
-pub const fn on_cross(row: u8, col: u8) -> bool {
+pub(crate) const fn on_cross(row: u8, col: u8) -> bool {
     row < GRID && col < GRID && ((2 <= row && row <= 4) || (2 <= col && col <= 4))
 }
 
@@ -68,7 +68,7 @@ impl Hole {
     }
 
     /// The hole at `row`, `col` of the 7×7 square (0-based), if that cell is on the cross.
-    pub const fn at(row: u8, col: u8) -> Option<Hole> {
+    pub(crate) const fn at(row: u8, col: u8) -> Option<Hole> {
         if on_cross(row, col) {
             Some(Hole(HOLE_OF_CELL[(row * STRIDE + col) as usize]))
         } else {
@@ -81,6 +81,7 @@ impl Hole {
         (1..=33).map(Hole)
     }
 
+    /// The hole's number, 1 to 33.
     pub const fn number(self) -> u8 {
         self.0
     }

@@ -4,7 +4,7 @@ use crate::hole::{GRID, Hole, STRIDE};
 use std::fmt;
 
 /// A peg in `from` jumps over the peg in `over` and lands in `to`; `over` is emptied. Only the
-/// [`JUMP_COUNT`] jumps along a line of the cross exist: [`Jump::new`] refuses any other.
+/// 76 jumps along a line of the cross exist: [`Jump::new`] refuses any other.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Jump {
     pub(crate) from: Hole,
@@ -18,13 +18,16 @@ pub struct Jump {
     "{from} over {over} to {to} is not a jump: the three holes must lie in a row, next to each other"
 )]
 pub struct NotAJump {
+    /// Where the peg would start.
     pub from: Hole,
+    /// The hole it would jump over.
     pub over: Hole,
+    /// Where it would land.
     pub to: Hole,
 }
 
 /// Number of geometrically possible jumps on the cross.
-pub const JUMP_COUNT: usize = 76;
+pub(crate) const JUMP_COUNT: usize = 76;
 
 const fn all_jumps() -> [Jump; JUMP_COUNT] {
     let placeholder = Jump {
@@ -66,8 +69,9 @@ const fn all_jumps() -> [Jump; JUMP_COUNT] {
 }
 
 impl Jump {
-    /// Every jump the cross allows, whatever the pegs.
-    pub const ALL: [Jump; JUMP_COUNT] = all_jumps();
+    /// Every jump the cross allows, whatever the pegs: by the number of the hole the peg leaves,
+    /// and from one hole to the right, left, down, then up.
+    pub(crate) const ALL: [Jump; JUMP_COUNT] = all_jumps();
 
     /// The jump from `from` over `over` to `to`.
     ///

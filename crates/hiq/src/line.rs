@@ -27,7 +27,9 @@ use thiserror::Error;
 /// A line played out: its jumps and the board they leave.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Line {
+    /// The jumps, in the order written.
     pub jumps: Vec<Jump>,
+    /// The board after the last of them.
     pub end: Board,
 }
 
@@ -56,39 +58,46 @@ impl fmt::Display for Illegal {
 /// characters from 1; the text is one line.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum LineError {
+    /// A word that is not written as a jump.
     #[error(
         "column {column}: expected a jump such as 12-26 (the hole a peg leaves, a dash, the \
          hole it lands in), found {found}"
     )]
-    NotAJump { column: usize, found: Excerpt },
+    NotAJump {
+        /// Where the word starts.
+        column: usize,
+        /// The word.
+        found: Excerpt,
+    },
+    /// Two holes that no jump links.
     #[error(
         "column {column}: {from}-{to} is no jump: a peg lands two holes away along a row or a \
          column, over the hole between"
     )]
-    NotOnALine { column: usize, from: Hole, to: Hole },
+    NotOnALine {
+        /// Where the word starts.
+        column: usize,
+        /// The hole the peg would leave.
+        from: Hole,
+        /// The hole it would land in.
+        to: Hole,
+    },
+    /// A jump the board does not allow when its turn comes.
     #[error("column {column}: jump {number}, {jump}: {why}")]
     Illegal {
+        /// Where the jump is written.
         column: usize,
         /// The jump's place in the line, from 1.
         number: usize,
+        /// The jump.
         jump: Jump,
+        /// Which of its holes is wrong.
         why: Illegal,
     },
 }
 
-impl LineError {
-    /// The column (in characters, from 1) where the jump at fault is written.
-    pub fn column(&self) -> usize {
-        match *self {
-            LineError::NotAJump { column, .. }
-            | LineError::NotOnALine { column, .. }
-            | LineError::Illegal { column, .. } => column,
-        }
-    }
-}
-
 /// The jump that takes a peg from `from` to `to`, if the cross has one.
-pub fn between(from: Hole, to: Hole) -> Option<Jump> {
+pub(crate) fn between(from: Hole, to: Hole) -> Option<Jump> {
     Jump::ALL
         .into_iter()
         .find(|jump| jump.from() == from && jump.to() == to)
@@ -189,7 +198,13 @@ mod tests {
             "column 7: expected a jump such as 12-26 (the hole a peg leaves, a dash, the hole it \
              lands in), found \"x\""
         );
-        assert_eq!(error("5-17,34-2").column(), 6);
+        assert_eq!(
+            error("5-17,34-2"),
+            LineError::NotAJump {
+                column: 6,
+                found: "34-2".into()
+            }
+        );
         assert!(matches!(error("5-17,0-2"), LineError::NotAJump { .. }));
         assert!(matches!(error("+5-17"), LineError::NotAJump { .. }));
         assert_eq!(

@@ -22,7 +22,7 @@ pub struct OverMemory {
 }
 
 /// A number of bytes as people write it: `64 MiB`, `4 GiB`, `1,000 bytes`.
-pub fn size(bytes: u64) -> String {
+pub(crate) fn size(bytes: u64) -> String {
     for (shift, unit) in [(40, "TiB"), (30, "GiB"), (20, "MiB"), (10, "KiB")] {
         if bytes >= 1 << shift && bytes.is_multiple_of(1 << shift) {
             return format!("{} {unit}", grouped(bytes >> shift));

@@ -3,29 +3,66 @@
 //! corners, either with a space between cells (as parlor draws boards) or without.
 
 use crate::board::Board;
-use crate::contest::{Pos, Tokens};
 use crate::hole::{GRID, Hole};
-use excerpt::Excerpt;
+use excerpt::{Excerpt, Pos, text_tokens};
 use thiserror::Error;
 
+/// Why a text is no position, and where.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PositionError {
+    /// Nothing but white space.
     #[error(
         "line 1, column 1: expected a position (peg holes such as 10 12 17, or the cross drawn with X and O), found nothing"
     )]
     Empty,
+    /// A word of a list that is no hole number.
     #[error("{at}: expected a hole number from 1 to 33, found {found}")]
-    NotAHole { at: Pos, found: Excerpt },
+    NotAHole {
+        /// Where the word starts.
+        at: Pos,
+        /// The word.
+        found: Excerpt,
+    },
+    /// A hole listed a second time.
     #[error("{at}: hole {hole} is listed twice (first at {first})")]
-    DuplicateHole { at: Pos, hole: Hole, first: Pos },
+    DuplicateHole {
+        /// The second time.
+        at: Pos,
+        /// The hole.
+        hole: Hole,
+        /// The first time.
+        first: Pos,
+    },
+    /// A character of a drawing that is neither a mark nor white space.
     #[error("{at}: expected X or ● (a peg), O or · (an empty hole) or a space, found {}", Excerpt::of(found.encode_utf8(&mut [0; 4])))]
-    BadMark { at: Pos, found: char },
+    BadMark {
+        /// Where it stands.
+        at: Pos,
+        /// The character.
+        found: char,
+    },
+    /// A mark drawn where the cross has no hole.
     #[error("{at}: a mark outside the cross: the corners of the 7×7 square hold no holes")]
-    OffBoard { at: Pos },
+    OffBoard {
+        /// Where it stands.
+        at: Pos,
+    },
+    /// A row of a drawing too short for its holes.
     #[error("{at}: this row of the drawing ends before hole {hole}")]
-    MissingHole { at: Pos, hole: Hole },
+    MissingHole {
+        /// Just past the row's end.
+        at: Pos,
+        /// The first hole left out.
+        hole: Hole,
+    },
+    /// A drawing of more or fewer than 7 rows.
     #[error("{at}: a drawn board has 7 rows, found {found}")]
-    RowCount { at: Pos, found: usize },
+    RowCount {
+        /// The eighth row, or the end of the text when there are fewer than 7.
+        at: Pos,
+        /// How many rows there are.
+        found: usize,
+    },
 }
 
 fn is_mark(c: char) -> bool {
@@ -48,7 +85,7 @@ pub fn parse_position(text: &str) -> Result<Board, PositionError> {
 /// The holes holding pegs, separated by white space, in any order; a final `0` (as in the
 /// contest format) is allowed.
 fn parse_holes(text: &str) -> Result<Board, PositionError> {
-    let mut tokens: Vec<(Pos, &str)> = Tokens::new(text).collect();
+    let mut tokens: Vec<(Pos, &str)> = text_tokens(text).collect();
     if tokens.last().is_some_and(|&(_, t)| t == "0") {
         tokens.pop();
     }
@@ -91,7 +128,7 @@ fn parse_drawing(text: &str) -> Result<Board, PositionError> {
             .get(GRID as usize)
             .map_or(lines.len().max(1), |&(i, _)| i + 1);
         return Err(PositionError::RowCount {
-            at: Pos { line, column: 1 },
+            at: Pos::new(line, 1),
             found: rows.len(),
         });
     }
@@ -119,10 +156,7 @@ fn parse_drawing(text: &str) -> Result<Board, PositionError> {
             continue;
         }
         for (i, &c) in chars.iter().enumerate() {
-            let at = Pos {
-                line: index + 1,
-                column: i + 1,
-            };
+            let at = Pos::new(index + 1, i + 1);
             if c.is_whitespace() {
                 continue;
             }
@@ -144,10 +178,7 @@ fn parse_drawing(text: &str) -> Result<Board, PositionError> {
             if chars.get(column).is_none_or(|&c| !is_mark(c)) {
                 // A row that stops short is reported just past its end, not at the column
                 // where the missing mark would stand.
-                let at = Pos {
-                    line: index + 1,
-                    column: column.min(chars.len()) + 1,
-                };
+                let at = Pos::new(index + 1, column.min(chars.len()) + 1);
                 return Err(PositionError::MissingHole { at, hole });
             }
         }
@@ -205,7 +236,7 @@ mod tests {
 
     #[test]
     fn errors_name_their_place() {
-        let at = |line, column| Pos { line, column };
+        let at = Pos::new;
         assert_eq!(parse_position(""), Err(PositionError::Empty));
         assert_eq!(
             parse_position("10 34"),

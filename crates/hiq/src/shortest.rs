@@ -13,74 +13,49 @@ use crate::jump::{Jump, jump_at, jump_bits, targets_by_direction, undo_targets_b
 use crate::memory::OverMemory;
 use crate::symmetry::Group;
 
-/// Calls `visit` with every position one move away, and the move's jumps.
-fn for_each_move(board: Board, visit: &mut impl FnMut(Board, &[Jump])) {
-    let mut jumps = Vec::new();
-    for (direction, targets) in targets_by_direction(board.bits()).into_iter().enumerate() {
-        each_bit(targets, |to| {
-            let jump = jump_at(to, direction);
-            jumps.push(jump);
-            continue_move(board.flip(jump_bits(jump)), jump.to, &mut jumps, visit);
-            jumps.pop();
-        });
-    }
+/// Calls `visit` with every position one move away, and the move's jumps; or, `backwards`, with
+/// every position one move before this one (a peg's run of jumps undone), and that move's jumps
+/// in the order they were undone: the reverse of the order of play.
+fn for_each_move(board: Board, backwards: bool, visit: &mut impl FnMut(Board, &[Jump])) {
+    extend_move(board, None, backwards, &mut Vec::new(), visit);
 }
 
-/// Continues a move whose peg stands on `peg`: reports the position, then every further jump of
-/// that peg.
-fn continue_move(
+/// Every jump (or, `backwards`, every undone jump) of the peg standing on `peg`, or of any peg
+/// when there is none yet, each followed by that peg's further jumps; every position a move
+/// of at least one jump reaches is reported.
+fn extend_move(
     board: Board,
-    peg: Hole,
+    peg: Option<Hole>,
+    backwards: bool,
     jumps: &mut Vec<Jump>,
     visit: &mut impl FnMut(Board, &[Jump]),
 ) {
-    visit(board, jumps);
-    for (direction, targets) in targets_by_direction(board.bits()).into_iter().enumerate() {
+    if peg.is_some() {
+        visit(board, jumps);
+    }
+    let targets = if backwards {
+        undo_targets_by_direction(board.bits())
+    } else {
+        targets_by_direction(board.bits())
+    };
+    for (direction, targets) in targets.into_iter().enumerate() {
         each_bit(targets, |to| {
             let jump = jump_at(to, direction);
-            if jump.from == peg {
+            let (leaves, lands) = if backwards {
+                (jump.to, jump.from)
+            } else {
+                (jump.from, jump.to)
+            };
+            if peg.is_none_or(|peg| peg == leaves) {
                 jumps.push(jump);
-                continue_move(board.flip(jump_bits(jump)), jump.to, jumps, visit);
+                extend_move(
+                    board.flip(jump_bits(jump)),
+                    Some(lands),
+                    backwards,
+                    jumps,
+                    visit,
+                );
                 jumps.pop();
-            }
-        });
-    }
-}
-
-/// Calls `visit` with every position one move before this one (a peg's run of jumps undone),
-/// and that move's jumps in the order they were undone: the reverse of the order of play.
-fn for_each_move_back(board: Board, visit: &mut impl FnMut(Board, &[Jump])) {
-    let mut undone = Vec::new();
-    for (direction, targets) in undo_targets_by_direction(board.bits())
-        .into_iter()
-        .enumerate()
-    {
-        each_bit(targets, |to| {
-            let jump = jump_at(to, direction);
-            undone.push(jump);
-            continue_back(board.flip(jump_bits(jump)), jump.from, &mut undone, visit);
-            undone.pop();
-        });
-    }
-}
-
-fn continue_back(
-    board: Board,
-    peg: Hole,
-    undone: &mut Vec<Jump>,
-    visit: &mut impl FnMut(Board, &[Jump]),
-) {
-    visit(board, undone);
-    for (direction, targets) in undo_targets_by_direction(board.bits())
-        .into_iter()
-        .enumerate()
-    {
-        each_bit(targets, |to| {
-            let jump = jump_at(to, direction);
-            if jump.to == peg {
-                undone.push(jump);
-                continue_back(board.flip(jump_bits(jump)), jump.from, undone, visit);
-                undone.pop();
             }
         });
     }
@@ -151,11 +126,7 @@ impl Frontier {
             }
         };
         for &key in self.layers.last().map(Vec::as_slice).unwrap_or_default() {
-            if self.backwards {
-                for_each_move_back(Board::from_bits(key), &mut add);
-            } else {
-                for_each_move(Board::from_bits(key), &mut add);
-            }
+            for_each_move(Board::from_bits(key), self.backwards, &mut add);
         }
         next.sort_unstable();
         self.layers.push(next);
@@ -179,13 +150,12 @@ impl Frontier {
                     step = Some((b, jumps.to_vec()));
                 }
             };
-            if self.backwards {
-                for_each_move(board, &mut check);
-            } else {
-                for_each_move_back(board, &mut check);
-                if let Some((_, undone)) = &mut step {
-                    undone.reverse();
-                }
+            // Towards where the search started: backwards for a forward search.
+            for_each_move(board, !self.backwards, &mut check);
+            if !self.backwards
+                && let Some((_, undone)) = &mut step
+            {
+                undone.reverse();
             }
             let Some((previous, jumps)) = step else { break };
             moves.push(jumps);

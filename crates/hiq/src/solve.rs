@@ -1,5 +1,20 @@
 //! Solving any position: a line of jumps to a single peg (in a chosen hole, or anywhere), or a
 //! proof that none exists together with the fewest pegs that can be left and a line leaving them.
+//!
+//! ```
+//! use hiq::solve::{Goal, Verdict, solve};
+//! use hiq::{Board, Hole};
+//!
+//! let start = Board::standard_start();
+//! let solution = solve(start, Goal::Hole(Hole::CENTRE), 1 << 30, |_| {}).unwrap();
+//! assert_eq!(solution.verdict, Verdict::Won);
+//! assert_eq!(solution.jumps.len(), 31);
+//! assert_eq!(solution.end, Board::from_holes([Hole::CENTRE]));
+//!
+//! // A corner is out of reach: de Bruijn's class says so before any search.
+//! let corner = solve(start, Goal::Hole(Hole::new(1).unwrap()), 1 << 30, |_| {}).unwrap();
+//! assert_eq!(corner.verdict, Verdict::LostByClass);
+//! ```
 
 use crate::board::Board;
 use crate::hash::BoardSet;
@@ -43,9 +58,10 @@ impl Goal {
     }
 }
 
-/// How a search ended.
+/// What the search found about the position: won, or lost and why. (Not an `Outcome`: that
+/// word is for how one game ended.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum Verdict {
     /// The line of the [`Solution`] wins.
     Won,
     /// No line wins: every winning position differs from the start in de Bruijn's class, which
@@ -56,9 +72,11 @@ pub enum Outcome {
     LostByExhaustion,
 }
 
+/// The answer of [`solve`]: the verdict and the line that shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
-    pub outcome: Outcome,
+    /// Won, or lost and why.
+    pub verdict: Verdict,
     /// A winning line, or one that leaves the fewest pegs.
     pub jumps: Vec<Jump>,
     /// The position the line ends in.
@@ -173,13 +191,13 @@ pub fn solve(
     let possible = goal.class_allows(start.class());
     if possible {
         let (won, search) = Search::run(start, goal.group(), |b| goal.is_won(b), memory, progress)?;
-        let outcome = if won {
-            Outcome::Won
+        let verdict = if won {
+            Verdict::Won
         } else {
-            Outcome::LostByExhaustion
+            Verdict::LostByExhaustion
         };
         return Ok(Solution {
-            outcome,
+            verdict,
             jumps: search.best_line,
             end: search.best,
             positions: search.seen.len() as u64,
@@ -188,7 +206,7 @@ pub fn solve(
     // Lost by class; still find the fewest pegs, stopping early at one (none can do better).
     let (_, search) = Search::run(start, Group::FULL, |b| b.peg_count() <= 1, memory, progress)?;
     Ok(Solution {
-        outcome: Outcome::LostByClass,
+        verdict: Verdict::LostByClass,
         jumps: search.best_line,
         end: search.best,
         positions: search.seen.len() as u64,
@@ -203,6 +221,11 @@ mod tests {
         Board::from_holes(holes.iter().map(|&n| Hole::new(n).unwrap()))
     }
 
+    /// Solves with no bound on memory and no progress reports.
+    fn solved(start: Board, goal: Goal) -> Solution {
+        solve(start, goal, u64::MAX, |_| {}).unwrap()
+    }
+
     fn replay(start: Board, jumps: &[Jump]) -> Board {
         jumps.iter().fold(start, |b, &j| {
             b.apply(j).expect("every jump of a line is legal")
@@ -211,14 +234,8 @@ mod tests {
 
     #[test]
     fn the_standard_start_is_won_in_the_centre() {
-        let solution = solve(
-            Board::standard_start(),
-            Goal::Hole(Hole::CENTRE),
-            u64::MAX,
-            |_| {},
-        )
-        .unwrap();
-        assert_eq!(solution.outcome, Outcome::Won);
+        let solution = solved(Board::standard_start(), Goal::Hole(Hole::CENTRE));
+        assert_eq!(solution.verdict, Verdict::Won);
         assert_eq!(solution.jumps.len(), 31);
         assert_eq!(
             replay(Board::standard_start(), &solution.jumps),
@@ -229,14 +246,8 @@ mod tests {
 
     #[test]
     fn the_standard_start_cannot_end_in_a_corner_by_class() {
-        let solution = solve(
-            Board::standard_start(),
-            Goal::Hole(Hole::new(1).unwrap()),
-            u64::MAX,
-            |_| {},
-        )
-        .unwrap();
-        assert_eq!(solution.outcome, Outcome::LostByClass);
+        let solution = solved(Board::standard_start(), Goal::Hole(Hole::new(1).unwrap()));
+        assert_eq!(solution.verdict, Verdict::LostByClass);
         assert_eq!(solution.end.peg_count(), 1);
         assert_eq!(
             replay(Board::standard_start(), &solution.jumps),
@@ -246,28 +257,28 @@ mod tests {
 
     #[test]
     fn a_won_position_needs_no_jump() {
-        let solution = solve(board(&[17]), Goal::Hole(Hole::CENTRE), u64::MAX, |_| {}).unwrap();
-        assert_eq!((solution.outcome, solution.jumps.len()), (Outcome::Won, 0));
+        let solution = solved(board(&[17]), Goal::Hole(Hole::CENTRE));
+        assert_eq!((solution.verdict, solution.jumps.len()), (Verdict::Won, 0));
     }
 
     #[test]
     fn small_dead_positions_are_lost_with_their_fewest_pegs() {
         // Two pegs far apart: nothing moves.
-        let solution = solve(board(&[1, 33]), Goal::Any, u64::MAX, |_| {}).unwrap();
-        assert_eq!(solution.outcome, Outcome::LostByExhaustion);
+        let solution = solved(board(&[1, 33]), Goal::Any);
+        assert_eq!(solution.verdict, Verdict::LostByExhaustion);
         assert_eq!((solution.end, solution.jumps.len()), (board(&[1, 33]), 0));
         // 16 17 18 in a row: one jump leaves two pegs side by side, and then one more jump
         // leaves one peg, but never in the centre... check both goals.
         let row = board(&[15, 16, 18]);
-        let any = solve(row, Goal::Any, u64::MAX, |_| {}).unwrap();
-        assert_eq!(any.outcome, Outcome::Won);
+        let any = solved(row, Goal::Any);
+        assert_eq!(any.verdict, Verdict::Won);
         assert_eq!(replay(row, &any.jumps).peg_count(), 1);
     }
 
     #[test]
     fn the_empty_board_is_lost_with_no_peg() {
-        let solution = solve(Board::EMPTY, Goal::Any, u64::MAX, |_| {}).unwrap();
-        assert_ne!(solution.outcome, Outcome::Won);
+        let solution = solved(Board::EMPTY, Goal::Any);
+        assert_ne!(solution.verdict, Verdict::Won);
         assert_eq!(solution.end, Board::EMPTY);
     }
 }

@@ -1,7 +1,6 @@
 //! The eight symmetries of the cross (rotations and reflections) and canonical forms of boards.
 
 use crate::board::Board;
-use crate::hole::Hole;
 
 /// One of the eight symmetries of the square, acting on the cross.
 ///
@@ -10,7 +9,7 @@ use crate::hole::Hole;
 /// both; transposing the 8×8 bit matrix gives the other four. The shifts move the 7×7 square
 /// back to the corner of the 8×8 one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Symmetry(u8);
+pub(crate) struct Symmetry(u8);
 
 fn transpose(mut x: u64) -> u64 {
     // Swap the off-diagonal halves of 2×2, then 4×4, then 8×8 blocks.
@@ -52,10 +51,8 @@ fn all_images(bits: u64) -> [u64; 8] {
 }
 
 impl Symmetry {
-    pub const IDENTITY: Symmetry = Symmetry(0);
-
     /// All eight, the identity first.
-    pub const ALL: [Symmetry; 8] = [
+    pub(crate) const ALL: [Symmetry; 8] = [
         Symmetry(0),
         Symmetry(1),
         Symmetry(2),
@@ -81,25 +78,22 @@ impl Symmetry {
         }
     }
 
-    pub fn apply(self, board: Board) -> Board {
+    /// The board's image: every peg moved to its hole's image.
+    pub(crate) fn apply(self, board: Board) -> Board {
         Board::from_bits(self.apply_bits(board.bits()))
-    }
-
-    pub fn apply_hole(self, hole: Hole) -> Hole {
-        Hole::from_cell(self.apply_bits(1 << hole.cell()).trailing_zeros())
     }
 }
 
 /// A set of symmetries, as a bit mask over [`Symmetry::ALL`]; always holds the identity.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Group(u8);
+pub(crate) struct Group(u8);
 
 impl Group {
     /// All eight symmetries.
-    pub const FULL: Group = Group(0xFF);
+    pub(crate) const FULL: Group = Group(0xFF);
 
     /// The symmetries that map `board` onto itself.
-    pub fn of(board: Board) -> Group {
+    pub(crate) fn of(board: Board) -> Group {
         let mut mask = 0;
         for (i, s) in Symmetry::ALL.into_iter().enumerate() {
             if s.apply(board) == board {
@@ -110,11 +104,12 @@ impl Group {
     }
 
     /// How many symmetries the group holds (1 to 8).
-    pub fn size(self) -> u32 {
+    pub(crate) fn size(self) -> u32 {
         self.0.count_ones()
     }
 
-    pub fn symmetries(self) -> impl Iterator<Item = Symmetry> {
+    /// The group's symmetries, in the order of [`Symmetry::ALL`].
+    pub(crate) fn symmetries(self) -> impl Iterator<Item = Symmetry> {
         Symmetry::ALL
             .into_iter()
             .filter(move |s| self.0 >> s.0 & 1 == 1)
@@ -124,7 +119,7 @@ impl Group {
     /// bit set. Two boards have the same canonical form exactly when a symmetry of the group maps
     /// one onto the other.
     #[inline]
-    pub fn canonical(self, board: Board) -> Board {
+    pub(crate) fn canonical(self, board: Board) -> Board {
         Board::from_bits(self.canonical_bits(board.bits()))
     }
 
@@ -141,11 +136,7 @@ impl Group {
         }
     }
 
-    /// How many distinct boards the group maps `board` to.
-    pub fn orbit_len(self, board: Board) -> u32 {
-        self.orbit_len_bits(board.bits())
-    }
-
+    /// How many distinct boards the group maps the board of `bits` to.
     #[inline]
     pub(crate) fn orbit_len_bits(self, bits: u64) -> u32 {
         let images = all_images(bits);
@@ -160,6 +151,7 @@ impl Group {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hole::Hole;
 
     fn cell_of(row: u8, col: u8) -> Hole {
         Hole::at(row, col).unwrap()
@@ -177,17 +169,23 @@ mod tests {
         }
     }
 
+    /// Where the symmetry takes a peg in `hole`.
+    fn image(s: Symmetry, hole: Hole) -> Hole {
+        let mut pegs = s.apply(Board::from_holes([hole])).pegs();
+        pegs.next().unwrap()
+    }
+
     #[test]
     fn every_symmetry_maps_holes_as_its_coordinates_say() {
         for s in Symmetry::ALL {
             for hole in Hole::all() {
-                assert_eq!(s.apply_hole(hole), by_coordinates(s, hole), "{s:?} {hole}");
+                assert_eq!(image(s, hole), by_coordinates(s, hole), "{s:?} {hole}");
             }
             assert_eq!(s.apply(Board::FULL), Board::FULL);
         }
         let images: std::collections::HashSet<_> = Symmetry::ALL
             .iter()
-            .map(|s| s.apply_hole(Hole::new(1).unwrap()))
+            .map(|&s| image(s, Hole::new(1).unwrap()))
             .collect();
         assert_eq!(
             images.len(),
@@ -225,10 +223,14 @@ mod tests {
         assert_eq!(Group::of(Board::standard_start()), Group::FULL);
         let single = |n| Board::from_holes([Hole::new(n).unwrap()]);
         assert_eq!(Group::of(single(1)).size(), 1);
-        assert_eq!(Group::FULL.orbit_len(single(1)), 8);
+        assert_eq!(Group::FULL.orbit_len_bits(single(1).bits()), 8);
         assert_eq!(Group::of(single(2)).size(), 2, "the flip left to right");
-        assert_eq!(Group::FULL.orbit_len(single(2)), 4);
-        assert_eq!(Group::FULL.orbit_len(single(9)), 4, "on a diagonal");
-        assert_eq!(Group::FULL.orbit_len(single(17)), 1);
+        assert_eq!(Group::FULL.orbit_len_bits(single(2).bits()), 4);
+        assert_eq!(
+            Group::FULL.orbit_len_bits(single(9).bits()),
+            4,
+            "on a diagonal"
+        );
+        assert_eq!(Group::FULL.orbit_len_bits(single(17).bits()), 1);
     }
 }

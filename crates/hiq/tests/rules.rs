@@ -51,7 +51,7 @@ fn the_standard_start_plays_out_the_same_both_ways() {
 
 mod solver {
     use super::board_from_bits;
-    use hiq::solve::{Goal, Outcome, solve};
+    use hiq::solve::{Goal, Verdict, solve};
     use hiq::{Board, Hole};
     use proptest::prelude::*;
 
@@ -74,14 +74,14 @@ mod solver {
             for goal in [Goal::Hole(Hole::CENTRE), Goal::Any] {
                 let solution = solve(start, goal, u64::MAX, |_| {}).unwrap();
                 prop_assert_eq!(replay(start, &solution.jumps), solution.end);
-                match solution.outcome {
-                    Outcome::Won => prop_assert_eq!(solution.end.peg_count(), 1),
+                match solution.verdict {
+                    Verdict::Won => prop_assert_eq!(solution.end.peg_count(), 1),
                     _ => prop_assert!(solution.end.peg_count() != 1 || goal != Goal::Any),
                 }
                 if goal == Goal::Hole(Hole::CENTRE) {
-                    prop_assert_eq!(solution.outcome == Outcome::Won, solution.end == centre);
+                    prop_assert_eq!(solution.verdict == Verdict::Won, solution.end == centre);
                     if start.class() != centre.class() {
-                        prop_assert_eq!(solution.outcome, Outcome::LostByClass);
+                        prop_assert_eq!(solution.verdict, Verdict::LostByClass);
                     }
                 }
             }
@@ -104,7 +104,7 @@ mod solver {
             .unwrap();
             let same = Board::from_holes([hole]).class() == centre;
             assert_eq!(
-                solution.outcome == Outcome::LostByClass,
+                solution.verdict == Verdict::LostByClass,
                 !same,
                 "hole {hole}"
             );
@@ -118,10 +118,10 @@ mod solver {
     fn the_standard_start_is_won_in_the_centre_but_not_in_a_corner() {
         let start = Board::standard_start();
         let won = solve(start, Goal::Hole(Hole::CENTRE), u64::MAX, |_| {}).unwrap();
-        assert_eq!(won.outcome, Outcome::Won);
+        assert_eq!(won.verdict, Verdict::Won);
         assert_eq!(replay(start, &won.jumps), Board::from_holes([Hole::CENTRE]));
         let corner = solve(start, Goal::Hole(Hole::new(1).unwrap()), u64::MAX, |_| {}).unwrap();
-        assert_eq!(corner.outcome, Outcome::LostByClass);
+        assert_eq!(corner.verdict, Verdict::LostByClass);
         assert_eq!(
             corner.end.peg_count(),
             1,

@@ -10,7 +10,7 @@ use camicia::search::Hunt;
 use camicia::workunit::Unit;
 use camicia::{Deal, Face, Pack};
 use runs::Run;
-use runs::camicia::{Mode, Search};
+use runs::camicia::{Mode, SearchRun};
 use russian::Layout;
 use std::path::Path;
 use sweep::Job;
@@ -249,7 +249,7 @@ pub fn search_checkpoint(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let search = Search::new(
+    let search = SearchRun::new(
         Mode::Random {
             deals: 3000,
             seed: 1,

@@ -24,7 +24,7 @@ const PARTS: u64 = 8;
 
 /// Deals 0..N of a seed, played by the fast engine and summed up.
 #[derive(Clone, Debug, Serialize)]
-pub struct Stats {
+pub struct StatsRun {
     deals: u64,
     seed: u64,
     /// Every engine gives the same results.
@@ -32,10 +32,10 @@ pub struct Stats {
     engine: Engine,
 }
 
-impl Stats {
+impl StatsRun {
     /// The run of `deals` deals of `seed`, played by `engine`.
-    pub fn new(deals: u64, seed: u64, engine: Engine) -> Stats {
-        Stats {
+    pub fn new(deals: u64, seed: u64, engine: Engine) -> StatsRun {
+        StatsRun {
             deals,
             seed,
             engine,
@@ -43,7 +43,7 @@ impl Stats {
     }
 }
 
-impl Run for Stats {
+impl Run for StatsRun {
     const COMMAND: &'static str = "camicia stats";
     type Job = Fold<Tally>;
 
@@ -90,7 +90,7 @@ fn decimal<S: serde::Serializer>(value: &u128, serializer: S) -> Result<S::Ok, S
 
 /// The record hunt: a mode, and what is kept of what it finds.
 #[derive(Clone, Copy, Debug, Serialize)]
-pub struct Search {
+pub struct SearchRun {
     #[serde(flatten)]
     mode: Mode,
     top: u64,
@@ -100,11 +100,11 @@ pub struct Search {
     engine: Engine,
 }
 
-impl Search {
+impl SearchRun {
     /// The hunt of `mode` keeping the `top` longest games and every game of `min_cards` cards
     /// or more, played by `engine`.
-    pub fn new(mode: Mode, top: u64, min_cards: Option<u64>, engine: Engine) -> Search {
-        Search {
+    pub fn new(mode: Mode, top: u64, min_cards: Option<u64>, engine: Engine) -> SearchRun {
+        SearchRun {
             mode,
             top,
             min_cards,
@@ -126,7 +126,7 @@ impl Search {
     }
 }
 
-impl Run for Search {
+impl Run for SearchRun {
     const COMMAND: &'static str = "camicia search";
     type Job = Hunting;
 
@@ -249,7 +249,7 @@ pub fn find_line(find: &Find) -> String {
 
 /// A camicia.dev work unit: every deal from index START to END, END included.
 #[derive(Clone, Copy, Debug, Serialize)]
-pub struct Workunit {
+pub struct WorkunitRun {
     #[serde(rename = "START")]
     start: u128,
     #[serde(rename = "END")]
@@ -259,12 +259,12 @@ pub struct Workunit {
     engine: Engine,
 }
 
-impl Workunit {
+impl WorkunitRun {
     /// The unit of deals `first` to `last` (included), played by `engine`; `None` when it holds
     /// more deals than one run covers (2^64 − 1).
-    pub fn new(first: u128, last: u128, engine: Engine) -> Option<Workunit> {
+    pub fn new(first: u128, last: u128, engine: Engine) -> Option<WorkunitRun> {
         u64::try_from(last - first + 1).ok()?;
-        Some(Workunit {
+        Some(WorkunitRun {
             start: first,
             end: last,
             engine,
@@ -272,7 +272,7 @@ impl Workunit {
     }
 }
 
-impl Run for Workunit {
+impl Run for WorkunitRun {
     const COMMAND: &'static str = "camicia workunit";
     type Job = Fold<Report>;
 

@@ -7,7 +7,7 @@
 //! use runs::Run;
 //! use sweep::Job;
 //!
-//! let run = runs::speed::Stats::new(1000, 1, vec![speed::Split::new(26, 26).unwrap()]);
+//! let run = runs::speed::StatsRun::new(1000, 1, vec![speed::Split::new(26, 26).unwrap()]);
 //! assert_eq!(run.identity().to_string(), "speed stats --deals 1000 --seed 1 --split 26/26");
 //! assert_eq!(run.job().plan().items, 1000);
 //! ```
@@ -94,11 +94,11 @@ mod tests {
         let engine = Engine::scalar();
         let cases: Vec<(Identity, &str)> = vec![
             (
-                camicia::Stats::new(1000, 1, engine).identity(),
+                camicia::StatsRun::new(1000, 1, engine).identity(),
                 "camicia stats --deals 1000 --seed 1",
             ),
             (
-                camicia::Search::new(
+                camicia::SearchRun::new(
                     camicia::Mode::Random {
                         deals: 3000,
                         seed: 1,
@@ -111,12 +111,12 @@ mod tests {
                 "camicia search --random --deals 3000 --seed 1 --top 10 --min-cards 300",
             ),
             (
-                camicia::Search::new(camicia::Mode::Range(Deals::new(5, 4)), 10, None, engine)
+                camicia::SearchRun::new(camicia::Mode::Range(Deals::new(5, 4)), 10, None, engine)
                     .identity(),
                 "camicia search --range 5..9 --top 10",
             ),
             (
-                camicia::Search::new(
+                camicia::SearchRun::new(
                     camicia::Mode::Climb {
                         from: u128::MAX - 1,
                         steps: 100,
@@ -131,16 +131,18 @@ mod tests {
                  100 --seed 2 --top 0",
             ),
             (
-                camicia::Workunit::new(0, 999, engine).unwrap().identity(),
+                camicia::WorkunitRun::new(0, 999, engine)
+                    .unwrap()
+                    .identity(),
                 "camicia workunit START 0 END 999",
             ),
             (
-                russian::Simulate::new(Deals::new(0, 5000), vec![StrategyName::Greedy], 30)
+                russian::SimulateRun::new(Deals::new(0, 5000), vec![StrategyName::Greedy], 30)
                     .identity(),
                 "russian simulate --range 0..5000 --strategy greedy",
             ),
             (
-                russian::Simulate::new(
+                russian::SimulateRun::new(
                     Deals::new(7, 3),
                     vec![StrategyName::Greedy, StrategyName::Planner],
                     30,
@@ -149,20 +151,21 @@ mod tests {
                 "russian simulate --range 7..10 --strategy greedy,planner --samples 30",
             ),
             (
-                russian::Bound::new(Deals::new(0, 200), 50, 1).identity(),
+                russian::BoundRun::new(Deals::new(0, 200), 50, 1).identity(),
                 "russian bound --range 0..200 --samples 50 --turns 1",
             ),
             (
-                russian::Catalogue::new(Numbering::Pysol, Deals::new(1, 100), Some(5), true)
+                russian::CatalogueRun::new(Numbering::Pysol, Deals::new(1, 100), Some(5), true)
                     .identity(),
                 "russian catalogue --pysol 1..101 --budget 5 --winnable",
             ),
             (
-                russian::Catalogue::new(Numbering::Seed, Deals::new(0, 10), None, false).identity(),
+                russian::CatalogueRun::new(Numbering::Seed, Deals::new(0, 10), None, false)
+                    .identity(),
                 "russian catalogue --seed 0..10",
             ),
             (
-                speed::Stats::new(
+                speed::StatsRun::new(
                     1000,
                     1,
                     vec![::speed::Split::new(13, 39).unwrap(), ::speed::Split::HALVES],
@@ -176,7 +179,7 @@ mod tests {
             assert_eq!(identity.program, PROGRAM);
         }
         let flag =
-            camicia::Search::new(camicia::Mode::Random { deals: 1, seed: 1 }, 1, None, engine)
+            camicia::SearchRun::new(camicia::Mode::Random { deals: 1, seed: 1 }, 1, None, engine)
                 .identity();
         assert_eq!(flag.options[0], ("--random".to_owned(), String::new()));
     }

@@ -23,7 +23,7 @@ fn chunk(strategy: StrategyName) -> u64 {
 /// Deals of a range played by every strategy asked for, one statistics for each in the order
 /// given.
 #[derive(Clone, Debug, Serialize)]
-pub struct Simulate {
+pub struct SimulateRun {
     range: Deals,
     #[serde(serialize_with = "strategies")]
     strategy: Vec<StrategyName>,
@@ -31,14 +31,14 @@ pub struct Simulate {
     samples: Option<u32>,
 }
 
-impl Simulate {
+impl SimulateRun {
     /// The simulation of `deals` by `strategies`, the planner drawing `samples` layouts at each
     /// decision.
-    pub fn new(deals: Deals, strategies: Vec<StrategyName>, samples: u32) -> Simulate {
+    pub fn new(deals: Deals, strategies: Vec<StrategyName>, samples: u32) -> SimulateRun {
         let samples = strategies
             .contains(&StrategyName::Planner)
             .then_some(samples);
-        Simulate {
+        SimulateRun {
             range: deals,
             strategy: strategies,
             samples,
@@ -52,7 +52,7 @@ fn strategies<S: Serializer>(names: &[StrategyName], serializer: S) -> Result<S:
     serializer.collect_str(&names.join(","))
 }
 
-impl Run for Simulate {
+impl Run for SimulateRun {
     const COMMAND: &'static str = "russian simulate";
     type Job = Fold<Vec<Stats>>;
 
@@ -86,17 +86,17 @@ const BOUND_CHUNK: u64 = 16;
 
 /// An upper bound on perfect fair play over a range of deals.
 #[derive(Clone, Copy, Debug, Serialize)]
-pub struct Bound {
+pub struct BoundRun {
     range: Deals,
     samples: u32,
     turns: u32,
 }
 
-impl Bound {
+impl BoundRun {
     /// The bound of `deals` drawing `samples` layouts of the unseen cards, moves made blind
     /// until turn `turns`.
-    pub fn new(deals: Deals, samples: u32, turns: u32) -> Bound {
-        Bound {
+    pub fn new(deals: Deals, samples: u32, turns: u32) -> BoundRun {
+        BoundRun {
             range: deals,
             samples,
             turns,
@@ -104,12 +104,12 @@ impl Bound {
     }
 }
 
-impl Run for Bound {
+impl Run for BoundRun {
     const COMMAND: &'static str = "russian bound";
     type Job = Fold<BoundStats>;
 
     fn job(&self) -> Fold<BoundStats> {
-        let Bound {
+        let BoundRun {
             range,
             samples,
             turns,
@@ -138,7 +138,7 @@ const CATALOGUE_CHUNK: u64 = 1024;
 
 /// Every deal of a range solved exactly: one JSON line per deal, in order, to the journal.
 #[derive(Clone, Copy, Debug, Serialize)]
-pub struct Catalogue {
+pub struct CatalogueRun {
     #[serde(flatten, serialize_with = "numbered")]
     deals: (Numbering, Deals),
     budget: Option<u64>,
@@ -161,7 +161,7 @@ pub fn numbering_name(numbering: Numbering) -> &'static str {
     }
 }
 
-impl Catalogue {
+impl CatalogueRun {
     /// The catalogue of `deals` numbered by `numbering`, searching at most `budget` positions a
     /// deal, writing the lines of every deal or only of the `winnable` ones.
     pub fn new(
@@ -169,8 +169,8 @@ impl Catalogue {
         deals: Deals,
         budget: Option<u64>,
         winnable: bool,
-    ) -> Catalogue {
-        Catalogue {
+    ) -> CatalogueRun {
+        CatalogueRun {
             deals: (numbering, deals),
             budget,
             winnable,
@@ -178,7 +178,7 @@ impl Catalogue {
     }
 }
 
-impl Run for Catalogue {
+impl Run for CatalogueRun {
     const COMMAND: &'static str = "russian catalogue";
     type Job = Cataloguing;
 
@@ -189,7 +189,7 @@ impl Run for Catalogue {
 
 /// A catalogue on the long-run engine: a chunk's part is its deals' entries, each written as a
 /// line when the chunk is committed.
-pub struct Cataloguing(Catalogue);
+pub struct Cataloguing(CatalogueRun);
 
 impl Job for Cataloguing {
     type Part = Vec<Entry>;

@@ -3,7 +3,7 @@
 use crate::Run;
 use serde::{Serialize, Serializer};
 use speed::Split;
-use speed::stats::Tally;
+use speed::stats::Stats;
 use sweep::{Fold, Plan};
 
 /// Deals per chunk of work: fixed, so that the cut does not depend on the threads.
@@ -12,17 +12,17 @@ const CHUNK: u64 = 1 << 14;
 /// Deals 0..N of a seed, each split dealt from the same shuffled pack, played by the fast
 /// engine and summed up, one statistics for each split in the order given.
 #[derive(Clone, Debug, Serialize)]
-pub struct Stats {
+pub struct StatsRun {
     deals: u64,
     seed: u64,
     #[serde(serialize_with = "splits")]
     split: Vec<Split>,
 }
 
-impl Stats {
+impl StatsRun {
     /// The run of `deals` deals of `seed` for every split of `splits`.
-    pub fn new(deals: u64, seed: u64, splits: Vec<Split>) -> Stats {
-        Stats {
+    pub fn new(deals: u64, seed: u64, splits: Vec<Split>) -> StatsRun {
+        StatsRun {
             deals,
             seed,
             split: splits,
@@ -39,22 +39,22 @@ fn splits<S: Serializer>(splits: &[Split], serializer: S) -> Result<S::Ok, S::Er
     serializer.collect_str(&names.join(","))
 }
 
-impl Run for Stats {
+impl Run for StatsRun {
     const COMMAND: &'static str = "speed stats";
-    type Job = Fold<Vec<Tally>>;
+    type Job = Fold<Vec<Stats>>;
 
-    fn job(&self) -> Fold<Vec<Tally>> {
+    fn job(&self) -> Fold<Vec<Stats>> {
         let (seed, splits) = (self.seed, self.split.clone());
         let play = {
             let splits = splits.clone();
             move |deals: std::ops::Range<u64>| {
                 splits
                     .iter()
-                    .map(|&split| Tally::of(seed, deals.clone(), split))
+                    .map(|&split| Stats::of(seed, deals.clone(), split))
                     .collect()
             }
         };
-        let empty = vec![Tally::default(); splits.len()];
+        let empty = vec![Stats::default(); splits.len()];
         Fold::new(Plan::new(self.deals, CHUNK), empty, play).checked_by(move |tallies, games| {
             if tallies.len() != splits.len() {
                 return Err(format!(

@@ -2,7 +2,7 @@
 //! engine with its log, and the stats path that also deals each game.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use speed::{Deal, Split, fast, sim};
+use speed::{Deal, Split, fast, game};
 use std::hint::black_box;
 
 const GAMES: u64 = 10_000;
@@ -37,7 +37,7 @@ fn play(c: &mut Criterion) {
         b.iter(|| {
             deals
                 .iter()
-                .map(|deal| sim::play(black_box(deal)).events.len() as u64)
+                .map(|deal| game::play(black_box(deal)).events.len() as u64)
                 .sum::<u64>()
         })
     });

@@ -19,6 +19,14 @@ pub const fn are_neighbours(a: Rank, b: Rank) -> bool {
     gap == 1 || gap == 12
 }
 
+/// The cards of a text such as `S3 S5 H10`, for the tests.
+#[cfg(test)]
+pub(crate) fn card_list(text: &str) -> Vec<Card> {
+    text.split_whitespace()
+        .map(|token| token.parse().unwrap())
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

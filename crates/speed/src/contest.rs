@@ -4,98 +4,111 @@
 //! after their count (the contest's four-line form) or on the count's own line after it
 //! (`5 S3 S5 S8 S9 S2`); all of one robot's cards are on one line. Blank lines are skipped.
 //! Each robot gets at least one card, and a data set is one pack: no card twice, 52 at most.
+//!
+//! ```
+//! use speed::contest;
+//!
+//! let deals = contest::parse("5\nS3 S5 S8 S9 S2\n3\nH7 H3 H4\n0\n").unwrap();
+//! assert_eq!(deals.len(), 1);
+//! assert_eq!(deals[0].b(), ["H7".parse().unwrap(), "H3".parse().unwrap(), "H4".parse().unwrap()]);
+//! let error = contest::parse("2 SA SK\n2 HK SA\n0").unwrap_err();
+//! assert_eq!(
+//!     error.to_string(),
+//!     "line 2, column 6: SA appears twice in data set 1 (first at line 1, column 3)"
+//! );
+//! ```
 
 use crate::deal::Deal;
 use crate::robot::Robot;
 use cards::{Card, CardError};
-use excerpt::Excerpt;
-use std::fmt;
+use excerpt::{Excerpt, Found, Lines, Pos, UntilError};
 use thiserror::Error;
-
-/// A place in the input text: 1-based line, and 1-based column counted in characters.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Pos {
-    pub line: usize,
-    pub column: usize,
-}
-
-impl fmt::Display for Pos {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}, column {}", self.line, self.column)
-    }
-}
-
-/// What stood where something else was expected.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Found {
-    Token(Excerpt),
-    EndOfInput,
-}
-
-impl fmt::Display for Found {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Found::Token(token) => write!(f, "{token}"),
-            Found::EndOfInput => f.write_str("the end of the input"),
-        }
-    }
-}
 
 /// Why the contest input could not be read. Every variant says where.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ContestError {
+    /// No count of A's cards where a data set or the closing `0` should start.
     #[error(
         "{at}: expected the number of A's cards (1 to 51) or 0 to end the input, found {found}"
     )]
-    CountA { at: Pos, found: Found },
+    CountA {
+        /// Where the count should stand.
+        at: Pos,
+        /// What stood there instead.
+        found: Found,
+    },
+    /// No count of B's cards after A's cards.
     #[error("{at}: expected the number of B's cards (1 to {max}: one pack in all), found {found}")]
-    CountB { at: Pos, max: usize, found: Found },
+    CountB {
+        /// Where the count should stand.
+        at: Pos,
+        /// The cards A left of the pack.
+        max: usize,
+        /// What stood there instead.
+        found: Found,
+    },
+    /// The input ended after a robot's count, before its cards.
     #[error("{at}: expected {robot}'s {}, found the end of the input", cards(*count))]
-    NoCards { at: Pos, robot: Robot, count: usize },
+    NoCards {
+        /// The end of the input.
+        at: Pos,
+        /// Whose cards are missing.
+        robot: Robot,
+        /// How many were announced.
+        count: usize,
+    },
+    /// A token among a robot's cards is no card.
     #[error("line {line}, {source}")]
-    NotACard { line: usize, source: CardError },
+    NotACard {
+        /// The line of the token.
+        line: usize,
+        /// The token, its column and what it should have been.
+        source: CardError,
+    },
+    /// A card dealt a second time in one data set.
     #[error("{at}: {card} appears twice in data set {set} (first at {first})")]
     Twice {
+        /// Where the card stands the second time.
         at: Pos,
+        /// The card.
         card: Card,
+        /// The data set, from 1.
         set: usize,
+        /// Where the card stands the first time.
         first: Pos,
     },
+    /// A robot's line ends before its count of cards.
     #[error("{at}: expected {} for {robot}, found only {found}", cards(*count))]
     TooFewCards {
+        /// Just after the last character of the line.
         at: Pos,
+        /// Whose cards they are.
         robot: Robot,
+        /// How many were announced.
         count: usize,
+        /// How many the line holds.
         found: usize,
     },
+    /// A robot's line holds more than its count of cards.
     #[error("{at}: expected {} for {robot}, found more: {extra}", cards(*count))]
     TooManyCards {
+        /// Where the first card too many stands.
         at: Pos,
+        /// Whose cards they are.
         robot: Robot,
+        /// How many were announced.
         count: usize,
+        /// The first card too many.
         extra: Excerpt,
     },
+    /// Something after the closing `0`.
     #[error("{at}: expected the end of the input after the closing 0, found {found}")]
-    TrailingText { at: Pos, found: Excerpt },
-}
-
-impl ContestError {
-    /// Where in the input the problem was found.
-    pub fn pos(&self) -> Pos {
-        match *self {
-            ContestError::CountA { at, .. }
-            | ContestError::CountB { at, .. }
-            | ContestError::NoCards { at, .. }
-            | ContestError::Twice { at, .. }
-            | ContestError::TooFewCards { at, .. }
-            | ContestError::TooManyCards { at, .. }
-            | ContestError::TrailingText { at, .. } => at,
-            ContestError::NotACard { line, ref source } => Pos {
-                line,
-                column: source.column,
-            },
-        }
-    }
+    TrailingText {
+        /// Where it starts.
+        at: Pos,
+        /// Its first token.
+        found: Excerpt,
+    },
 }
 
 /// `1 card`, `3 cards`.
@@ -115,38 +128,11 @@ struct Line<'a> {
     after: usize,
 }
 
-/// The lines that are not blank, and where the text ends.
-struct Lines<'a> {
-    rest: std::iter::Enumerate<std::str::Split<'a, char>>,
-    end: Pos,
-}
-
-impl<'a> Lines<'a> {
-    fn new(text: &'a str) -> Lines<'a> {
-        let last = text.rsplit('\n').next().unwrap_or_default();
-        Lines {
-            rest: text.split('\n').enumerate(),
-            end: Pos {
-                line: text.matches('\n').count() + 1,
-                column: last.chars().count() + 1,
-            },
-        }
-    }
-}
-
-impl<'a> Iterator for Lines<'a> {
-    type Item = Line<'a>;
-
-    fn next(&mut self) -> Option<Line<'a>> {
-        self.rest.find_map(|(index, text)| {
-            let tokens: Vec<_> = cards::tokens(text).collect();
-            let after = text.trim_end().chars().count() + 1;
-            (!tokens.is_empty()).then_some(Line {
-                number: index + 1,
-                tokens,
-                after,
-            })
-        })
+impl<'a> Line<'a> {
+    /// The line's token `index` and where it stands.
+    fn token(&self, index: usize) -> (Pos, &'a str) {
+        let (column, token) = self.tokens[index];
+        (Pos::new(self.number, column), token)
     }
 }
 
@@ -161,13 +147,29 @@ fn count(token: &str, max: usize) -> Option<usize> {
 /// Cards of one data set seen so far, with where each stood.
 type Seen = [Option<Pos>; 52];
 
+/// The data sets of one input, read one at a time.
 struct Reader<'a> {
     lines: Lines<'a>,
+    /// Where the input ends, for what is missing there.
+    end: Pos,
     set: usize,
     seen: Seen,
 }
 
-impl Reader<'_> {
+impl<'a> Reader<'a> {
+    /// The next line that is not blank.
+    fn next_line(&mut self) -> Option<Line<'a>> {
+        self.lines.find_map(|(number, text)| {
+            let tokens: Vec<_> = excerpt::tokens(text).collect();
+            let after = text.trim_end().chars().count() + 1;
+            (!tokens.is_empty()).then_some(Line {
+                number,
+                tokens,
+                after,
+            })
+        })
+    }
+
     /// The robot's `count` cards: what follows the count on its line, or else the next line.
     fn cards(
         &mut self,
@@ -181,18 +183,15 @@ impl Reader<'_> {
                 ..count_line
             }
         } else {
-            self.lines.next().ok_or(ContestError::NoCards {
-                at: self.lines.end,
+            self.next_line().ok_or(ContestError::NoCards {
+                at: self.end,
                 robot,
                 count,
             })?
         };
         let mut cards = Vec::with_capacity(count);
         for &(column, token) in &line.tokens {
-            let at = Pos {
-                line: line.number,
-                column,
-            };
+            let at = Pos::new(line.number, column);
             if cards.len() == count {
                 return Err(ContestError::TooManyCards {
                     at,
@@ -218,16 +217,80 @@ impl Reader<'_> {
         }
         if cards.len() < count {
             return Err(ContestError::TooFewCards {
-                at: Pos {
-                    line: line.number,
-                    column: line.after,
-                },
+                at: Pos::new(line.number, line.after),
                 robot,
                 count,
                 found: cards.len(),
             });
         }
         Ok(cards)
+    }
+
+    /// The next data set, or `None` after the closing `0`.
+    fn set_or_end(&mut self) -> Result<Option<Deal>, ContestError> {
+        self.set += 1;
+        self.seen = [None; 52];
+        let Some(line) = self.next_line() else {
+            return Err(ContestError::CountA {
+                at: self.end,
+                found: Found::EndOfInput,
+            });
+        };
+        let (at, token) = line.token(0);
+        let a_count = match count(token, 51) {
+            Some(0) => return self.trailing(&line).map(|()| None),
+            Some(n) => n,
+            None => {
+                return Err(ContestError::CountA {
+                    at,
+                    found: Found::Token(token.into()),
+                });
+            }
+        };
+        let a = self.cards(Robot::A, a_count, line)?;
+        let max = 52 - a_count;
+        let Some(line) = self.next_line() else {
+            return Err(ContestError::CountB {
+                at: self.end,
+                max,
+                found: Found::EndOfInput,
+            });
+        };
+        let (at, token) = line.token(0);
+        let b_count =
+            count(token, max)
+                .filter(|&n| n >= 1)
+                .ok_or_else(|| ContestError::CountB {
+                    at,
+                    max,
+                    found: Found::Token(token.into()),
+                })?;
+        let b = self.cards(Robot::B, b_count, line)?;
+        Ok(Some(Deal::from_checked(&a, &b)))
+    }
+
+    /// Nothing may follow the closing `0` on `zero`, its line, or after it.
+    fn trailing(&mut self, zero: &Line<'_>) -> Result<(), ContestError> {
+        let next = if zero.tokens.len() > 1 {
+            Some(zero.token(1))
+        } else {
+            self.next_line().map(|line| line.token(0))
+        };
+        match next {
+            Some((at, found)) => Err(ContestError::TrailingText {
+                at,
+                found: found.into(),
+            }),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Iterator for Reader<'_> {
+    type Item = Result<Deal, ContestError>;
+
+    fn next(&mut self) -> Option<Result<Deal, ContestError>> {
+        self.set_or_end().transpose()
     }
 }
 
@@ -244,132 +307,33 @@ pub fn parse(text: &str) -> Result<Vec<Deal>, ContestError> {
 /// closing `0` and what follows it are checked, or at the first mistake. Nothing but the set
 /// being read is held, so an input of millions of sets needs no more memory than one.
 pub fn sets(text: &str) -> Sets<'_> {
-    Sets {
-        reader: Reader {
-            lines: Lines::new(text),
-            set: 0,
-            seen: [None; 52],
-        },
-        done: false,
-    }
+    Sets(UntilError::new(Reader {
+        lines: Lines::new(text),
+        end: Pos::end_of(text),
+        set: 0,
+        seen: [None; 52],
+    }))
 }
 
 /// The iterator of [`sets`].
-pub struct Sets<'a> {
-    reader: Reader<'a>,
-    done: bool,
-}
+pub struct Sets<'a>(UntilError<Reader<'a>>);
 
 impl Iterator for Sets<'_> {
     type Item = Result<Deal, ContestError>;
 
     fn next(&mut self) -> Option<Result<Deal, ContestError>> {
-        if self.done {
-            return None;
-        }
-        let next = self.reader.set_or_end().transpose();
-        self.done = !matches!(next, Some(Ok(_)));
-        next
-    }
-}
-
-impl Reader<'_> {
-    /// The next data set, or `None` after the closing `0`.
-    fn set_or_end(&mut self) -> Result<Option<Deal>, ContestError> {
-        self.set += 1;
-        self.seen = [None; 52];
-        let Some(line) = self.lines.next() else {
-            return Err(ContestError::CountA {
-                at: self.lines.end,
-                found: Found::EndOfInput,
-            });
-        };
-        let (column, token) = line.tokens[0];
-        let at = Pos {
-            line: line.number,
-            column,
-        };
-        let a_count = match count(token, 51) {
-            Some(0) => {
-                return trailing(&line.tokens[1..], line.number, &mut self.lines).map(|()| None);
-            }
-            Some(n) => n,
-            None => {
-                return Err(ContestError::CountA {
-                    at,
-                    found: Found::Token(token.into()),
-                });
-            }
-        };
-        let a = self.cards(Robot::A, a_count, line)?;
-        let max = 52 - a_count;
-        let Some(line) = self.lines.next() else {
-            return Err(ContestError::CountB {
-                at: self.lines.end,
-                max,
-                found: Found::EndOfInput,
-            });
-        };
-        let (column, token) = line.tokens[0];
-        let b_count =
-            count(token, max)
-                .filter(|&n| n >= 1)
-                .ok_or_else(|| ContestError::CountB {
-                    at: Pos {
-                        line: line.number,
-                        column,
-                    },
-                    max,
-                    found: Found::Token(token.into()),
-                })?;
-        let b = self.cards(Robot::B, b_count, line)?;
-        Ok(Some(Deal::from_checked(&a, &b)))
-    }
-}
-
-/// Nothing may follow the closing `0`, on its line or after it.
-fn trailing(
-    rest: &[(usize, &str)],
-    line: usize,
-    lines: &mut Lines<'_>,
-) -> Result<(), ContestError> {
-    let next = rest
-        .first()
-        .map(|&(column, token)| (Pos { line, column }, token))
-        .or_else(|| {
-            lines.next().map(|l| {
-                let (column, token) = l.tokens[0];
-                (
-                    Pos {
-                        line: l.number,
-                        column,
-                    },
-                    token,
-                )
-            })
-        });
-    match next {
-        Some((at, found)) => Err(ContestError::TrailingText {
-            at,
-            found: found.into(),
-        }),
-        None => Ok(()),
+        self.0.next()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::card::card_list;
     use cards::Expected;
 
     fn at(line: usize, column: usize) -> Pos {
-        Pos { line, column }
-    }
-
-    fn cards(text: &str) -> Vec<Card> {
-        text.split_whitespace()
-            .map(|t| t.parse().unwrap())
-            .collect()
+        Pos::new(line, column)
     }
 
     #[test]
@@ -377,10 +341,10 @@ mod tests {
         let deals =
             parse("5\r\nS3 S5 S8 S9 S2\r\n3\r\nH7 H3 H4\r\n\n1 HK\n  1   SK \n0\n").unwrap();
         assert_eq!(deals.len(), 2);
-        assert_eq!(deals[0].a(), cards("S3 S5 S8 S9 S2"));
-        assert_eq!(deals[0].b(), cards("H7 H3 H4"));
-        assert_eq!(deals[1].a(), cards("HK"));
-        assert_eq!(deals[1].b(), cards("SK"));
+        assert_eq!(deals[0].a(), card_list("S3 S5 S8 S9 S2"));
+        assert_eq!(deals[0].b(), card_list("H7 H3 H4"));
+        assert_eq!(deals[1].a(), card_list("HK"));
+        assert_eq!(deals[1].b(), card_list("SK"));
         assert_eq!(parse("0"), Ok(vec![]));
         assert_eq!(parse("\n0\n\n").map(|d| d.len()), Ok(0));
         // The same card may come back in another data set: each is its own pack.
@@ -595,6 +559,9 @@ mod tests {
             message("1 SA\n1"),
             "line 2, column 2: expected B's 1 card, found the end of the input"
         );
-        assert_eq!(parse("2\nS2 ·3\n").unwrap_err().pos(), at(2, 4));
+        assert_eq!(
+            message("2\nS2 ·3\n"),
+            "line 2, column 4: expected a card such as S3 or HX, found \"·3\""
+        );
     }
 }

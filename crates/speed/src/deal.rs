@@ -18,8 +18,10 @@ pub struct Deal {
 /// Why cards cannot make a deal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 pub enum DealError {
+    /// A robot was dealt no card.
     #[error("robot {0} has no cards")]
     NoCards(Robot),
+    /// A card was dealt twice.
     #[error("{0} appears twice")]
     Twice(Card),
 }
@@ -36,6 +38,7 @@ impl Split {
     /// The whole pack, 26 cards each.
     pub const HALVES: Split = Split { a: 26, b: 26 };
 
+    /// `a` cards for A and `b` for B, if each gets at least one and one pack holds them.
     pub const fn new(a: usize, b: usize) -> Option<Split> {
         if a >= 1 && b >= 1 && a + b <= 52 {
             Some(Split {
@@ -47,16 +50,20 @@ impl Split {
         }
     }
 
+    /// How many cards A gets.
     pub const fn a(self) -> usize {
         self.a as usize
     }
 
+    /// How many cards B gets.
     pub const fn b(self) -> usize {
         self.b as usize
     }
 }
 
 impl Deal {
+    /// The deal of A's cards `a` and B's cards `b`, each top of the deck first.
+    ///
     /// # Errors
     ///
     /// [`DealError`] when a robot has no card or a card is dealt twice.
@@ -126,6 +133,7 @@ impl Deal {
         &self.cards[self.a_len as usize..(self.a_len + self.b_len) as usize]
     }
 
+    /// The robot's cards, top of the deck first.
     pub fn cards(&self, robot: Robot) -> &[Card] {
         match robot {
             Robot::A => self.a(),
@@ -148,33 +156,28 @@ fn below(rng: &mut ChaCha8Rng, n: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn cards(text: &str) -> Vec<Card> {
-        text.split_whitespace()
-            .map(|t| t.parse().unwrap())
-            .collect()
-    }
+    use crate::card::card_list;
 
     #[test]
     fn a_deal_keeps_both_hands_in_order() {
-        let deal = Deal::new(&cards("S3 S5 S8 S9 S2"), &cards("H7 H3 H4")).unwrap();
-        assert_eq!(deal.a(), cards("S3 S5 S8 S9 S2"));
-        assert_eq!(deal.b(), cards("H7 H3 H4"));
+        let deal = Deal::new(&card_list("S3 S5 S8 S9 S2"), &card_list("H7 H3 H4")).unwrap();
+        assert_eq!(deal.a(), card_list("S3 S5 S8 S9 S2"));
+        assert_eq!(deal.b(), card_list("H7 H3 H4"));
         assert_eq!(deal.cards(Robot::B), deal.b());
     }
 
     #[test]
     fn a_deal_needs_cards_on_both_sides_and_no_card_twice() {
         assert_eq!(
-            Deal::new(&[], &cards("H7")),
+            Deal::new(&[], &card_list("H7")),
             Err(DealError::NoCards(Robot::A))
         );
         assert_eq!(
-            Deal::new(&cards("H7"), &[]),
+            Deal::new(&card_list("H7"), &[]),
             Err(DealError::NoCards(Robot::B))
         );
         assert_eq!(
-            Deal::new(&cards("H7 S2"), &cards("S3 S2")),
+            Deal::new(&card_list("H7 S2"), &card_list("S3 S2")),
             Err(DealError::Twice("S2".parse().unwrap()))
         );
     }

@@ -1,6 +1,6 @@
 //! The log of a game: one [`Event`] per action a robot took.
 
-use crate::robot::{Robot, Table};
+use crate::robot::{Pile, Robot};
 use cards::Card;
 use std::fmt;
 
@@ -22,15 +22,18 @@ pub enum Kind {
 /// Where a card comes from or goes to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Place {
+    /// The robot's deck: its top card.
     Deck,
     /// A tableau slot, 1 (rightmost) to 4 (leftmost).
     Slot(u8),
-    Table(Table),
+    /// One of the two piles, table A or table B.
+    Pile(Pile),
 }
 
-/// How an action ended.
+/// How an action ended (a game's end is its [`crate::Outcome`]). Traces write it as the action's
+/// status: `done`, `cancelled`, `unfinished`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Status {
+pub enum Ending {
     /// Completed: the card landed, was drawn or is back in its slot.
     Done,
     /// A move stopped by the other robot's card landing on the same table first; a
@@ -47,20 +50,28 @@ pub enum Status {
 /// `to` the slot the card left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Event {
+    /// Who acted.
     pub robot: Robot,
+    /// What it did.
     pub kind: Kind,
+    /// The card it carried.
     pub card: Card,
+    /// Where the card came from.
     pub from: Place,
+    /// Where the card was going.
     pub to: Place,
+    /// When the action started, in ms from the opening.
     pub start: u32,
+    /// When the action stopped, in ms from the opening.
     pub end: u32,
-    pub status: Status,
+    /// Whether it completed, was cancelled or was cut short by the end of the game.
+    pub ending: Ending,
 }
 
 impl Event {
     /// Whether the card came to lie on a table at `end`.
     pub fn landed(&self) -> bool {
-        self.status == Status::Done && matches!(self.to, Place::Table(_))
+        self.ending == Ending::Done && matches!(self.to, Place::Pile(_))
     }
 }
 
@@ -82,17 +93,17 @@ impl fmt::Display for Place {
         match self {
             Place::Deck => f.write_str("deck"),
             Place::Slot(n) => write!(f, "slot {n}"),
-            Place::Table(table) => write!(f, "{table}"),
+            Place::Pile(pile) => write!(f, "{pile}"),
         }
     }
 }
 
-impl fmt::Display for Status {
+impl fmt::Display for Ending {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Status::Done => "done",
-            Status::Cancelled => "cancelled",
-            Status::Unfinished => "unfinished",
+            Ending::Done => "done",
+            Ending::Cancelled => "cancelled",
+            Ending::Unfinished => "unfinished",
         })
     }
 }

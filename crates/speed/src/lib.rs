@@ -1,23 +1,54 @@
 //! Speed as the contest "Speed" (Aizu 2087) has two robots play it, simulated exactly on an
 //! integer millisecond clock.
 //!
-//! [`Deal`] holds the robots' cards; [`sim::play`] plays a deal the way the rule book reads,
+//! [`Deal`] holds the robots' cards; [`game::play`] plays a deal the way the rule book reads,
 //! keeping a log of every [`Event`]; [`fast::play`] gives the same [`Outcome`] without the log, for
 //! experiments over millions of deals. [`contest`] reads the contest's input and [`stats`] adds
 //! up outcomes. The rules live in `docs/speed.md` of the workspace.
+//!
+//! The rule book's worked example, played:
+//!
+//! ```
+//! use speed::{Card, Deal, Finish, Robot, fast, game};
+//!
+//! let cards = |text: &str| -> Vec<Card> {
+//!     text.split_whitespace().map(|card| card.parse().unwrap()).collect()
+//! };
+//! let deal = Deal::new(&cards("S3 S5 S8 S9 S2"), &cards("H7 H3 H4")).unwrap();
+//! let game = game::play(&deal);
+//! assert_eq!((game.outcome.winner, game.outcome.end_ms), (Robot::B, 2900));
+//! assert_eq!(game.finish, Finish::Alone);
+//! // The first action: A opens with the top of its deck, S2, onto table A.
+//! let first = game.events[0];
+//! assert_eq!((first.card.to_string(), first.to.to_string()), ("S2".into(), "table A".into()));
+//! // The fast engine finds the same outcome, without the log.
+//! assert_eq!(fast::play(&deal), game.outcome);
+//! ```
+//!
+//! Random deals are fixed by a seed and an index, and split the pack as asked:
+//!
+//! ```
+//! use speed::{Deal, Split, fast};
+//!
+//! let deal = Deal::random(1, 0, Split::new(6, 6).unwrap());
+//! assert_eq!(deal.a().len() + deal.b().len(), 12);
+//! assert_eq!(deal, Deal::random(1, 0, Split::new(6, 6).unwrap()));
+//! let outcome = fast::play(&Deal::random(1, 0, Split::HALVES));
+//! assert_eq!(outcome.end_ms % speed::stats::STEP_MS, 0);
+//! ```
 
 mod card;
 pub mod contest;
 mod deal;
 mod event;
 pub mod fast;
+pub mod game;
 mod robot;
-pub mod sim;
 pub mod stats;
 
 pub use card::{are_neighbours, strength};
 pub use cards::Card;
 pub use deal::{Deal, DealError, Split};
-pub use event::{Event, Kind, Place, Status};
-pub use robot::{DRAW_MS, LEFT_MS, RETURN_MS, RIGHT_MS, Robot, Table};
-pub use sim::{Finish, Game, Outcome};
+pub use event::{Ending, Event, Kind, Place};
+pub use game::{Finish, Game, Outcome};
+pub use robot::{DRAW_MS, Pile, RETURN_MS, RIGHT_MS, Robot};

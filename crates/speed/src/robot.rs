@@ -1,4 +1,5 @@
-//! The two robots, the two tables between them, and how long each action takes.
+//! The two robots, the two piles between them (the rule book's tables), and how long each
+//! action takes.
 
 use std::fmt;
 
@@ -7,7 +8,7 @@ pub const DRAW_MS: u32 = 300;
 /// Moving a card to the robot's own right table (also the opening and a restart).
 pub const RIGHT_MS: u32 = 500;
 /// Moving a card to the robot's left table.
-pub const LEFT_MS: u32 = 700;
+pub(crate) const LEFT_MS: u32 = 700;
 /// Carrying a card back to its slot after its move was cancelled, counted from the cancelling
 /// landing whatever progress the move had made.
 pub const RETURN_MS: u32 = 500;
@@ -15,18 +16,25 @@ pub const RETURN_MS: u32 = 500;
 /// One of the two robots.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Robot {
+    /// The robot whose cards come first in a data set.
     A,
+    /// The other robot.
     B,
 }
 
-/// One of the two tables: table A lies on A's right (B's left), table B on B's right.
+/// One of the two piles between the robots, which the rule book calls tables and traces write
+/// `table A` and `table B`: table A lies on A's right (B's left), table B on B's right. (Not
+/// `Table`: that is a table of cards written out, in russian.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Table {
+pub enum Pile {
+    /// Table A, on A's right.
     A,
+    /// Table B, on B's right.
     B,
 }
 
 impl Robot {
+    /// A, then B.
     pub const BOTH: [Robot; 2] = [Robot::A, Robot::B];
 
     /// 0 for A, 1 for B.
@@ -34,6 +42,7 @@ impl Robot {
         self as usize
     }
 
+    /// The robot across the piles.
     pub const fn other(self) -> Robot {
         match self {
             Robot::A => Robot::B,
@@ -41,20 +50,22 @@ impl Robot {
         }
     }
 
-    pub const fn right(self) -> Table {
+    /// The pile on this robot's right, where its opening and restarts go.
+    pub const fn right(self) -> Pile {
         match self {
-            Robot::A => Table::A,
-            Robot::B => Table::B,
+            Robot::A => Pile::A,
+            Robot::B => Pile::B,
         }
     }
 
-    pub const fn left(self) -> Table {
+    /// The pile on this robot's left: the other robot's right.
+    pub(crate) const fn left(self) -> Pile {
         self.other().right()
     }
 
-    /// How long this robot takes to carry a card to `table`.
-    pub const fn move_ms(self, table: Table) -> u32 {
-        if table as usize == self.right() as usize {
+    /// How long this robot takes to carry a card to `pile`.
+    pub const fn move_ms(self, pile: Pile) -> u32 {
+        if pile as usize == self.right() as usize {
             RIGHT_MS
         } else {
             LEFT_MS
@@ -62,19 +73,20 @@ impl Robot {
     }
 }
 
-impl Table {
-    pub const BOTH: [Table; 2] = [Table::A, Table::B];
+impl Pile {
+    /// Table A, then table B.
+    pub const BOTH: [Pile; 2] = [Pile::A, Pile::B];
 
     /// 0 for table A, 1 for table B.
     pub const fn index(self) -> usize {
         self as usize
     }
 
-    /// The robot on whose right the table lies.
-    pub const fn owner(self) -> Robot {
+    /// The robot on whose right the pile lies.
+    pub(crate) const fn owner(self) -> Robot {
         match self {
-            Table::A => Robot::A,
-            Table::B => Robot::B,
+            Pile::A => Robot::A,
+            Pile::B => Robot::B,
         }
     }
 }
@@ -88,12 +100,12 @@ impl fmt::Display for Robot {
     }
 }
 
-impl fmt::Display for Table {
+impl fmt::Display for Pile {
     /// `table A`, `table B`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Table::A => "table A",
-            Table::B => "table B",
+            Pile::A => "table A",
+            Pile::B => "table B",
         })
     }
 }
@@ -103,11 +115,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn each_table_is_one_robots_right_and_the_others_left() {
-        assert_eq!(Robot::A.right(), Table::A);
-        assert_eq!(Robot::A.left(), Table::B);
-        assert_eq!(Robot::B.right(), Table::B);
-        assert_eq!(Robot::B.left(), Table::A);
+    fn each_pile_is_one_robots_right_and_the_others_left() {
+        assert_eq!(Robot::A.right(), Pile::A);
+        assert_eq!(Robot::A.left(), Pile::B);
+        assert_eq!(Robot::B.right(), Pile::B);
+        assert_eq!(Robot::B.left(), Pile::A);
         for robot in Robot::BOTH {
             assert_eq!(robot.right().owner(), robot);
             assert_eq!(robot.move_ms(robot.right()), 500);

@@ -1,24 +1,43 @@
 //! Adding up outcomes of many deals, in a way that does not depend on their order: integer sums,
-//! minima and maxima with index tie-breaks. Tallies of any share of the deals merge into the same
-//! total, so results do not depend on the number of threads.
+//! minima and maxima with index tie-breaks. The [`Stats`] of any share of the deals merge into
+//! the same total, so results do not depend on the number of threads.
+//!
+//! ```
+//! use speed::Split;
+//! use speed::stats::Stats;
+//! use tally::Merge;
+//!
+//! let stats = Stats::of(1, 0..100, Split::HALVES);
+//! assert_eq!(stats.games, 100);
+//! assert!(stats.check(1, Split::HALVES, 100).is_ok());
+//!
+//! // Deals shared out in any way add up to the same statistics.
+//! let mut parts = Stats::of(1, 40..100, Split::HALVES);
+//! parts.merge(&Stats::of(1, 0..40, Split::HALVES));
+//! assert_eq!(parts, stats);
+//! let mean_ms = stats.length().mean();
+//! println!("A wins {} of 100, games last {mean_ms:.0} ms on average", stats.a_wins);
+//! ```
 
 use crate::deal::{Deal, Split};
+use crate::game::Outcome;
 use crate::robot::Robot;
-use crate::sim::Outcome;
 use serde::{Deserialize, Serialize};
 use std::ops::Range;
-use tally::Merge;
-pub use tally::{Moments, wilson};
+use tally::{Merge, Moments};
 
-/// What a run of games adds up to.
+/// The statistics of a run of games: what they add up to.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Tally {
+pub struct Stats {
+    /// Games played.
     pub games: u64,
+    /// Games A won.
     pub a_wins: u64,
     /// Games in which both robots ran out at the same instant.
     pub together: u64,
+    /// Deadends (both robots stuck and restarting) per game.
     pub deadends: Moments,
-    /// Cancelled moves.
+    /// Cancelled moves per game.
     pub returns: Moments,
     /// The longest game: its length and index (the lowest index among equally long games).
     pub longest: Option<(u32, u64)>,
@@ -30,18 +49,19 @@ pub struct Tally {
 /// The clock's grain: every duration of the rules, so every instant of a game, is a multiple.
 pub const STEP_MS: u32 = 100;
 
-impl Tally {
+impl Stats {
     /// Plays deals `range` of seed `seed` (each split as `split`) with the fast engine.
-    pub fn of(seed: u64, range: Range<u64>, split: Split) -> Tally {
-        let mut tally = Tally::default();
+    pub fn of(seed: u64, range: Range<u64>, split: Split) -> Stats {
+        let mut stats = Stats::default();
         for index in range {
-            tally.add(index, &crate::fast::play(&Deal::random(seed, index, split)));
+            stats.add(index, &crate::fast::play(&Deal::random(seed, index, split)));
         }
-        tally
+        stats
     }
 
-    /// Whether this can be the tally of deals `0..games` of `seed` split as `split`: the counts
-    /// add up, and the longest game is among them and lasts as long as it says (played again).
+    /// Whether these can be the statistics of deals `0..games` of `seed` split as `split`: the
+    /// counts add up, and the longest game is among them and lasts as long as it says (played
+    /// again).
     ///
     /// # Errors
     ///
@@ -92,6 +112,7 @@ impl Tally {
         moments
     }
 
+    /// Counts one more game: the outcome of deal `index`.
     pub fn add(&mut self, index: u64, outcome: &Outcome) {
         self.games += 1;
         self.a_wins += u64::from(outcome.winner == Robot::A);
@@ -110,8 +131,10 @@ impl Tally {
         }
         self.lengths[bin] += 1;
     }
+}
 
-    pub fn merge(&mut self, other: &Tally) {
+impl Merge for Stats {
+    fn merge(&mut self, other: &Stats) {
         self.games += other.games;
         self.a_wins += other.a_wins;
         self.together += other.together;
@@ -127,6 +150,7 @@ impl Tally {
     }
 }
 
+/// The longer of two games, as (length, index); of two as long, the one of the lower index.
 fn longer(x: Option<(u32, u64)>, y: Option<(u32, u64)>) -> Option<(u32, u64)> {
     match (x, y) {
         (Some((lx, ix)), Some((ly, iy))) => Some(if ly > lx || (ly == lx && iy < ix) {
@@ -139,45 +163,39 @@ fn longer(x: Option<(u32, u64)>, y: Option<(u32, u64)>) -> Option<(u32, u64)> {
     }
 }
 
-impl Merge for Tally {
-    fn merge(&mut self, other: &Tally) {
-        Tally::merge(self, other);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn a_tally_of_deals_checks_against_its_deals() {
-        let tally = Tally::of(3, 0..500, Split::HALVES);
-        let mut parts = Tally::of(3, 200..500, Split::HALVES);
-        parts.merge(&Tally::of(3, 0..200, Split::HALVES));
-        assert_eq!(parts, tally);
-        assert!(tally.check(3, Split::HALVES, 500).is_ok());
-        assert!(tally.check(3, Split::HALVES, 501).is_err());
-        assert!(tally.check(4, Split::HALVES, 500).is_err());
-        let edited = Tally {
+    fn the_stats_of_deals_check_against_their_deals() {
+        let stats = Stats::of(3, 0..500, Split::HALVES);
+        let mut parts = Stats::of(3, 200..500, Split::HALVES);
+        parts.merge(&Stats::of(3, 0..200, Split::HALVES));
+        assert_eq!(parts, stats);
+        assert!(stats.check(3, Split::HALVES, 500).is_ok());
+        assert!(stats.check(3, Split::HALVES, 501).is_err());
+        assert!(stats.check(4, Split::HALVES, 500).is_err());
+        let edited = Stats {
             a_wins: 600,
-            ..tally.clone()
+            ..stats.clone()
         };
         assert!(edited.check(3, Split::HALVES, 500).is_err());
-        let mut shifted = tally.clone();
+        let mut shifted = stats.clone();
         shifted.lengths.insert(0, 0);
         assert!(shifted.check(3, Split::HALVES, 500).is_err());
-        let mut padded = tally.clone();
+        let mut padded = stats.clone();
         padded.lengths.push(0);
         assert!(padded.check(3, Split::HALVES, 500).is_err());
-        assert_eq!(tally.lengths.iter().sum::<u64>(), 500);
+        assert_eq!(stats.lengths.iter().sum::<u64>(), 500);
         // The lengths read from the histogram are those of the games, exactly.
         let mut direct = Moments::default();
         for index in 0..500 {
             direct.add(crate::fast::play(&Deal::random(3, index, Split::HALVES)).end_ms);
         }
-        assert_eq!(tally.length(), direct);
-        let json = serde_json::to_string(&tally).unwrap();
-        assert_eq!(serde_json::from_str::<Tally>(&json).unwrap(), tally);
+        assert_eq!(stats.length(), direct);
+        let json = serde_json::to_string(&stats).unwrap();
+        assert_eq!(serde_json::from_str::<Stats>(&json).unwrap(), stats);
     }
 
     fn outcome(winner: Robot, end_ms: u32, deadends: u32, returns: u32) -> Outcome {
@@ -191,22 +209,22 @@ mod tests {
     }
 
     #[test]
-    fn merging_in_any_order_gives_the_same_tally() {
+    fn merging_in_any_order_gives_the_same_stats() {
         let games: Vec<Outcome> = (0..50u32)
             .map(|i| {
                 let winner = if i % 3 == 0 { Robot::A } else { Robot::B };
                 outcome(winner, 1000 + STEP_MS * ((i * 37) % 40), i % 4, i % 5)
             })
             .collect();
-        let mut whole = Tally::default();
+        let mut whole = Stats::default();
         for (i, g) in games.iter().enumerate() {
             whole.add(i as u64, g);
         }
-        let mut parts = [Tally::default(), Tally::default(), Tally::default()];
+        let mut parts = [Stats::default(), Stats::default(), Stats::default()];
         for (i, g) in games.iter().enumerate().rev() {
             parts[i % 3].add(i as u64, g);
         }
-        let mut merged = Tally::default();
+        let mut merged = Stats::default();
         for part in parts.iter().rev() {
             merged.merge(part);
         }

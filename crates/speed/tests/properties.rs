@@ -4,7 +4,7 @@
 
 use cards::Card;
 use proptest::prelude::*;
-use speed::{Deal, Event, Kind, Place, Robot, Split, Status, are_neighbours, fast, sim};
+use speed::{Deal, Ending, Event, Kind, Place, Robot, Split, are_neighbours, fast, game};
 use std::collections::VecDeque;
 
 /// Where every card is, replayed from the log alone.
@@ -52,7 +52,7 @@ impl Replay {
 
     fn complete(&mut self, e: &Event) -> Result<(), String> {
         let r = e.robot.index();
-        if e.status != Status::Done {
+        if e.ending != Ending::Done {
             return Ok(());
         }
         if self.hands[r] != Some(e.card) {
@@ -60,7 +60,7 @@ impl Replay {
         }
         self.hands[r] = None;
         match e.to {
-            Place::Table(t) => self.piles[t.index()].push(e.card),
+            Place::Pile(t) => self.piles[t.index()].push(e.card),
             Place::Slot(n) => {
                 let slot = &mut self.slots[r][n as usize - 1];
                 if slot.is_some() {
@@ -95,13 +95,13 @@ impl Replay {
                 }
                 self.slots[r][n as usize - 1].take()
             }
-            Place::Table(_) => None,
+            Place::Pile(_) => None,
         };
         if card != Some(e.card) {
             return Err(format!("{e:?} takes a card that is not there"));
         }
         if e.kind == Kind::Move {
-            let Place::Table(t) = e.to else {
+            let Place::Pile(t) = e.to else {
                 return Err(format!("{e:?} moves to no table"));
             };
             let top = self.piles[t.index()].last();
@@ -116,7 +116,7 @@ impl Replay {
 
 /// Replays the log instant by instant and checks every invariant along the way.
 fn check(deal: &Deal) -> Result<(), String> {
-    let game = sim::play(deal);
+    let game = game::play(deal);
     let events = &game.events;
     let end = game.outcome.end_ms;
     let mut dealt: Vec<Card> = deal.a().iter().chain(deal.b()).copied().collect();
@@ -134,7 +134,7 @@ fn check(deal: &Deal) -> Result<(), String> {
         if e.end < e.start || e.end > end {
             return Err(format!("{e:?} ends outside [start, {end}]"));
         }
-        if e.status == Status::Unfinished && e.end != end {
+        if e.ending == Ending::Unfinished && e.end != end {
             return Err(format!("{e:?} is unfinished before the end"));
         }
     }
@@ -161,7 +161,7 @@ fn check(deal: &Deal) -> Result<(), String> {
         for e in events.iter().filter(|e| e.start == t) {
             let cancelled_at = events
                 .iter()
-                .find(|m| m.robot == e.robot && m.status == Status::Cancelled && m.end == t)
+                .find(|m| m.robot == e.robot && m.ending == Ending::Cancelled && m.end == t)
                 .map(|m| m.end);
             replay.start(e, cancelled_at)?;
         }
@@ -235,14 +235,14 @@ fn many_random_full_pack_deals_keep_the_invariants() {
 fn the_fast_engine_agrees_on_many_more_deals() {
     for i in 0..100_000 {
         let deal = Deal::random(1210, i, Split::HALVES);
-        assert_eq!(fast::play(&deal), sim::play(&deal).outcome, "deal {i}");
+        assert_eq!(fast::play(&deal), game::play(&deal).outcome, "deal {i}");
     }
     for i in 0..50_000 {
         let split = Split::new(1 + (i % 30) as usize, 1 + (i % 21) as usize).unwrap();
         let deal = Deal::random(5, i, split);
         assert_eq!(
             fast::play(&deal),
-            sim::play(&deal).outcome,
+            game::play(&deal).outcome,
             "short deal {i}"
         );
     }

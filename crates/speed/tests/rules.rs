@@ -2,7 +2,7 @@
 //! for each rule, each worked out by hand.
 
 use cards::Card;
-use speed::{Deal, Event, Finish, Kind, Place, Robot, Status, Table, contest, fast, sim};
+use speed::{Deal, Ending, Event, Finish, Kind, Pile, Place, Robot, contest, fast, game};
 
 fn cards(text: &str) -> Vec<Card> {
     text.split_whitespace()
@@ -14,14 +14,22 @@ fn card(text: &str) -> Card {
     text.parse().unwrap()
 }
 
+/// A finish together, A's last card `a` and B's `b`.
+fn together(a: &str, b: &str) -> Finish {
+    Finish::Together {
+        a: card(a),
+        b: card(b),
+    }
+}
+
 fn deal(a: &str, b: &str) -> Deal {
     Deal::new(&cards(a), &cards(b)).unwrap()
 }
 
 /// Plays with both engines, checks they agree, and returns the logged game.
-fn play(a: &str, b: &str) -> sim::Game {
+fn play(a: &str, b: &str) -> game::Game {
     let deal = deal(a, b);
-    let game = sim::play(&deal);
+    let game = game::play(&deal);
     assert_eq!(
         fast::play(&deal),
         game.outcome,
@@ -34,11 +42,11 @@ fn slot(n: u8) -> Place {
     Place::Slot(n)
 }
 
-fn table(t: Table) -> Place {
-    Place::Table(t)
+fn table(t: Pile) -> Place {
+    Place::Pile(t)
 }
 
-/// An event written compactly: robot, kind, card, from, to, (start, end), status.
+/// An event written compactly: robot, kind, card, from, to, (start, end), ending.
 fn ev(
     robot: Robot,
     kind: Kind,
@@ -46,7 +54,7 @@ fn ev(
     from: Place,
     to: Place,
     (start, end): (u32, u32),
-    status: Status,
+    ending: Ending,
 ) -> Event {
     Event {
         robot,
@@ -56,12 +64,12 @@ fn ev(
         to,
         start,
         end,
-        status,
+        ending,
     }
 }
 
 /// Events starting at `t`.
-fn starting(game: &sim::Game, t: u32) -> Vec<Event> {
+fn starting(game: &game::Game, t: u32) -> Vec<Event> {
     game.events
         .iter()
         .filter(|e| e.start == t)
@@ -71,10 +79,10 @@ fn starting(game: &sim::Game, t: u32) -> Vec<Event> {
 
 #[test]
 fn the_worked_example_event_by_event() {
+    use Ending::*;
     use Kind::*;
     use Robot::{A, B};
-    use Status::*;
-    let (ta, tb) = (table(Table::A), table(Table::B));
+    let (ta, tb) = (table(Pile::A), table(Pile::B));
     let game = play("S3 S5 S8 S9 S2", "H7 H3 H4");
     let expected = [
         // 0 ms: A moves S2 from its deck to table A; B moves H7 (its rightmost card) to table B.
@@ -115,14 +123,14 @@ fn the_public_data_sets() {
     ] {
         let got: String = deals
             .iter()
-            .map(|deal| match sim::play(deal).outcome.winner {
+            .map(|deal| match game::play(deal).outcome.winner {
                 Robot::A => "A wins.\n",
                 Robot::B => "B wins.\n",
             })
             .collect();
         assert_eq!(got, expected);
         for deal in &deals {
-            assert_eq!(fast::play(deal), sim::play(deal).outcome);
+            assert_eq!(fast::play(deal), game::play(deal).outcome);
         }
     }
 }
@@ -140,7 +148,7 @@ fn a_robot_refills_its_tableau_before_moving() {
             Place::Deck,
             slot(4),
             (1000, 1300),
-            Status::Done
+            Ending::Done
         )]
     );
     assert_eq!(starting(&game, 1300)[0].card, card("S4"));
@@ -149,13 +157,7 @@ fn a_robot_refills_its_tableau_before_moving() {
     assert_eq!(game.outcome.deadends, 1);
     assert_eq!(game.outcome.end_ms, 3300);
     assert_eq!(game.outcome.winner, Robot::B);
-    assert_eq!(
-        game.finish,
-        Finish::Together {
-            a: card("S7"),
-            b: card("D9")
-        }
-    );
+    assert_eq!(game.finish, together("S7", "D9"));
 }
 
 #[test]
@@ -186,9 +188,9 @@ fn the_right_table_before_the_left() {
             Kind::Move,
             "C7",
             slot(4),
-            table(Table::A),
+            table(Pile::A),
             (500, 1000),
-            first[0].status
+            first[0].ending
         )]
     );
 }
@@ -197,11 +199,11 @@ fn the_right_table_before_the_left() {
 fn a_return_is_timed_from_the_landing_that_cancelled_the_move() {
     // B starts H5 to table A (its left) at 1300; A's S3 lands there at 1500: H5 was carried
     // 200 ms, and is back in slot 2 at 2000, 500 ms after the landing.
+    use Ending::*;
     use Kind::*;
-    use Status::*;
     let game = play("S4 S3 C8 C7 S5", "HJ H5 D8 D7 HX C2");
-    let ta = table(Table::A);
-    let tb = table(Table::B);
+    let ta = table(Pile::A);
+    let tb = table(Pile::B);
     let moves: Vec<Event> = game
         .events
         .iter()
@@ -287,8 +289,8 @@ fn left_movers_reaching_different_tables_together_both_land() {
     // B's HQ was still on its way at the end.
     let last = game.events.last().unwrap();
     assert_eq!(
-        (last.card, last.status, last.end),
-        (card("HQ"), Status::Unfinished, 2900)
+        (last.card, last.ending, last.end),
+        (card("HQ"), Ending::Unfinished, 2900)
     );
 }
 
@@ -320,18 +322,18 @@ fn the_same_table_at_the_same_instant_goes_to_the_left_mover() {
     // The worked example with the hands swapped: A moves H3 to table B, its left, while B's S5
     // heads for table B, its right; both arrive at 2900 and A's card lands.
     let game = play("H7 H3 H4", "S3 S5 S8 S9 S2");
-    let at_2900: Vec<(Robot, Card, Status)> = game
+    let at_2900: Vec<(Robot, Card, Ending)> = game
         .events
         .iter()
         .filter(|e| e.end == 2900)
-        .map(|e| (e.robot, e.card, e.status))
+        .map(|e| (e.robot, e.card, e.ending))
         .collect();
     assert_eq!(
         at_2900,
         [
-            (Robot::A, card("H3"), Status::Done),
-            (Robot::B, card("S5"), Status::Cancelled),
-            (Robot::B, card("S5"), Status::Unfinished),
+            (Robot::A, card("H3"), Ending::Done),
+            (Robot::B, card("S5"), Ending::Cancelled),
+            (Robot::B, card("S5"), Ending::Unfinished),
         ]
     );
     assert_eq!(game.outcome.winner, Robot::A);
@@ -342,13 +344,7 @@ fn finishing_together_is_decided_by_the_last_cards_strength() {
     let game = play("HK", "SK");
     assert_eq!(game.outcome.winner, Robot::B);
     assert_eq!(game.outcome.end_ms, 500);
-    assert_eq!(
-        game.finish,
-        Finish::Together {
-            a: card("HK"),
-            b: card("SK")
-        }
-    );
+    assert_eq!(game.finish, together("HK", "SK"));
     assert_eq!(play("SA", "C2").outcome.winner, Robot::A);
     assert_eq!(play("CA", "SK").outcome.winner, Robot::A);
     // A mid-game tie: S3 and H8 land together at 1000 as both robots' last cards.
@@ -356,13 +352,7 @@ fn finishing_together_is_decided_by_the_last_cards_strength() {
     assert!(game.outcome.together);
     assert_eq!(game.outcome.end_ms, 1000);
     assert_eq!(game.outcome.winner, Robot::B);
-    assert_eq!(
-        game.finish,
-        Finish::Together {
-            a: card("S3"),
-            b: card("H8")
-        }
-    );
+    assert_eq!(game.finish, together("S3", "H8"));
 }
 
 #[test]
@@ -386,7 +376,7 @@ fn waits_are_the_spans_without_an_action() {
     assert_eq!(worked.waits(Robot::B), []);
     // Actions and waits tile each robot's time from 0 to the end, on any deal.
     for index in 0..200 {
-        let game = sim::play(&Deal::random(5, index, speed::Split::HALVES));
+        let game = game::play(&Deal::random(5, index, speed::Split::HALVES));
         for robot in [Robot::A, Robot::B] {
             let busy: u32 = game
                 .events

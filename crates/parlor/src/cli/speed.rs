@@ -12,7 +12,7 @@ use crate::error::CliError;
 use crate::input;
 use clap::{Args, Subcommand, ValueEnum};
 use serde::Serialize;
-use speed::{Deal, Event, Place, Robot, contest, fast, sim};
+use speed::{Deal, Event, Place, Robot, contest, fast, game};
 use std::io::{self, Write};
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
@@ -94,7 +94,7 @@ fn play(args: &PlayArgs) -> Result<(), CliError> {
                     if count == 1 { "" } else { "s" }
                 )));
             };
-            Some((path, timeline::draw(&deal, &sim::play(&deal), k)))
+            Some((path, timeline::draw(&deal, &game::play(&deal), k)))
         }
         None => None,
     };
@@ -105,9 +105,9 @@ fn play(args: &PlayArgs) -> Result<(), CliError> {
             if index > 0 {
                 writeln!(out)?;
             }
-            trace::write(&mut out, deal, &sim::play(deal), index + 1, count)?;
+            trace::write(&mut out, deal, &game::play(deal), index + 1, count)?;
         } else if args.json.on {
-            crate::output::json_line(&mut out, &GameJson::new(deal, &sim::play(deal)))?;
+            crate::output::json_line(&mut out, &GameJson::new(deal, &game::play(deal)))?;
         } else {
             writeln!(out, "{}", verdict(fast::play(deal).winner, args.lang))?;
         }
@@ -168,7 +168,7 @@ struct EventJson {
 }
 
 impl GameJson {
-    pub(crate) fn new(deal: &Deal, game: &sim::Game) -> GameJson {
+    pub(crate) fn new(deal: &Deal, game: &game::Game) -> GameJson {
         let names = |cards: &[speed::Card]| cards.iter().map(|c| c.to_string()).collect();
         let mut waits: Vec<WaitJson> = [Robot::A, Robot::B]
             .into_iter()
@@ -207,7 +207,7 @@ impl EventJson {
             to: event.to.to_string(),
             start: event.start,
             end: event.end,
-            status: event.status.to_string(),
+            status: event.ending.to_string(),
         }
     }
 }

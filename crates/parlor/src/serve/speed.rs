@@ -9,7 +9,7 @@ use axum::http::Uri;
 use axum::response::Response;
 use axum::routing::{get, post};
 use serde::Serialize;
-use speed::{Deal, Split, contest, sim};
+use speed::{Deal, Split, contest, game};
 
 /// `/api/speed/…`.
 pub fn routes() -> Routes {
@@ -24,7 +24,7 @@ pub async fn play(uri: Uri, body: RequestBody) -> Result<Response, ApiError> {
     let deals = contest::parse(&text(body)?).map_err(ApiError::input)?;
     let games: Vec<GameJson> = deals
         .iter()
-        .map(|deal| GameJson::new(deal, &sim::play(deal)))
+        .map(|deal| GameJson::new(deal, &game::play(deal)))
         .collect();
     Ok(json_lines(&games))
 }

@@ -244,7 +244,7 @@ fn a_checkpoint_whose_summary_does_not_add_up_is_refused() {
     let dir = scratch("forged");
     let checkpoint = dir.join("c.json");
     let path = checkpoint.to_str().unwrap();
-    let simulate = runs::russian::Simulate::new(
+    let simulate = runs::russian::SimulateRun::new(
         runs::Deals::new(0, 5000),
         vec![russian::StrategyName::Greedy],
         russian::strategy::DEFAULT_SAMPLES,

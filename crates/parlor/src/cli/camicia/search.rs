@@ -15,7 +15,7 @@ use camicia::index::{self, DEALS};
 use camicia::notation::pack_record;
 use camicia::search::{Find, Hunt};
 use clap::{ArgGroup, Args};
-use runs::camicia::{Mode, Search};
+use runs::camicia::{Mode, SearchRun};
 use serde::Serialize;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -135,7 +135,7 @@ impl From<&Find> for FindJson {
 
 pub fn run(args: &SearchArgs) -> Result<(), CliError> {
     let engine = super::engine()?;
-    let search = Search::new(mode(args)?, args.top, args.min_cards, engine);
+    let search = SearchRun::new(mode(args)?, args.top, args.min_cards, engine);
     let outputs = Outputs {
         results: args.out.as_deref().map(Results::File),
         ..Outputs::default()
@@ -200,7 +200,7 @@ struct Summary {
 }
 
 impl Summary {
-    fn new(search: &Search, hunt: &Hunt, engine: Engine) -> Summary {
+    fn new(search: &SearchRun, hunt: &Hunt, engine: Engine) -> Summary {
         let (mode, keep) = (search.mode(), search.keep());
         let tally = hunt.tally();
         let start = hunt.climbing().map(|climb| {

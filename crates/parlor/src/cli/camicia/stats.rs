@@ -47,7 +47,7 @@ const TAIL: u64 = 1000;
 pub fn run(args: &StatsArgs) -> Result<(), CliError> {
     let dealer = Dealer::new(args.seed);
     let engine = super::engine()?;
-    let stats = runs::camicia::Stats::new(args.deals, args.seed, engine);
+    let stats = runs::camicia::StatsRun::new(args.deals, args.seed, engine);
     let outputs = Outputs::plot(args.plot.as_deref());
     longrun::run(
         &stats,

@@ -36,14 +36,15 @@ const LONGEST_INPUT: u64 = 4096;
 pub fn run(args: &WorkunitArgs) -> Result<(), CliError> {
     let unit = read_unit(&args.input)?;
     let engine = super::engine()?;
-    let run = runs::camicia::Workunit::new(unit.first(), unit.last(), engine).ok_or_else(|| {
-        CliError::BadInput(format!(
-            "{}: a unit of {} deals, but one run covers at most {} (2^64 - 1)",
-            args.input.display(),
-            grouped(unit.last() - unit.first() + 1),
-            grouped(u64::MAX)
-        ))
-    })?;
+    let run =
+        runs::camicia::WorkunitRun::new(unit.first(), unit.last(), engine).ok_or_else(|| {
+            CliError::BadInput(format!(
+                "{}: a unit of {} deals, but one run covers at most {} (2^64 - 1)",
+                args.input.display(),
+                grouped(unit.last() - unit.first() + 1),
+                grouped(u64::MAX)
+            ))
+        })?;
     sweep::file::check_distinct(&[("IN", &args.input), ("OUT", &args.output)])?;
     let outputs = Outputs {
         at_the_end: vec![("OUT", args.output.as_path())],

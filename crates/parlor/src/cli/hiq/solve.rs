@@ -6,7 +6,7 @@ use super::{
 use crate::error::CliError;
 use crate::progress::counting;
 use clap::Args;
-use hiq::solve::{Goal, Outcome, Solution, solve};
+use hiq::solve::{Goal, Solution, Verdict, solve};
 use hiq::{Board, Hole, Jump, shortest};
 use serde::Serialize;
 use std::io::{self, Write};
@@ -111,8 +111,8 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
         Ok(solution)
     })
     .map_err(|over| args.memory.refusal(over))?;
-    let moves = match solution.outcome {
-        Outcome::Won if args.min_moves => {
+    let moves = match solution.verdict {
+        Verdict::Won if args.min_moves => {
             counting("fewest moves", "positions found", args.quiet, |bar| {
                 fewest_moves(start, goal, args.memory.bytes, &mut |found| {
                     bar.set_position(found);
@@ -143,9 +143,9 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
             None => solution.jumps.iter().map(|&jump| vec![jump]).collect(),
         };
         let jumps: usize = steps.iter().map(Vec::len).sum();
-        let how = match (solution.outcome, &moves) {
-            (Outcome::Won, Some(moves)) => format!("won in {} moves ({jumps} jumps)", moves.len()),
-            (Outcome::Won, None) => format!("won in {jumps} jumps"),
+        let how = match (solution.verdict, &moves) {
+            (Verdict::Won, Some(moves)) => format!("won in {} moves ({jumps} jumps)", moves.len()),
+            (Verdict::Won, None) => format!("won in {jumps} jumps"),
             _ => format!(
                 "lost: the fewest pegs that can be left, {}, in {jumps} jumps",
                 solution.end.peg_count()
@@ -177,16 +177,16 @@ fn write_text(
         start.peg_count(),
         describe(goal)
     )?;
-    let lost = match solution.outcome {
-        Outcome::Won => None,
-        Outcome::LostByClass => Some(format!(
+    let lost = match solution.verdict {
+        Verdict::Won => None,
+        Verdict::LostByClass => Some(format!(
             "de Bruijn's class of the start differs from that of {}, and no jump changes it",
             match goal {
                 Goal::Hole(_) => describe(goal),
                 Goal::Any => "every single peg".into(),
             }
         )),
-        Outcome::LostByExhaustion => Some(format!(
+        Verdict::LostByExhaustion => Some(format!(
             "every position reachable from the start ({}) was examined",
             crate::format::grouped(solution.positions)
         )),
@@ -297,11 +297,11 @@ impl SolutionJson {
                 Goal::Hole(hole) => GoalJson::Hole(hole.number()),
                 Goal::Any => GoalJson::Any("any"),
             },
-            won: solution.outcome == Outcome::Won,
-            proof: match solution.outcome {
-                Outcome::Won => None,
-                Outcome::LostByClass => Some("class"),
-                Outcome::LostByExhaustion => Some("exhausted"),
+            won: solution.verdict == Verdict::Won,
+            proof: match solution.verdict {
+                Verdict::Won => None,
+                Verdict::LostByClass => Some("class"),
+                Verdict::LostByExhaustion => Some("exhausted"),
             },
             positions: solution.positions,
             jumps: jumps.into_iter().map(JumpJson::from).collect(),

@@ -48,7 +48,7 @@ pub fn run(args: &BoundArgs) -> Result<(), CliError> {
     };
     // The deals are below 2^64, as the range's bound says.
     let (first, count) = (deals.first as u64, deals.count);
-    let bound = runs::russian::Bound::new(deals, args.samples, args.turns);
+    let bound = runs::russian::BoundRun::new(deals, args.samples, args.turns);
     longrun::run(
         &bound,
         &args.run,

@@ -79,7 +79,7 @@ pub fn run(args: &CatalogueArgs) -> Result<(), CliError> {
                 .into(),
         ));
     }
-    let catalogue = runs::russian::Catalogue::new(numbering, deals, args.budget, args.winnable);
+    let catalogue = runs::russian::CatalogueRun::new(numbering, deals, args.budget, args.winnable);
     let outputs = Outputs {
         results: Some(args.out.as_deref().map_or(Results::Stdout, Results::File)),
         ..Outputs::default()

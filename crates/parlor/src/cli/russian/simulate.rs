@@ -10,7 +10,7 @@ use crate::format::{grouped, plus_minus};
 use crate::longrun::{self, LongRun, Outputs};
 use clap::{ArgGroup, Args};
 use runs::Deals;
-use runs::russian::Simulate;
+use runs::russian::SimulateRun;
 use russian::strategy::DEFAULT_SAMPLES;
 use russian::{PAY_PER_CARD, STAKE, Stats, StrategyName};
 use serde::Serialize;
@@ -78,7 +78,7 @@ fn deals(args: &SimulateArgs) -> Result<Deals, CliError> {
 pub fn run(args: &SimulateArgs) -> Result<(), CliError> {
     let deals = deals(args)?;
     let strategies = args.strategy.0.clone();
-    let simulate = Simulate::new(deals, strategies.clone(), args.samples);
+    let simulate = SimulateRun::new(deals, strategies.clone(), args.samples);
     let outputs = Outputs::plot(args.plot.as_deref());
     longrun::run(&simulate, &args.run, "deals", None, outputs, |tallies| {
         let tallies: Vec<(StrategyName, Stats)> = strategies.into_iter().zip(tallies).collect();

@@ -6,7 +6,7 @@
 use crate::format::grouped;
 use crate::svg::{Anchor, PALETTE, Svg, nice_step};
 use speed::Split;
-use speed::stats::{STEP_MS, Tally};
+use speed::stats::{STEP_MS, Stats};
 use tally::Rate;
 
 const WIDTH: f64 = 960.0;
@@ -20,7 +20,7 @@ const HEIGHT: f64 = 830.0;
 const GRID: &str = "#dddddd";
 
 /// The picture of the tallies of `splits` (deals of `seed`), in the order given.
-pub fn draw(seed: u64, splits: &[(Split, &Tally)]) -> String {
+pub fn draw(seed: u64, splits: &[(Split, &Stats)]) -> String {
     let mut svg = Svg::new(WIDTH, HEIGHT);
     let games = splits.first().map_or(0, |(_, t)| t.games);
     svg.text(
@@ -51,7 +51,7 @@ pub fn draw(seed: u64, splits: &[(Split, &Tally)]) -> String {
 }
 
 /// The share of games in each bin of lengths, a line per split.
-fn lengths(svg: &mut Svg, splits: &[(Split, &Tally)]) {
+fn lengths(svg: &mut Svg, splits: &[(Split, &Stats)]) {
     let (top, height) = LENGTHS;
     let bottom = top + height;
     panel_title(
@@ -179,7 +179,7 @@ fn axis_x(svg: &mut Svg, bottom: f64, (first, last): (f64, f64), x: impl Fn(f64)
 }
 
 /// A's win rate for each split, with its interval, against A's cards.
-fn wins(svg: &mut Svg, splits: &[(Split, &Tally)]) {
+fn wins(svg: &mut Svg, splits: &[(Split, &Stats)]) {
     let (top, height) = WINS;
     let bottom = top + height;
     panel_title(

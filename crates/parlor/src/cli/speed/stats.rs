@@ -10,7 +10,6 @@ use crate::format::{grouped, percent};
 use crate::longrun::{self, LongRun, Outputs};
 use clap::Args;
 use serde::Serialize;
-use speed::stats::Tally;
 use speed::{Deal, Split};
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -72,7 +71,7 @@ pub(crate) fn parse_split(text: &str) -> Result<Split, String> {
 
 pub fn run(args: &StatsArgs) -> Result<(), CliError> {
     let splits = args.split.0.clone();
-    let stats = runs::speed::Stats::new(args.deals, args.seed, splits.clone());
+    let stats = runs::speed::StatsRun::new(args.deals, args.seed, splits.clone());
     let outputs = Outputs::plot(args.plot.as_deref());
     longrun::run(&stats, &args.run, "deals", None, outputs, |tallies| {
         let summaries: Vec<Summary> = splits
@@ -92,7 +91,8 @@ pub fn run(args: &StatsArgs) -> Result<(), CliError> {
         }
         out.flush()?;
         if let Some(path) = &args.plot {
-            let pairs: Vec<(Split, &Tally)> = splits.iter().copied().zip(&tallies).collect();
+            let pairs: Vec<(Split, &speed::stats::Stats)> =
+                splits.iter().copied().zip(&tallies).collect();
             let picture = super::plot::draw(args.seed, &pairs);
             sweep::file::write_atomically(path, picture.as_bytes())?;
         }
@@ -128,7 +128,7 @@ struct Summary {
 }
 
 impl Summary {
-    fn new(seed: u64, split: Split, tally: &Tally) -> Summary {
+    fn new(seed: u64, split: Split, tally: &speed::stats::Stats) -> Summary {
         let longest = tally.longest.map(|(end_ms, deal)| {
             let [a, b] = contest_lines(&Deal::random(seed, deal, split));
             Longest { deal, end_ms, a, b }

@@ -6,7 +6,7 @@
 
 use crate::format::grouped;
 use crate::svg::{Anchor, Svg};
-use speed::{Deal, Event, Kind, Place, Robot, Status, Table, sim};
+use speed::{Deal, Ending, Event, Kind, Pile, Place, Robot, game};
 
 const LEFT: f64 = 96.0;
 const RIGHT: f64 = 30.0;
@@ -59,14 +59,14 @@ enum Mark {
 
 impl Mark {
     fn of(e: &Event) -> Mark {
-        let right = matches!(e.to, Place::Table(t) if t == e.robot.right());
-        match (e.kind, e.status) {
+        let right = matches!(e.to, Place::Pile(t) if t == e.robot.right());
+        match (e.kind, e.ending) {
             (Kind::Opening | Kind::Restart, _) => Mark::Put,
-            (Kind::Draw | Kind::Return, Status::Unfinished) => Mark::PaleOther,
+            (Kind::Draw | Kind::Return, Ending::Unfinished) => Mark::PaleOther,
             (Kind::Draw, _) => Mark::Draw,
             (Kind::Return, _) => Mark::Return,
-            (Kind::Move, Status::Done) if right => Mark::MoveRight,
-            (Kind::Move, Status::Done) => Mark::MoveLeft,
+            (Kind::Move, Ending::Done) if right => Mark::MoveRight,
+            (Kind::Move, Ending::Done) => Mark::MoveLeft,
             (Kind::Move, _) if right => Mark::PaleRight,
             (Kind::Move, _) => Mark::PaleLeft,
         }
@@ -164,7 +164,7 @@ fn plural(n: u32, word: &str) -> String {
 }
 
 /// The picture of data set `k` as an SVG document.
-pub fn draw(deal: &Deal, game: &sim::Game, k: usize) -> String {
+pub fn draw(deal: &Deal, game: &game::Game, k: usize) -> String {
     let clock = Clock::new(game.outcome.end_ms);
     let legend_top = Clock::top(clock.rows()) + 6.0;
     let waits = [Robot::A, Robot::B].map(|robot| (robot, game.waits(robot)));
@@ -199,7 +199,7 @@ pub fn draw(deal: &Deal, game: &sim::Game, k: usize) -> String {
     for row in 0..clock.rows() {
         draw_frame(&mut svg, &clock, row);
     }
-    for table in Table::BOTH {
+    for table in Pile::BOTH {
         draw_table(&mut svg, game, table, &clock);
     }
     for (robot, spans) in &waits {
@@ -260,7 +260,7 @@ pub fn draw(deal: &Deal, game: &sim::Game, k: usize) -> String {
 
 /// The marks `draw` puts on the picture of `game` with its robots' `waits`, in the legend's
 /// order.
-fn marks_drawn(game: &sim::Game, waits: &[(Robot, Vec<(u32, u32)>)]) -> Vec<Mark> {
+fn marks_drawn(game: &game::Game, waits: &[(Robot, Vec<(u32, u32)>)]) -> Vec<Mark> {
     // An action of no length (a return begun at the last instant) draws no bar.
     let mut marks: Vec<Mark> = game
         .events
@@ -271,7 +271,7 @@ fn marks_drawn(game: &sim::Game, waits: &[(Robot, Vec<(u32, u32)>)]) -> Vec<Mark
     if game.events.iter().any(Event::landed) {
         marks.push(Mark::Landing);
     }
-    if game.events.iter().any(|e| e.status == Status::Cancelled) {
+    if game.events.iter().any(|e| e.ending == Ending::Cancelled) {
         marks.push(Mark::Cross);
     }
     if waits.iter().any(|(_, spans)| !spans.is_empty()) {
@@ -315,10 +315,10 @@ fn lane_top(robot: Robot) -> f64 {
     }
 }
 
-fn band_top(table: Table) -> f64 {
+fn band_top(table: Pile) -> f64 {
     match table {
-        Table::A => TABLE_A,
-        Table::B => TABLE_B,
+        Pile::A => TABLE_A,
+        Pile::B => TABLE_B,
     }
 }
 
@@ -351,9 +351,9 @@ fn draw_action(svg: &mut Svg, e: &Event, clock: &Clock) {
     let x = clock.x(row, e.end);
     let top = Clock::top(row);
     let mid = top + lane_top(e.robot) + BAR / 2.0;
-    match (e.status, e.to) {
-        (Status::Cancelled, _) => cross(svg, x, mid),
-        (Status::Done, Place::Table(table)) => {
+    match (e.ending, e.to) {
+        (Ending::Cancelled, _) => cross(svg, x, mid),
+        (Ending::Done, Place::Pile(table)) => {
             let to = top + band_top(table) + BAND / 2.0;
             let from = match e.robot {
                 Robot::A => top + LANE_A + BAR,
@@ -371,11 +371,11 @@ fn cross(svg: &mut Svg, x: f64, y: f64) {
     svg.line((x - 5.0, y + 5.0), (x + 5.0, y - 5.0), RETURN, 2.0);
 }
 
-fn draw_table(svg: &mut Svg, game: &sim::Game, table: Table, clock: &Clock) {
+fn draw_table(svg: &mut Svg, game: &game::Game, table: Pile, clock: &Clock) {
     let landings: Vec<&Event> = game
         .events
         .iter()
-        .filter(|e| e.landed() && e.to == Place::Table(table))
+        .filter(|e| e.landed() && e.to == Place::Pile(table))
         .collect();
     for (i, e) in landings.iter().enumerate() {
         let until = landings.get(i + 1).map_or(clock.end, |next| next.end);

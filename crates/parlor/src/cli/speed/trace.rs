@@ -1,14 +1,14 @@
 //! `--trace`: one line per instant, in the style of the rule book's worked example.
 
 use super::{card_list, source};
-use speed::{Deal, Event, Finish, Kind, Place, RETURN_MS, Robot, Status, sim};
+use speed::{Deal, Ending, Event, Finish, Kind, Place, RETURN_MS, Robot, game};
 use std::io::{self, Write};
 
 /// Writes the set-up, one line per instant at which something happened, and the verdict.
 pub fn write(
     out: &mut impl Write,
     deal: &Deal,
-    game: &sim::Game,
+    game: &game::Game,
     set: usize,
     sets: usize,
 ) -> io::Result<()> {
@@ -48,7 +48,7 @@ fn instant(events: &[Event], t: u32, end: u32) -> Vec<String> {
     let mut parts = Vec::new();
     let cancelled: Vec<&Event> = events
         .iter()
-        .filter(|e| e.end == t && e.status == Status::Cancelled)
+        .filter(|e| e.end == t && e.ending == Ending::Cancelled)
         .collect();
     let mut landings: Vec<&Event> = events.iter().filter(|e| e.end == t && e.landed()).collect();
     landings.sort_by_key(|e| e.robot);
@@ -89,7 +89,7 @@ fn instant(events: &[Event], t: u32, end: u32) -> Vec<String> {
             None => {
                 let freed = events
                     .iter()
-                    .any(|e| e.robot == robot && e.end == t && e.status == Status::Done);
+                    .any(|e| e.robot == robot && e.end == t && e.ending == Ending::Done);
                 if freed {
                     parts.push(format!("{robot} waits"));
                 }
@@ -103,9 +103,9 @@ fn instant(events: &[Event], t: u32, end: u32) -> Vec<String> {
     parts
 }
 
-fn table(e: &Event) -> speed::Table {
+fn table(e: &Event) -> speed::Pile {
     match e.to {
-        Place::Table(table) => table,
+        Place::Pile(table) => table,
         _ => e.robot.right(),
     }
 }
@@ -139,7 +139,7 @@ fn start(e: &Event) -> String {
 }
 
 /// The last line: who won, when, and why.
-fn why(deal: &Deal, game: &sim::Game) -> String {
+fn why(deal: &Deal, game: &game::Game) -> String {
     let outcome = &game.outcome;
     let (winner, t) = (outcome.winner, outcome.end_ms);
     match game.finish {

@@ -1,6 +1,6 @@
-//! The rule book read line by line: a discrete-event simulation on an integer millisecond clock
-//! that keeps a log of every action. [`crate::fast`] computes the same [`Outcome`] faster; the
-//! two are tested against each other.
+//! A game as the rule book reads, line by line: a discrete-event simulation on an integer
+//! millisecond clock that keeps a log of every action. [`crate::fast`] computes the same
+//! [`Outcome`] faster; the two are tested against each other.
 //!
 //! At each instant, in this order: actions that complete are resolved (landings, with the left
 //! mover winning when both robots reach one table together; a landing cancels the other robot's
@@ -10,14 +10,15 @@
 
 use crate::card::{are_neighbours, strength};
 use crate::deal::Deal;
-use crate::event::{Event, Kind, Place, Status};
-use crate::robot::{DRAW_MS, RETURN_MS, RIGHT_MS, Robot, Table};
+use crate::event::{Ending, Event, Kind, Place};
+use crate::robot::{DRAW_MS, Pile, RETURN_MS, RIGHT_MS, Robot};
 use cards::Card;
 use std::collections::VecDeque;
 
 /// The result of a game, as both engines give it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Outcome {
+    /// Who ran out of cards first (or, together, with the stronger last card).
     pub winner: Robot,
     /// The instant of the last landing, when the winner ran out of cards.
     pub end_ms: u32,
@@ -35,13 +36,20 @@ pub enum Finish {
     /// Only the winner ran out of cards at the end.
     Alone,
     /// Both ran out at the same instant; these are their last cards, the stronger one won.
-    Together { a: Card, b: Card },
+    Together {
+        /// A's last card.
+        a: Card,
+        /// B's last card.
+        b: Card,
+    },
 }
 
 /// A game played out with its log.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
+    /// The result, as [`crate::fast::play`] gives it too.
     pub outcome: Outcome,
+    /// How the winner won.
     pub finish: Finish,
     /// Every action, in order of start (A before B at the same instant, a return before the
     /// choices made at its instant).
@@ -134,16 +142,16 @@ impl Play {
             to,
             start: t,
             end: t + ms,
-            status: Status::Unfinished,
+            ending: Ending::Unfinished,
         });
     }
 
     /// Ends the robot's current action at `t`, logging how.
-    fn stop(&mut self, robot: Robot, status: Status, t: u32) -> Option<Hand> {
+    fn stop(&mut self, robot: Robot, ending: Ending, t: u32) -> Option<Hand> {
         let hand = self.sides[robot.index()].hand.take()?;
         let event = &mut self.events[hand.event];
         event.end = t;
-        event.status = status;
+        event.ending = ending;
         Some(hand)
     }
 
@@ -161,14 +169,14 @@ impl Play {
         };
         // A robot with no card left has won before any opening or restart could be asked of it.
         if let Some((card, from)) = taken {
-            let to = Place::Table(robot.right());
+            let to = Place::Pile(robot.right());
             self.start(robot, (kind, card, from, to), t, RIGHT_MS);
         }
     }
 
     /// The robot's move is stopped at `t` and its card goes back to its slot by `t + 500`.
     fn cancel(&mut self, robot: Robot, t: u32) {
-        if let Some(hand) = self.stop(robot, Status::Cancelled, t) {
+        if let Some(hand) = self.stop(robot, Ending::Cancelled, t) {
             self.returns += 1;
             let action = (Kind::Return, hand.card, hand.to, hand.from);
             self.start(robot, action, t, RETURN_MS);
@@ -185,8 +193,8 @@ impl Play {
             self.start(robot, action, t, DRAW_MS);
             return;
         }
-        for table in [robot.right(), robot.left()] {
-            let Some(top) = self.tops[table.index()] else {
+        for pile in [robot.right(), robot.left()] {
+            let Some(top) = self.tops[pile.index()] else {
                 continue;
             };
             let side = &mut self.sides[robot.index()];
@@ -200,23 +208,23 @@ impl Play {
                     Kind::Move,
                     card,
                     Place::Slot(n as u8 + 1),
-                    Place::Table(table),
+                    Place::Pile(pile),
                 );
-                self.start(robot, action, t, robot.move_ms(table));
+                self.start(robot, action, t, robot.move_ms(pile));
                 return;
             }
         }
     }
 
     /// The table the robot's card reaches at `t`, if any.
-    fn landing_at(&self, robot: Robot, t: u32) -> Option<Table> {
+    fn landing_at(&self, robot: Robot, t: u32) -> Option<Pile> {
         match self.sides[robot.index()].hand {
             Some(Hand {
-                to: Place::Table(table),
+                to: Place::Pile(pile),
                 end,
                 kind,
                 ..
-            }) if end == t && kind != Kind::Return => Some(table),
+            }) if end == t && kind != Kind::Return => Some(pile),
             _ => None,
         }
     }
@@ -255,17 +263,17 @@ pub fn play(deal: &Deal) -> Game {
             landing[loser.index()] = None;
         }
         for robot in Robot::BOTH {
-            let Some(table) = landing[robot.index()] else {
+            let Some(pile) = landing[robot.index()] else {
                 continue;
             };
-            if let Some(hand) = play.stop(robot, Status::Done, t) {
-                play.tops[table.index()] = Some(hand.card);
+            if let Some(hand) = play.stop(robot, Ending::Done, t) {
+                play.tops[pile.index()] = Some(hand.card);
                 play.sides[robot.index()].last_placed = Some(hand.card);
             }
             let other = robot.other();
             let heading_here = matches!(
                 play.sides[other.index()].hand,
-                Some(Hand { kind: Kind::Move, to: Place::Table(to), .. }) if to == table
+                Some(Hand { kind: Kind::Move, to: Place::Pile(to), .. }) if to == pile
             );
             if heading_here {
                 play.cancel(other, t);
@@ -279,7 +287,7 @@ pub fn play(deal: &Deal) -> Game {
                     card,
                     to: Place::Slot(n),
                     ..
-                }) = play.stop(robot, Status::Done, t)
+                }) = play.stop(robot, Ending::Done, t)
                 {
                     play.sides[robot.index()].slots[n as usize - 1] = Some(card);
                 }
@@ -302,7 +310,7 @@ pub fn play(deal: &Deal) -> Game {
                 _ => (Robot::B, Finish::Alone),
             };
             for robot in Robot::BOTH {
-                play.stop(robot, Status::Unfinished, t);
+                play.stop(robot, Ending::Unfinished, t);
             }
             return Game {
                 outcome: Outcome {
