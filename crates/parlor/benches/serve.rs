@@ -65,7 +65,8 @@ impl Server {
 
     fn stop(mut self) {
         let pid = libc::pid_t::try_from(self.child.id()).expect("a pid");
-        // The child is not reaped until `wait` below, so the pid is still its.
+        // SAFETY: kill only sends a signal; the child is not reaped until `wait` below, so the
+        // pid is still its.
         unsafe { libc::kill(pid, libc::SIGTERM) };
         let status = self.child.wait().expect("parlor serve exits");
         assert!(status.success(), "parlor serve: {status}");

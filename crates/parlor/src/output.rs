@@ -70,3 +70,16 @@ pub struct Ascii {
     #[arg(id = "ascii", long = "ascii")]
     pub on: bool,
 }
+
+/// How a game is shown: its result, every step of it (`--trace`) or JSON (`--json`) — one or
+/// the other, each showing the whole game — and in ASCII only (`--ascii`).
+#[derive(clap::Args, Clone, Copy, Debug)]
+#[command(group(clap::ArgGroup::new("shown").args(["trace", "json"])))]
+pub struct Shown {
+    #[command(flatten)]
+    pub trace: Trace,
+    #[command(flatten)]
+    pub json: Json,
+    #[command(flatten)]
+    pub ascii: Ascii,
+}

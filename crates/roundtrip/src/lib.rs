@@ -3,8 +3,6 @@
 //! reads to the same value, and nothing panics on the way. Each check takes any bytes and
 //! panics only on a failure of the reader it checks.
 
-#![warn(missing_docs)]
-
 use camicia::engine::Engine;
 use camicia::search::Hunt;
 use camicia::workunit::Unit;

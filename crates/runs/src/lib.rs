@@ -12,8 +12,6 @@
 //! assert_eq!(run.job().plan().items, 1000);
 //! ```
 
-#![warn(missing_docs)]
-
 pub mod camicia;
 pub mod russian;
 pub mod speed;

@@ -48,8 +48,6 @@
 //! assert_eq!(finish.summary, (0..100_000u64).map(|i| i * i).sum::<u64>());
 //! ```
 
-#![warn(missing_docs)]
-
 pub mod checkpoint;
 pub mod cluster;
 mod error;

@@ -90,18 +90,12 @@ impl Memory {
 
 /// The contest's automatic player.
 #[derive(Args)]
-/// --trace and --json each show the whole game: one or the other.
-#[command(group(clap::ArgGroup::new("shown").args(["trace", "json"])))]
 struct PlayArgs {
     /// Contest input: the number of games, then each game's peg holes ended by 0 ('-' or none:
     /// standard input)
     file: Option<PathBuf>,
     #[command(flatten)]
-    trace: crate::output::Trace,
-    #[command(flatten)]
-    json: crate::output::Json,
-    #[command(flatten)]
-    ascii: crate::output::Ascii,
+    shown: crate::output::Shown,
     /// Also draw one game's line of jumps as an SVG picture, a board after each jump
     #[arg(long, value_name = "FILE.svg")]
     svg: Option<PathBuf>,
@@ -152,12 +146,12 @@ fn play(args: &PlayArgs) -> Result<(), CliError> {
         None => None,
     };
     let mut out = crate::output::stdout();
-    if args.json.on {
+    if args.shown.json.on {
         for board in boards {
             crate::output::json_line(&mut out, &GameJson::play(board))?;
         }
-    } else if args.trace.on {
-        let glyphs = Glyphs::new(args.ascii.on);
+    } else if args.shown.trace.on {
+        let glyphs = Glyphs::new(args.shown.ascii.on);
         let count = boards.len();
         for (index, start) in boards.into_iter().enumerate() {
             if index > 0 {

@@ -233,7 +233,8 @@ impl Server {
     fn stop(mut self, signal: libc::c_int) -> String {
         self.still_answers();
         let pid = libc::pid_t::try_from(self.child.id()).expect("a pid");
-        // The child is not reaped until `wait` below, so the pid is still its.
+        // SAFETY: kill only sends a signal; the child is not reaped until `wait` below, so the
+        // pid is still its.
         assert_eq!(unsafe { libc::kill(pid, signal) }, 0);
         let deadline = Instant::now() + EXIT_WAIT;
         let status = loop {

@@ -9,8 +9,6 @@ use serde::Serialize;
 use std::io::{self, Write};
 
 #[derive(Args)]
-/// --trace and --json each show the whole game: one or the other.
-#[command(group(clap::ArgGroup::new("shown").args(["trace", "json"])))]
 #[command(
     after_help = "Examples:\n  parlor russian play --seed 113\n  parlor russian play --seed 113 --strategy planner --trace\n  parlor russian deal --seed 5 > deal.txt && parlor russian play --deal deal.txt --strategy greedy"
 )]
@@ -24,11 +22,7 @@ pub struct PlayArgs {
     #[arg(long, default_value_t = DEFAULT_SAMPLES, value_parser = clap::value_parser!(u32).range(1..))]
     samples: u32,
     #[command(flatten)]
-    trace: crate::output::Trace,
-    #[command(flatten)]
-    json: crate::output::Json,
-    #[command(flatten)]
-    ascii: crate::output::Ascii,
+    shown: crate::output::Shown,
 }
 
 pub fn run(args: &PlayArgs) -> Result<(), CliError> {
@@ -38,8 +32,8 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
         .strategy
         .player(&game, args.source.number(), args.samples);
     let mut out = crate::output::stdout();
-    let symbols = symbols(args.ascii.on);
-    if args.json.on {
+    let symbols = symbols(args.shown.ascii.on);
+    if args.shown.json.on {
         let mut moves = Vec::new();
         let score = strategy::play(&mut game, &mut player, |event| {
             moves.push(MoveJson::of(event))
@@ -57,7 +51,7 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
             &layout,
             &mut game,
             &mut player,
-            args.trace.on,
+            args.shown.trace.on,
             symbols,
         )?;
         writeln!(out, "score {}", game.score())?;

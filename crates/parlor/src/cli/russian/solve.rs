@@ -12,8 +12,6 @@ use std::io::Write;
 use std::time::Instant;
 
 #[derive(Args)]
-/// --trace and --json each show the whole game: one or the other.
-#[command(group(clap::ArgGroup::new("shown").args(["trace", "json"])))]
 #[command(
     after_help = "Examples:\n  parlor russian solve --seed 113\n  parlor russian solve --pysol 1 --trace\n  parlor russian solve --seed 7 --budget 100000 --json"
 )]
@@ -25,11 +23,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "NODES")]
     budget: Option<u64>,
     #[command(flatten)]
-    trace: crate::output::Trace,
-    #[command(flatten)]
-    json: crate::output::Json,
-    #[command(flatten)]
-    ascii: crate::output::Ascii,
+    shown: crate::output::Shown,
 }
 
 pub fn run(args: &SolveArgs) -> Result<(), CliError> {
@@ -42,7 +36,7 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
     // the budget ran out, that ending may even score more: it is a line found too.
     let mut player = Clairvoyant::playing(&solution);
     let mut out = crate::output::stdout();
-    let best = if args.json.on {
+    let best = if args.shown.json.on {
         let mut moves = Vec::new();
         let best = strategy::play(&mut game, &mut player, |event| {
             moves.push(MoveJson::of(event))
@@ -59,18 +53,18 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
         crate::output::json_line(&mut out, &json)?;
         best
     } else {
-        let symbols = symbols(args.ascii.on);
+        let symbols = symbols(args.shown.ascii.on);
         write_game(
             &mut out,
             &layout,
             &mut game,
             &mut player,
-            args.trace.on,
+            args.shown.trace.on,
             symbols,
         )?;
         game.score()
     };
-    if !args.json.on {
+    if !args.shown.json.on {
         if solution.complete || best == solution.bound {
             let won = if best == 52 { "won" } else { "not won" };
             writeln!(out, "maximum {best} (proven): {won}")?;
