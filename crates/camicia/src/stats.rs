@@ -10,17 +10,18 @@ use crate::fast::play_pack;
 use crate::game::{Outcome, Status};
 use serde::{Deserialize, Serialize};
 use std::ops::Range;
+use tally::Merge;
 
 /// A game worth naming: the deal's index and how it ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Found {
+pub struct Notable {
     pub index: u64,
     pub outcome: Outcome,
 }
 
 /// Sums over a set of deals of one seed; merging two tallies gives the tally of their union.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Tally {
+pub struct Stats {
     deals: u64,
     loops: u64,
     /// `cards[c]`: how many finished games laid c cards.
@@ -28,15 +29,15 @@ pub struct Tally {
     /// `tricks[t]`: how many finished games took t tricks.
     tricks: Vec<u64>,
     /// The longest finished game: most cards, then most tricks, then the smallest index.
-    longest: Option<Found>,
+    longest: Option<Notable>,
     /// The loop of smallest index.
-    first_loop: Option<Found>,
+    first_loop: Option<Notable>,
 }
 
-impl Tally {
+impl Stats {
     /// Plays deals `range` of `dealer` with `engine` and sums them up.
-    pub fn of(engine: Engine, dealer: &Dealer, range: Range<u64>) -> Tally {
-        let mut tally = Tally::default();
+    pub fn of(engine: Engine, dealer: &Dealer, range: Range<u64>) -> Stats {
+        let mut tally = Stats::default();
         dealer.play(engine, range, |index, outcome| tally.add(index, outcome));
         tally
     }
@@ -44,7 +45,7 @@ impl Tally {
     /// Counts deal `index`, which ended so.
     pub fn add(&mut self, index: u64, outcome: Outcome) {
         self.deals += 1;
-        let found = Some(Found { index, outcome });
+        let found = Some(Notable { index, outcome });
         if let Status::Loop { .. } = outcome.status {
             self.loops += 1;
             self.first_loop = earlier(self.first_loop, found);
@@ -53,16 +54,6 @@ impl Tally {
         count(&mut self.cards, outcome.cards);
         count(&mut self.tricks, outcome.tricks);
         self.longest = longer(self.longest, found);
-    }
-
-    /// Adds the deals of another tally: the order of merging never matters.
-    pub fn merge(&mut self, other: Tally) {
-        self.deals += other.deals;
-        self.loops += other.loops;
-        add_counts(&mut self.cards, &other.cards);
-        add_counts(&mut self.tricks, &other.tricks);
-        self.longest = longer(self.longest, other.longest);
-        self.first_loop = earlier(self.first_loop, other.first_loop);
     }
 
     pub fn deals(&self) -> u64 {
@@ -87,11 +78,11 @@ impl Tally {
         &self.tricks
     }
 
-    pub fn longest(&self) -> Option<Found> {
+    pub fn longest(&self) -> Option<Notable> {
         self.longest
     }
 
-    pub fn first_loop(&self) -> Option<Found> {
+    pub fn first_loop(&self) -> Option<Notable> {
         self.first_loop
     }
 
@@ -118,7 +109,7 @@ impl Tally {
                 ));
             }
         }
-        let replays = |found: Option<Found>, looping: bool, name: &str| match found {
+        let replays = |found: Option<Notable>, looping: bool, name: &str| match found {
             None if (looping && self.loops > 0) || (!looping && finished > 0) => {
                 Err(format!("no {name} recorded"))
             }
@@ -142,6 +133,18 @@ impl Tally {
     }
 }
 
+/// The order of merging never matters.
+impl Merge for Stats {
+    fn merge(&mut self, other: &Stats) {
+        self.deals += other.deals;
+        self.loops += other.loops;
+        add_counts(&mut self.cards, &other.cards);
+        add_counts(&mut self.tricks, &other.tricks);
+        self.longest = longer(self.longest, other.longest);
+        self.first_loop = earlier(self.first_loop, other.first_loop);
+    }
+}
+
 fn count(counts: &mut Vec<u64>, value: u64) {
     let value = value as usize;
     if counts.len() <= value {
@@ -159,8 +162,8 @@ fn add_counts(counts: &mut Vec<u64>, more: &[u64]) {
     }
 }
 
-fn longer(a: Option<Found>, b: Option<Found>) -> Option<Found> {
-    let key = |f: &Found| {
+fn longer(a: Option<Notable>, b: Option<Notable>) -> Option<Notable> {
+    let key = |f: &Notable| {
         (
             f.outcome.cards,
             f.outcome.tricks,
@@ -173,7 +176,7 @@ fn longer(a: Option<Found>, b: Option<Found>) -> Option<Found> {
     }
 }
 
-fn earlier(a: Option<Found>, b: Option<Found>) -> Option<Found> {
+fn earlier(a: Option<Notable>, b: Option<Notable>) -> Option<Notable> {
     match (a, b) {
         (Some(a), Some(b)) => Some(if b.index < a.index { b } else { a }),
         (a, b) => a.or(b),
@@ -187,10 +190,10 @@ mod tests {
     #[test]
     fn tallies_of_parts_merge_into_the_tally_of_the_whole() {
         let dealer = Dealer::new(5);
-        let whole = Tally::of(Engine::best(), &dealer, 0..20_000);
-        let mut parts = Tally::of(Engine::best(), &dealer, 12_000..20_000);
-        parts.merge(Tally::of(Engine::best(), &dealer, 0..5));
-        parts.merge(Tally::of(Engine::best(), &dealer, 5..12_000));
+        let whole = Stats::of(Engine::best(), &dealer, 0..20_000);
+        let mut parts = Stats::of(Engine::best(), &dealer, 12_000..20_000);
+        parts.merge(&Stats::of(Engine::best(), &dealer, 0..5));
+        parts.merge(&Stats::of(Engine::best(), &dealer, 5..12_000));
         assert_eq!(parts, whole);
         assert_eq!(whole.deals(), 20_000);
         assert_eq!(whole.loops() > 0, whole.first_loop().is_some());
@@ -202,7 +205,7 @@ mod tests {
     #[test]
     fn a_tally_that_does_not_add_up_is_named() {
         let dealer = Dealer::new(5);
-        let tally = Tally::of(Engine::best(), &dealer, 0..3000);
+        let tally = Stats::of(Engine::best(), &dealer, 0..3000);
         assert!(
             tally
                 .check(&dealer, 3001)
@@ -227,6 +230,6 @@ mod tests {
         moved.longest.as_mut().unwrap().index += 1;
         assert!(moved.check(&dealer, 3000).is_err());
         let json = serde_json::to_string(&tally).unwrap();
-        assert_eq!(serde_json::from_str::<Tally>(&json).unwrap(), tally);
+        assert_eq!(serde_json::from_str::<Stats>(&json).unwrap(), tally);
     }
 }

@@ -15,7 +15,7 @@ use camicia::engine::Engine;
 use camicia::fast::play_pack;
 use camicia::index::{self, DEALS};
 use camicia::notation::pack_record;
-use camicia::search::{Climb, Find, Haul, Hunt, Keep, ROUND, haul, haul_dealt};
+use camicia::search::{Catch, Climb, Haul, Hunt, Keep, ROUND, haul, haul_dealt};
 use clap::{ArgGroup, Args};
 use serde::Serialize;
 use std::io::{self, BufWriter, Write};
@@ -187,7 +187,7 @@ impl Job for Search {
     }
 
     fn status(&self, hunt: &Hunt) -> Option<String> {
-        let best = hunt.tally().longest().first().map(|f| f.outcome.cards);
+        let best = hunt.ledger().longest().first().map(|f| f.outcome.cards);
         best.map(|cards| format!("best {}", grouped(cards)))
     }
 }
@@ -202,8 +202,8 @@ struct FindJson {
     tricks: u64,
 }
 
-impl From<&Find> for FindJson {
-    fn from(find: &Find) -> FindJson {
+impl From<&Catch> for FindJson {
+    fn from(find: &Catch) -> FindJson {
         FindJson {
             index: index::index(&find.pack).unwrap_or_default().to_string(),
             deal: pack_record(&find.pack),
@@ -352,9 +352,9 @@ struct Summary {
 
 impl Summary {
     fn new(mode: Mode, keep: Keep, hunt: &Hunt, engine: Engine) -> Summary {
-        let tally = hunt.tally();
+        let tally = hunt.ledger();
         let start = hunt.climbing().map(|climb| {
-            FindJson::from(&Find {
+            FindJson::from(&Catch {
                 order: 0,
                 pack: climb.start,
                 outcome: play_pack(&climb.start),

@@ -12,13 +12,14 @@ use crate::svg;
 use camicia::deal::{Dealer, pack_deal};
 use camicia::engine::Engine;
 use camicia::record;
-use camicia::stats::{Found, Tally};
+use camicia::stats::Notable;
 use clap::Args;
 use serde::Serialize;
 use std::io::{self, BufWriter, Write};
 use std::ops::Range;
 use std::path::PathBuf;
 use sweep::{Job, Plan};
+use tally::Merge;
 
 #[derive(Args)]
 #[command(
@@ -58,29 +59,35 @@ struct Stats {
 }
 
 impl Job for Stats {
-    type Part = Tally;
-    type Summary = Tally;
+    type Part = camicia::stats::Stats;
+    type Summary = camicia::stats::Stats;
     type Basis = ();
 
     fn plan(&self) -> Plan {
         Plan::new(self.deals, CHUNK)
     }
 
-    fn empty(&self) -> Tally {
-        Tally::default()
+    fn empty(&self) -> camicia::stats::Stats {
+        camicia::stats::Stats::default()
     }
 
-    fn basis(&self, _: &Tally) {}
+    fn basis(&self, _: &camicia::stats::Stats) {}
 
-    fn play(&self, _chunk: u64, deals: Range<u64>, _: &()) -> Tally {
-        Tally::of(self.engine, &self.dealer, deals)
+    fn play(&self, _chunk: u64, deals: Range<u64>, _: &()) -> camicia::stats::Stats {
+        camicia::stats::Stats::of(self.engine, &self.dealer, deals)
     }
 
-    fn commit(&self, tally: &mut Tally, _chunk: u64, part: Tally, _journal: &mut Vec<u8>) {
-        tally.merge(part);
+    fn commit(
+        &self,
+        tally: &mut camicia::stats::Stats,
+        _chunk: u64,
+        part: camicia::stats::Stats,
+        _journal: &mut Vec<u8>,
+    ) {
+        tally.merge(&part);
     }
 
-    fn check(&self, tally: &Tally, chunks: u64) -> Result<(), String> {
+    fn check(&self, tally: &camicia::stats::Stats, chunks: u64) -> Result<(), String> {
         tally.check(&self.dealer, self.plan().items_before(chunks))
     }
 }
@@ -161,9 +168,9 @@ struct Histogram {
 }
 
 impl Summary {
-    fn new(seed: u64, dealer: &Dealer, tally: &Tally, engine: Engine) -> Summary {
-        let game = |found: Option<Found>| {
-            found.map(|Found { index, outcome }| {
+    fn new(seed: u64, dealer: &Dealer, tally: &camicia::stats::Stats, engine: Engine) -> Summary {
+        let game = |found: Option<Notable>| {
+            found.map(|Notable { index, outcome }| {
                 let pack = dealer.pack(index);
                 let deal = pack_deal(&pack);
                 Game {
@@ -219,7 +226,7 @@ impl Histogram {
 fn write_text(
     out: &mut impl Write,
     summary: &Summary,
-    tally: &Tally,
+    tally: &camicia::stats::Stats,
     ascii: bool,
 ) -> io::Result<()> {
     writeln!(
@@ -312,7 +319,7 @@ fn write_histogram(
 
 /// The histogram of cards per finished game as an SVG picture: the whole range up to the
 /// longest game, counts on a log axis so that its tail shows, the longest game marked.
-fn plot(tally: &Tally, seed: u64) -> String {
+fn plot(tally: &camicia::stats::Stats, seed: u64) -> String {
     let cards = tally.cards();
     let longest = cards.iter().rposition(|&n| n > 0).unwrap_or(0) as u64;
     // At most about 150 bins over the range, each a round number of cards.

@@ -67,7 +67,7 @@ impl Job for WorkUnit {
     }
 
     fn commit(&self, report: &mut Report, _chunk: u64, part: Report, _journal: &mut Vec<u8>) {
-        report.merge(part);
+        report.append(part);
     }
 
     fn check(&self, report: &Report, chunks: u64) -> Result<(), String> {
