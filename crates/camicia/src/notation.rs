@@ -6,8 +6,8 @@
 use crate::face::Face;
 use crate::game::Deal;
 use crate::pack::Pack;
-use cards::{Card, Rank, tokens};
-use excerpt::Excerpt;
+use cards::{Card, Rank};
+use excerpt::{Excerpt, Lines, UntilError, tokens};
 use thiserror::Error;
 
 /// A mistake in one deck line, with its 1-based column in characters. The message starts with
@@ -72,24 +72,6 @@ pub enum InputError {
          on line {a_line}, found a whole deal (A's deck/B's deck)"
     )]
     DealAfterA { line: usize, a_line: usize },
-}
-
-impl InputError {
-    /// The error of an input that holds no game: the same answer as every game's reader gives.
-    fn no_game(line: usize) -> InputError {
-        InputError::NoGame { line }
-    }
-
-    /// The 1-based line of the mistake.
-    pub fn line(&self) -> usize {
-        match *self {
-            InputError::Deck { line, .. }
-            | InputError::MissingB { line, .. }
-            | InputError::Deal { line, .. }
-            | InputError::DealAfterA { line, .. }
-            | InputError::NoGame { line } => line,
-        }
-    }
 }
 
 /// The characters of record notation.
@@ -247,60 +229,61 @@ pub fn parse_games_at(text: &str) -> Result<Vec<(usize, Deal)>, InputError> {
 /// [`parse_games_at`] reads them, ending at the first mistake: only the game being read is
 /// held, so a caller can check a whole input, then play it, in the memory of one game.
 pub fn games(text: &str) -> Games<'_> {
-    Games {
-        lines: text.lines().enumerate(),
+    Games(UntilError::new(Reader {
+        lines: Lines::new(text),
         a: None,
-        last_line: 0,
-        found: 0,
-        done: false,
-    }
+        any: false,
+    }))
 }
 
 /// The iterator of [`games`].
-pub struct Games<'a> {
-    lines: std::iter::Enumerate<std::str::Lines<'a>>,
-    /// A's deck, and its line, waiting for B's on the next deck line.
-    a: Option<(usize, Vec<Face>)>,
-    last_line: usize,
-    found: usize,
-    done: bool,
-}
+pub struct Games<'a>(UntilError<Reader<'a>>);
 
 impl Iterator for Games<'_> {
     type Item = Result<(usize, Deal), InputError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.done {
-            return None;
-        }
-        let next = self.read();
-        match &next {
-            Some(Ok(_)) => self.found += 1,
-            _ => self.done = true,
-        }
-        next
+        self.0.next()
     }
 }
 
-impl Games<'_> {
+/// The games of the lines one after the other, with no regard for mistakes before.
+struct Reader<'a> {
+    lines: Lines<'a>,
+    /// A's deck, and its line, waiting for B's on the next deck line.
+    a: Option<(usize, Vec<Face>)>,
+    /// Whether a game has been read: an input of none is a mistake.
+    any: bool,
+}
+
+impl Iterator for Reader<'_> {
+    type Item = Result<(usize, Deal), InputError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let game = self.read();
+        self.any |= matches!(game, Some(Ok(_)));
+        game
+    }
+}
+
+impl Reader<'_> {
     fn read(&mut self) -> Option<Result<(usize, Deal), InputError>> {
-        for (index, line) in self.lines.by_ref() {
-            self.last_line = index + 1;
+        for (number, line) in self.lines.by_ref() {
             if is_skipped(line) {
                 continue;
             }
             if line.contains('/') {
                 if let Some((a_line, _)) = self.a {
                     return Some(Err(InputError::DealAfterA {
-                        line: index + 1,
+                        line: number,
                         a_line,
                     }));
                 }
                 return Some(
                     parse_deal(line)
-                        .map(|deal| (index + 1, deal))
+                        .map(|deal| (number, deal))
                         .map_err(|error| InputError::Deal {
-                            line: index + 1,
+                            line: number,
                             error,
                         }),
                 );
@@ -309,13 +292,13 @@ impl Games<'_> {
                 Ok(deck) => deck,
                 Err(error) => {
                     return Some(Err(InputError::Deck {
-                        line: index + 1,
+                        line: number,
                         error,
                     }));
                 }
             };
             match self.a.take() {
-                None => self.a = Some((index + 1, deck)),
+                None => self.a = Some((number, deck)),
                 Some((a_line, a_deck)) => {
                     // Decks read from text hold at least one card, so the deal is never empty.
                     let deal = Deal::new(a_deck, deck).expect("a deck line holds a card");
@@ -323,12 +306,10 @@ impl Games<'_> {
                 }
             }
         }
+        let end = self.lines.read() + 1;
         match self.a.take() {
-            Some((a_line, _)) => Some(Err(InputError::MissingB {
-                line: self.last_line + 1,
-                a_line,
-            })),
-            None if self.found == 0 => Some(Err(InputError::no_game(self.last_line + 1))),
+            Some((a_line, _)) => Some(Err(InputError::MissingB { line: end, a_line })),
+            None if !self.any => Some(Err(InputError::NoGame { line: end })),
             None => None,
         }
     }
