@@ -33,6 +33,7 @@ pub mod notation;
 mod pack;
 pub mod search;
 pub mod stats;
+pub mod trace;
 pub mod workunit;
 
 pub use face::{Face, record};
