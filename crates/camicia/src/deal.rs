@@ -36,6 +36,7 @@ pub struct Dealer {
 }
 
 impl Dealer {
+    /// The dealer of `seed`.
     pub fn new(seed: u64) -> Dealer {
         Dealer {
             key: ChaCha8Rng::seed_from_u64(seed).get_seed(),
@@ -81,18 +82,21 @@ impl Dealer {
         #[cfg(target_arch = "x86_64")]
         {
             use crate::engine::Dealing;
-            // SAFETY (each call): the engine's dealing holds the proof that the processor has
-            // the features of that batch (AVX-512 F or AVX2, with POPCNT and BMI2).
+            // Each call: the engine's dealing holds the proof that the processor has the
+            // features of that batch (AVX-512 F or AVX2, with POPCNT and BMI2).
             match engine.dealing() {
                 Dealing::EightAtOnce(_) => {
+                    // SAFETY: see above.
                     return unsafe { self.play_in_batches::<wide::Eight>(engine, range, report) };
                 }
                 Dealing::FourAtOnce(_) if crate::engine::pext_is_fast() => {
+                    // SAFETY: see above.
                     return unsafe {
                         self.play_in_batches::<wide::Four<true>>(engine, range, report)
                     };
                 }
                 Dealing::FourAtOnce(_) => {
+                    // SAFETY: see above.
                     return unsafe {
                         self.play_in_batches::<wide::Four<false>>(engine, range, report)
                     };

@@ -141,12 +141,17 @@ pub(crate) enum Dealing {
 /// An engine that is not one, or that this processor cannot run.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum EngineError {
+    /// No engine has that name (given).
     #[error("expected an engine: avx512, avx2, portable or scalar, found {0}")]
     Unknown(excerpt::Excerpt),
+    /// The processor lacks what the engine needs.
     #[error("the engine {name} needs {needs}; this processor can run {available}")]
     Unavailable {
+        /// The engine.
         name: &'static str,
+        /// What it needs, in words.
         needs: &'static str,
+        /// The engines this processor runs, by name.
         available: String,
     },
 }

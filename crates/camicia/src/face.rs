@@ -5,6 +5,7 @@ use std::fmt;
 /// record notation). Suits play no part, so they are not kept.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Face {
+    /// A card whose rank counts: a payment card, or a number card read with its value.
     Rank(Rank),
     /// A number card (2 to 10) of unknown value.
     Number,

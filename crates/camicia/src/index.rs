@@ -28,16 +28,28 @@ const PACK: [u32; 5] = [36, 4, 4, 4, 4];
 /// A deal that is not one pack split 26/26.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 pub enum PackError {
+    /// A deck that is not 26 cards.
     #[error(
         "expected one pack split 26/26 (26 cards in each deck), found {cards} cards in player \
          {player}'s deck"
     )]
-    Length { player: Player, cards: usize },
+    Length {
+        /// The player whose deck is not 26 cards.
+        player: Player,
+        /// Its cards.
+        cards: usize,
+    },
+    /// Not four of each payment card and 36 number cards.
     #[error(
         "expected one pack (four each of J, Q, K and A, and 36 number cards), found {count} {}",
         kind_name(*.face, *.count)
     )]
-    Count { face: Face, count: usize },
+    Count {
+        /// The kind of card.
+        face: Face,
+        /// How many the deal holds.
+        count: usize,
+    },
 }
 
 fn kind_name(face: Face, count: usize) -> String {

@@ -14,21 +14,37 @@ use thiserror::Error;
 /// the column, so that a reader that knows the line can put `line L, ` before it.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum DeckError {
+    /// Not a card.
     #[error(
         "column {column}: expected a card (2 to 10, X, J, Q, K or A, perhaps after a suit: \
          S2, HQ, D10), found {found}"
     )]
-    Card { column: usize, found: Excerpt },
+    Card {
+        /// The column, from 1, in characters.
+        column: usize,
+        /// What stood there.
+        found: Excerpt,
+    },
+    /// Not a card of record notation.
     #[error(
         "column {column}: expected a card of record notation (-, 2 to 9, X, J, Q, K or A), \
          found {found}"
     )]
-    Record { column: usize, found: Excerpt },
+    Record {
+        /// The column, from 1, in characters.
+        column: usize,
+        /// What stood there.
+        found: Excerpt,
+    },
+    /// A deck of more than [`MAX_DECK`] cards.
     #[error(
         "column {column}: a deck holds at most {MAX_DECK} cards (the longest games parlor \
          plays), this one has more"
     )]
-    TooLong { column: usize },
+    TooLong {
+        /// The column, from 1, in characters.
+        column: usize,
+    },
 }
 
 /// The most cards a deck may hold: games of longer decks could outlast any patience.
@@ -37,15 +53,25 @@ pub const MAX_DECK: usize = 100_000;
 /// A mistake in a deal written on one line, `A/B`. The message starts with the column.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum DealError {
+    /// A mistake in a deck.
     #[error("{0}")]
     Deck(DeckError),
+    /// No '/' between the decks.
     #[error(
         "column {column}: expected '/' and then player B's deck after player A's deck, found the \
          end of the deal"
     )]
-    NoSlash { column: usize },
+    NoSlash {
+        /// The column, from 1, in characters.
+        column: usize,
+    },
+    /// A second '/'.
     #[error("column {column}: expected a card, found a second '/'")]
-    SecondSlash { column: usize },
+    SecondSlash {
+        /// The column, from 1, in characters.
+        column: usize,
+    },
+    /// Two empty decks.
     #[error("column 1: both decks are empty: there is no game")]
     Empty,
 }
@@ -53,25 +79,53 @@ pub enum DealError {
 /// A mistake in a text of games, with its line.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum InputError {
+    /// A mistake in a deck.
     #[error("line {line}, {error}")]
-    Deck { line: usize, error: DeckError },
+    Deck {
+        /// The line, from 1.
+        line: usize,
+        /// The mistake in the line.
+        error: DeckError,
+    },
+    /// Player A's deck with no B's after it.
     #[error(
         "line {line}, column 1: expected player B's deck for the game whose player A's deck is \
          on line {a_line}, found the end of the input"
     )]
-    MissingB { line: usize, a_line: usize },
+    MissingB {
+        /// The line, from 1.
+        line: usize,
+        /// The line of player A's deck.
+        a_line: usize,
+    },
+    /// A mistake in a deal on one line.
     #[error("line {line}, {error}")]
-    Deal { line: usize, error: DealError },
+    Deal {
+        /// The line, from 1.
+        line: usize,
+        /// The mistake in the line.
+        error: DealError,
+    },
+    /// No game at all.
     #[error(
         "line {line}, column 1: expected a game (player A's deck on one line and player B's on \
          the next, or both on one line as A/B), found the end of the input"
     )]
-    NoGame { line: usize },
+    NoGame {
+        /// The line, from 1.
+        line: usize,
+    },
+    /// A whole deal where player B's deck was due.
     #[error(
         "line {line}, column 1: expected player B's deck for the game whose player A's deck is \
          on line {a_line}, found a whole deal (A's deck/B's deck)"
     )]
-    DealAfterA { line: usize, a_line: usize },
+    DealAfterA {
+        /// The line, from 1.
+        line: usize,
+        /// The line of player A's deck.
+        a_line: usize,
+    },
 }
 
 /// The characters of record notation.

@@ -15,7 +15,9 @@ use tally::Merge;
 /// A game worth naming: the deal's index and how it ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Notable {
+    /// The deal's index in its dealer's sequence.
     pub index: u64,
+    /// How its game ended.
     pub outcome: Outcome,
 }
 
@@ -56,14 +58,17 @@ impl Stats {
         self.longest = longer(self.longest, found);
     }
 
+    /// Deals played.
     pub fn deals(&self) -> u64 {
         self.deals
     }
 
+    /// Deals whose game loops.
     pub fn loops(&self) -> u64 {
         self.loops
     }
 
+    /// Deals whose game finishes.
     pub fn finished(&self) -> u64 {
         self.deals - self.loops
     }
@@ -78,10 +83,12 @@ impl Stats {
         &self.tricks
     }
 
+    /// The longest finished game: most cards, then most tricks, then the smallest index.
     pub fn longest(&self) -> Option<Notable> {
         self.longest
     }
 
+    /// The loop of smallest index.
     pub fn first_loop(&self) -> Option<Notable> {
         self.first_loop
     }

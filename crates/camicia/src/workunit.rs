@@ -35,15 +35,26 @@ pub struct Unit {
 /// Why a unit's input cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum UnitError {
+    /// Not two deal indices.
     #[error("line {line}, column {column}: expected {expected}, found {found}")]
     Syntax {
+        /// The line of the mistake, from 1.
         line: usize,
+        /// Its column, from 1, in characters.
         column: usize,
+        /// What was expected there.
         expected: &'static str,
+        /// What stood there.
         found: String,
     },
+    /// START after END.
     #[error("expected START <= END, found START {first} after END {last}")]
-    Order { first: u128, last: u128 },
+    Order {
+        /// START.
+        first: u128,
+        /// END.
+        last: u128,
+    },
 }
 
 impl Unit {
@@ -69,10 +80,12 @@ impl Unit {
         Ok(Unit { first, last })
     }
 
+    /// The unit's first index.
     pub fn first(&self) -> u128 {
         self.first
     }
 
+    /// The unit's last index (included).
     pub fn last(&self) -> u128 {
         self.last
     }
@@ -155,8 +168,11 @@ impl FromStr for Unit {
 /// A game a unit reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entry {
+    /// The deal's index.
     pub index: u128,
+    /// Cards laid, as the rule book counts them.
     pub cards: u64,
+    /// Tricks taken.
     pub tricks: u64,
 }
 
@@ -212,10 +228,12 @@ impl Report {
         self.loops.extend(later.loops);
     }
 
+    /// The longest finished game: most cards, the earliest index among equals.
     pub fn longest(&self) -> Option<Entry> {
         self.longest
     }
 
+    /// Every deal that loops, in increasing index.
     pub fn loops(&self) -> &[Entry] {
         &self.loops
     }

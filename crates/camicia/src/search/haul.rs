@@ -25,6 +25,7 @@ pub struct Haul {
 }
 
 impl Haul {
+    /// No deals yet, keeping what `keep` says.
     pub fn new(keep: Keep) -> Haul {
         Haul {
             keep,

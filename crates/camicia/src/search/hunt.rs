@@ -42,6 +42,7 @@ impl Hunt {
         }
     }
 
+    /// What the search has committed.
     pub fn ledger(&self) -> &Ledger {
         &self.ledger
     }

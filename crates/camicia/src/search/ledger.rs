@@ -72,6 +72,7 @@ impl Ledger {
         }
     }
 
+    /// What the search keeps.
     pub fn keep(&self) -> Keep {
         self.keep
     }

@@ -35,9 +35,12 @@ pub(crate) const BATCH: usize = 8192;
 /// [`crate::fast::play_pack`] takes them; saved as its index) and how the game ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Catch {
+    /// The deal's place in the search.
     pub order: u128,
+    /// The deal.
     #[serde(rename = "index", with = "as_index")]
     pub pack: Pack,
+    /// How its game ends.
     pub outcome: Outcome,
 }
 
@@ -61,6 +64,7 @@ pub(super) mod as_index {
 }
 
 impl Catch {
+    /// Whether the game loops.
     pub fn is_loop(&self) -> bool {
         matches!(self.outcome.status, Status::Loop { .. })
     }
@@ -80,7 +84,9 @@ impl Catch {
 /// of at least `min_cards` cards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Keep {
+    /// How many of the longest finished games to keep.
     pub top: usize,
+    /// Every finished game of at least so many cards is kept too; none when `None`.
     pub min_cards: Option<u64>,
 }
 

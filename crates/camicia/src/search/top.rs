@@ -45,6 +45,7 @@ impl From<Kept> for Top {
 }
 
 impl Top {
+    /// Room for the `size` longest games.
     pub fn new(size: usize) -> Top {
         Top {
             size,
@@ -98,10 +99,12 @@ impl Top {
             .map_or(u64::MAX, |Reverse(worst)| worst.0.outcome.cards)
     }
 
+    /// The games kept.
     pub fn len(&self) -> usize {
         self.heap.len()
     }
 
+    /// Whether no game is kept.
     pub fn is_empty(&self) -> bool {
         self.heap.is_empty()
     }
