@@ -35,7 +35,7 @@ impl Face {
     }
 
     /// The character of record notation: `-` for every number card, else `J` `Q` `K` `A`.
-    pub const fn record_char(self) -> char {
+    pub(crate) const fn record_char(self) -> char {
         match self.penalty() {
             1 => 'J',
             2 => 'Q',

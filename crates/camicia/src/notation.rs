@@ -239,7 +239,7 @@ impl DeckError {
 }
 
 /// Whether a line holds no deck: blank, or a comment starting with `#`.
-pub fn is_skipped(line: &str) -> bool {
+pub(crate) fn is_skipped(line: &str) -> bool {
     let line = line.trim_start();
     line.is_empty() || line.starts_with('#')
 }

@@ -66,7 +66,7 @@ impl Climb {
     }
 
     /// Whether the next round is a wide one.
-    pub fn is_wide(&self) -> bool {
+    pub(crate) fn is_wide(&self) -> bool {
         self.stale >= PATIENCE
     }
 

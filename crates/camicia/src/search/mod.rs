@@ -65,7 +65,7 @@ pub(super) mod as_index {
 
 impl Catch {
     /// Whether the game loops.
-    pub fn is_loop(&self) -> bool {
+    pub(crate) fn is_loop(&self) -> bool {
         matches!(self.outcome.status, Status::Loop { .. })
     }
 
