@@ -2,7 +2,7 @@
 //! tricks of every finished game as histograms, the longest game and the first loop.
 //!
 //! Every figure is an order-free reduction (counts, sums, the longest game with the smallest
-//! index on ties), so tallies of any share of the deals merge into the same total.
+//! index on ties), so the stats of any share of the deals merge into the same total.
 
 use crate::deal::Dealer;
 use crate::engine::Engine;
@@ -21,7 +21,7 @@ pub struct Notable {
     pub outcome: Outcome,
 }
 
-/// Sums over a set of deals of one seed; merging two tallies gives the tally of their union.
+/// Sums over a set of deals of one seed; merging the stats of two sets gives those of their union.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Stats {
     deals: u64,
@@ -39,9 +39,9 @@ pub struct Stats {
 impl Stats {
     /// Plays deals `range` of `dealer` with `engine` and sums them up.
     pub fn of(engine: Engine, dealer: &Dealer, range: Range<u64>) -> Stats {
-        let mut tally = Stats::default();
-        dealer.play(engine, range, |index, outcome| tally.add(index, outcome));
-        tally
+        let mut stats = Stats::default();
+        dealer.play(engine, range, |index, outcome| stats.add(index, outcome));
+        stats
     }
 
     /// Counts deal `index`, which ended so.
@@ -93,7 +93,7 @@ impl Stats {
         self.first_loop
     }
 
-    /// Whether this can be the tally of deals `0..deals` of `dealer`: the counts add up, and the
+    /// Whether these can be the stats of deals `0..deals` of `dealer`: the counts add up, and the
     /// longest game and the first loop are among those deals and end as they say (they are
     /// played again).
     ///
@@ -195,7 +195,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn tallies_of_parts_merge_into_the_tally_of_the_whole() {
+    fn stats_of_parts_merge_into_the_stats_of_the_whole() {
         let dealer = Dealer::new(5);
         let whole = Stats::of(Engine::best(), &dealer, 0..20_000);
         let mut parts = Stats::of(Engine::best(), &dealer, 12_000..20_000);
@@ -210,22 +210,22 @@ mod tests {
     }
 
     #[test]
-    fn a_tally_that_does_not_add_up_is_named() {
+    fn stats_that_do_not_add_up_are_named() {
         let dealer = Dealer::new(5);
-        let tally = Stats::of(Engine::best(), &dealer, 0..3000);
+        let stats = Stats::of(Engine::best(), &dealer, 0..3000);
         assert!(
-            tally
+            stats
                 .check(&dealer, 3001)
                 .unwrap_err()
                 .contains("3000 deals")
         );
         assert!(
-            tally
+            stats
                 .check(&Dealer::new(6), 3000)
                 .unwrap_err()
                 .contains("not deal")
         );
-        let mut edited = tally.clone();
+        let mut edited = stats.clone();
         edited.cards[20] += 1;
         assert!(
             edited
@@ -233,10 +233,10 @@ mod tests {
                 .unwrap_err()
                 .contains("histogram")
         );
-        let mut moved = tally.clone();
+        let mut moved = stats.clone();
         moved.longest.as_mut().unwrap().index += 1;
         assert!(moved.check(&dealer, 3000).is_err());
-        let json = serde_json::to_string(&tally).unwrap();
-        assert_eq!(serde_json::from_str::<Stats>(&json).unwrap(), tally);
+        let json = serde_json::to_string(&stats).unwrap();
+        assert_eq!(serde_json::from_str::<Stats>(&json).unwrap(), stats);
     }
 }

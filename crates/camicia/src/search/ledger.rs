@@ -185,7 +185,7 @@ mod tests {
     use crate::search::haul;
 
     #[test]
-    fn a_tally_sums_up_the_same_whatever_the_cut_into_runs() {
+    fn a_ledger_sums_up_the_same_whatever_the_cut_into_runs() {
         let dealer = Dealer::new(8);
         let keep = Keep {
             top: 4,
@@ -228,7 +228,7 @@ mod tests {
     }
 
     #[test]
-    fn a_tally_of_a_climb_reports_a_deal_once() {
+    fn a_ledger_of_a_climb_reports_a_deal_once() {
         let keep = Keep {
             top: 2,
             min_cards: Some(0),
