@@ -60,6 +60,19 @@ macro_rules! avx2 {
     }};
 }
 
+/// Lane operations that are one intrinsic on the two registers (`eq` gives its mask as a
+/// register of all-ones or all-zero lanes).
+macro_rules! one_intrinsic {
+    ($($op:ident => $intrinsic:ident),* $(,)?) => {
+        $(
+            #[inline(always)]
+            fn $op(self, other: Self) -> Self {
+                avx2!(self.1, $intrinsic(self.0, other.0))
+            }
+        )*
+    };
+}
+
 impl<const CHEAP_BLENDS: bool> Lanes for Avx2<CHEAP_BLENDS> {
     const N: usize = 4;
     const CHEAP_SELECT: bool = CHEAP_BLENDS;
@@ -82,29 +95,17 @@ impl<const CHEAP_BLENDS: bool> Lanes for Avx2<CHEAP_BLENDS> {
         self.1
     }
 
+    one_intrinsic!(
+        add => _mm256_add_epi64,
+        sub => _mm256_sub_epi64,
+        and => _mm256_and_si256,
+        or => _mm256_or_si256,
+        eq => _mm256_cmpeq_epi64,
+    );
+
     #[inline(always)]
     fn to_array(self) -> [u64; MAX_LANES] {
         to_array(self.0)
-    }
-
-    #[inline(always)]
-    fn add(self, other: Self) -> Self {
-        avx2!(self.1, _mm256_add_epi64(self.0, other.0))
-    }
-
-    #[inline(always)]
-    fn sub(self, other: Self) -> Self {
-        avx2!(self.1, _mm256_sub_epi64(self.0, other.0))
-    }
-
-    #[inline(always)]
-    fn and(self, other: Self) -> Self {
-        avx2!(self.1, _mm256_and_si256(self.0, other.0))
-    }
-
-    #[inline(always)]
-    fn or(self, other: Self) -> Self {
-        avx2!(self.1, _mm256_or_si256(self.0, other.0))
     }
 
     #[inline(always)]
@@ -169,11 +170,6 @@ impl<const CHEAP_BLENDS: bool> Lanes for Avx2<CHEAP_BLENDS> {
     #[inline(always)]
     fn le(self, other: Self) -> Self::Mask {
         Avx2::not(other.lt(self))
-    }
-
-    #[inline(always)]
-    fn eq(self, other: Self) -> Self::Mask {
-        avx2!(self.1, _mm256_cmpeq_epi64(self.0, other.0))
     }
 
     #[inline(always)]

@@ -31,6 +31,19 @@ pub(crate) fn to_array(v: __m512i) -> [u64; MAX_LANES] {
     unsafe { std::mem::transmute::<__m512i, [u64; MAX_LANES]>(v) }
 }
 
+/// Lane operations that are one intrinsic on the two registers (the shifts give 0 for counts
+/// of 64 or more, as `Lanes` asks).
+macro_rules! one_intrinsic {
+    ($($op:ident => $intrinsic:ident),* $(,)?) => {
+        $(
+            #[inline(always)]
+            fn $op(self, other: Self) -> Self {
+                Wide(avx512!(self.1, $intrinsic(self.0, other.0)), self.1)
+            }
+        )*
+    };
+}
+
 impl Lanes for Wide {
     const N: usize = MAX_LANES;
     const CHEAP_SELECT: bool = true;
@@ -53,40 +66,18 @@ impl Lanes for Wide {
         self.1
     }
 
+    one_intrinsic!(
+        add => _mm512_add_epi64,
+        sub => _mm512_sub_epi64,
+        and => _mm512_and_si512,
+        or => _mm512_or_si512,
+        shl => _mm512_sllv_epi64,
+        shr => _mm512_srlv_epi64,
+    );
+
     #[inline(always)]
     fn to_array(self) -> [u64; MAX_LANES] {
         to_array(self.0)
-    }
-
-    #[inline(always)]
-    fn add(self, other: Self) -> Self {
-        Wide(avx512!(self.1, _mm512_add_epi64(self.0, other.0)), self.1)
-    }
-
-    #[inline(always)]
-    fn sub(self, other: Self) -> Self {
-        Wide(avx512!(self.1, _mm512_sub_epi64(self.0, other.0)), self.1)
-    }
-
-    #[inline(always)]
-    fn and(self, other: Self) -> Self {
-        Wide(avx512!(self.1, _mm512_and_si512(self.0, other.0)), self.1)
-    }
-
-    #[inline(always)]
-    fn or(self, other: Self) -> Self {
-        Wide(avx512!(self.1, _mm512_or_si512(self.0, other.0)), self.1)
-    }
-
-    #[inline(always)]
-    fn shl(self, by: Self) -> Self {
-        // Counts of 64 or more give 0, as `Lanes` asks.
-        Wide(avx512!(self.1, _mm512_sllv_epi64(self.0, by.0)), self.1)
-    }
-
-    #[inline(always)]
-    fn shr(self, by: Self) -> Self {
-        Wide(avx512!(self.1, _mm512_srlv_epi64(self.0, by.0)), self.1)
     }
 
     /// A shift by a constant count: the compiler makes it the instruction with an immediate.
