@@ -82,24 +82,24 @@ impl Dealer {
         #[cfg(target_arch = "x86_64")]
         {
             use crate::engine::Dealing;
-            // Each call: the engine's dealing holds the proof that the processor has the
-            // features of that batch (AVX-512 F or AVX2, with POPCNT and BMI2).
             match engine.dealing() {
                 Dealing::EightAtOnce(_) => {
-                    // SAFETY: see above.
-                    return unsafe { self.play_in_batches::<wide::Eight>(engine, range, report) };
+                    // SAFETY: the engine's dealing holds the proof that the processor has the
+                    // features of this batch (AVX-512 F or AVX2, with POPCNT and BMI2).
+                    unsafe { self.play_in_batches::<wide::Eight>(engine, range, report) };
+                    return;
                 }
                 Dealing::FourAtOnce(_) if crate::engine::pext_is_fast() => {
-                    // SAFETY: see above.
-                    return unsafe {
-                        self.play_in_batches::<wide::Four<true>>(engine, range, report)
-                    };
+                    // SAFETY: the engine's dealing holds the proof that the processor has the
+                    // features of this batch (AVX-512 F or AVX2, with POPCNT and BMI2).
+                    unsafe { self.play_in_batches::<wide::Four<true>>(engine, range, report) };
+                    return;
                 }
                 Dealing::FourAtOnce(_) => {
-                    // SAFETY: see above.
-                    return unsafe {
-                        self.play_in_batches::<wide::Four<false>>(engine, range, report)
-                    };
+                    // SAFETY: the engine's dealing holds the proof that the processor has the
+                    // features of this batch (AVX-512 F or AVX2, with POPCNT and BMI2).
+                    unsafe { self.play_in_batches::<wide::Four<false>>(engine, range, report) };
+                    return;
                 }
                 Dealing::OneByOne => {}
             }
