@@ -24,66 +24,68 @@
 //! ```
 
 use crate::game::Outcome;
+#[cfg(target_arch = "x86_64")]
+use crate::lanes::cpu::{Avx2Cpu, Avx512Cpu};
 use crate::lanes::{self, Packs, Source};
 use crate::pack::Pack;
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
 
-/// An engine this processor can run: only such values exist.
+/// An engine this processor can run: only such values exist, as those of the lane engines in
+/// AVX intrinsics hold the proof that the processor has their instructions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Engine(Kind);
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Kind {
-    Avx512,
-    Avx2,
+    #[cfg(target_arch = "x86_64")]
+    Avx512(Avx512Cpu),
+    #[cfg(target_arch = "x86_64")]
+    Avx2(Avx2Cpu),
     Portable,
     Scalar,
 }
 
-const KINDS: [Kind; 4] = [Kind::Avx512, Kind::Avx2, Kind::Portable, Kind::Scalar];
+/// An engine by name, with what the processor needs to run it.
+struct Named {
+    name: &'static str,
+    needs: &'static str,
+    /// The engine, where this processor runs it.
+    here: Option<Kind>,
+}
 
-impl Kind {
-    const fn name(self) -> &'static str {
-        match self {
-            Kind::Avx512 => "avx512",
-            Kind::Avx2 => "avx2",
-            Kind::Portable => "portable",
-            Kind::Scalar => "scalar",
-        }
-    }
-
-    /// What the processor must have, in words.
-    const fn needs(self) -> &'static str {
-        match self {
-            Kind::Avx512 => "an x86-64 processor with AVX-512 F, VPOPCNTDQ, POPCNT and BMI2",
-            Kind::Avx2 => "an x86-64 processor with AVX2, POPCNT, BMI1 and BMI2",
-            Kind::Portable | Kind::Scalar => "nothing",
-        }
-    }
-
-    fn runs_here(self) -> bool {
-        match self {
-            #[cfg(target_arch = "x86_64")]
-            Kind::Avx512 => {
-                std::arch::is_x86_feature_detected!("avx512f")
-                    && std::arch::is_x86_feature_detected!("avx512vpopcntdq")
-                    && std::arch::is_x86_feature_detected!("popcnt")
-                    && std::arch::is_x86_feature_detected!("bmi2")
-            }
-            #[cfg(target_arch = "x86_64")]
-            Kind::Avx2 => {
-                std::arch::is_x86_feature_detected!("avx2")
-                    && std::arch::is_x86_feature_detected!("popcnt")
-                    && std::arch::is_x86_feature_detected!("bmi1")
-                    && std::arch::is_x86_feature_detected!("bmi2")
-            }
-            #[cfg(not(target_arch = "x86_64"))]
-            Kind::Avx512 | Kind::Avx2 => false,
-            Kind::Portable | Kind::Scalar => true,
-        }
-    }
+/// Every engine, fastest first.
+fn every_engine() -> [Named; 4] {
+    #[cfg(target_arch = "x86_64")]
+    let (avx512, avx2) = (
+        Avx512Cpu::detect().map(Kind::Avx512),
+        Avx2Cpu::detect().map(Kind::Avx2),
+    );
+    #[cfg(not(target_arch = "x86_64"))]
+    let (avx512, avx2) = (None, None);
+    [
+        Named {
+            name: "avx512",
+            needs: "an x86-64 processor with AVX-512 F, VPOPCNTDQ, POPCNT and BMI2",
+            here: avx512,
+        },
+        Named {
+            name: "avx2",
+            needs: "an x86-64 processor with AVX2, POPCNT, BMI1 and BMI2",
+            here: avx2,
+        },
+        Named {
+            name: "portable",
+            needs: "nothing",
+            here: Some(Kind::Portable),
+        },
+        Named {
+            name: "scalar",
+            needs: "nothing",
+            here: Some(Kind::Scalar),
+        },
+    ]
 }
 
 /// The processor's vendor is AMD (or Hygon, whose cores are AMD's), and its family. Asked of
@@ -128,22 +130,28 @@ pub(crate) fn blends_are_cheap() -> bool {
 #[cfg(target_arch = "x86_64")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Dealing {
-    /// In AVX-512 registers: needs AVX-512 F, POPCNT and BMI2.
-    EightAtOnce,
-    /// In AVX2 registers: needs AVX2, POPCNT and BMI2.
-    FourAtOnce,
+    /// In AVX-512 registers, on a processor that has them.
+    EightAtOnce(Avx512Cpu),
+    /// In AVX2 registers, on a processor that has them.
+    FourAtOnce(Avx2Cpu),
+    /// One deal at a time.
     OneByOne,
 }
 
 /// An engine that is not one, or that this processor cannot run.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum EngineError {
+    /// No engine has that name (given).
     #[error("expected an engine: avx512, avx2, portable or scalar, found {0}")]
     Unknown(excerpt::Excerpt),
+    /// The processor lacks what the engine needs.
     #[error("the engine {name} needs {needs}; this processor can run {available}")]
     Unavailable {
+        /// The engine.
         name: &'static str,
+        /// What it needs, in words.
         needs: &'static str,
+        /// The engines this processor runs, by name.
         available: String,
     },
 }
@@ -154,18 +162,15 @@ impl Engine {
     /// than the intrinsics; on x86-64 without AVX2 the compiler cannot vectorise it and it is
     /// four times slower than the scalar engine), so it is only chosen by name.
     pub fn best() -> Engine {
-        let fastest = [Kind::Avx512, Kind::Avx2]
-            .into_iter()
-            .find(|k| k.runs_here());
+        let fastest = every_engine().into_iter().take(2).find_map(|e| e.here);
         Engine(fastest.unwrap_or(Kind::Scalar))
     }
 
     /// The engines this processor runs, fastest first.
     pub fn available() -> Vec<Engine> {
-        KINDS
+        every_engine()
             .into_iter()
-            .filter(|k| k.runs_here())
-            .map(Engine)
+            .filter_map(|e| e.here.map(Engine))
             .collect()
     }
 
@@ -181,7 +186,14 @@ impl Engine {
 
     /// `avx512`, `avx2`, `portable` or `scalar`.
     pub fn name(self) -> &'static str {
-        self.0.name()
+        match self.0 {
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx512(_) => "avx512",
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx2(_) => "avx2",
+            Kind::Portable => "portable",
+            Kind::Scalar => "scalar",
+        }
     }
 
     /// How [`crate::deal::Dealer::play`] makes random deals for this engine: the lane engines
@@ -189,8 +201,8 @@ impl Engine {
     #[cfg(target_arch = "x86_64")]
     pub(crate) fn dealing(self) -> Dealing {
         match self.0 {
-            Kind::Avx512 => Dealing::EightAtOnce,
-            Kind::Avx2 => Dealing::FourAtOnce,
+            Kind::Avx512(cpu) => Dealing::EightAtOnce(cpu),
+            Kind::Avx2(cpu) => Dealing::FourAtOnce(cpu),
             Kind::Portable | Kind::Scalar => Dealing::OneByOne,
         }
     }
@@ -205,10 +217,15 @@ impl Engine {
         mut report: impl FnMut(u64, Outcome),
     ) {
         #[cfg(target_arch = "x86_64")]
-        if matches!(self.0, Kind::Avx512 | Kind::Avx2) && pext_is_fast() {
-            // SAFETY: these engines exist only where the processor has BMI2 and POPCNT.
-            let mut packs = unsafe { lanes::PextPacks::new(deals) };
-            return self.play(&mut packs, &mut report);
+        if pext_is_fast() {
+            let bmi2 = match self.0 {
+                Kind::Avx512(cpu) => Some(cpu.bmi2()),
+                Kind::Avx2(cpu) => Some(cpu.bmi2()),
+                Kind::Portable | Kind::Scalar => None,
+            };
+            if let Some(bmi2) = bmi2 {
+                return self.play(&mut lanes::PextPacks::new(deals, bmi2), &mut report);
+            }
         }
         self.play(&mut Packs(deals), &mut report);
     }
@@ -216,25 +233,19 @@ impl Engine {
     /// Plays every deal of `source`.
     pub(crate) fn play(self, source: &mut impl Source, report: &mut impl FnMut(u64, Outcome)) {
         match self.0 {
-            // SAFETY: an `Engine` of this kind exists only where `runs_here` said the processor
-            // has the features the entry is compiled for.
             #[cfg(target_arch = "x86_64")]
-            Kind::Avx512 => unsafe { lanes::avx512::play(source, report) },
-            // SAFETY: as above.
+            Kind::Avx512(cpu) => lanes::avx512::play(cpu, source, report),
             #[cfg(target_arch = "x86_64")]
-            Kind::Avx2 if blends_are_cheap() => unsafe {
-                lanes::avx2::play::<true>(source, report)
-            },
-            // SAFETY: as above.
+            Kind::Avx2(cpu) if blends_are_cheap() => lanes::avx2::play::<true>(cpu, source, report),
             #[cfg(target_arch = "x86_64")]
-            Kind::Avx2 => unsafe { lanes::avx2::play::<false>(source, report) },
-            #[cfg(not(target_arch = "x86_64"))]
-            Kind::Avx512 | Kind::Avx2 => unreachable!("no such engine off x86-64"),
-            #[cfg(target_arch = "x86_64")]
-            Kind::Portable if Kind::Avx2.runs_here() => unsafe {
-                lanes::portable::play_avx2(source, report)
-            },
-            Kind::Portable => lanes::portable::play(source, report),
+            Kind::Avx2(cpu) => lanes::avx2::play::<false>(cpu, source, report),
+            Kind::Portable => {
+                #[cfg(target_arch = "x86_64")]
+                if let Some(cpu) = Avx2Cpu::detect() {
+                    return lanes::portable::play_avx2(cpu, source, report);
+                }
+                lanes::portable::play(source, report)
+            }
             Kind::Scalar => lanes::one_by_one(source, report),
         }
     }
@@ -251,18 +262,17 @@ impl FromStr for Engine {
 
     /// The engine of that name, if this processor runs it.
     fn from_str(name: &str) -> Result<Engine, EngineError> {
-        let kind = KINDS
+        let named = every_engine()
             .into_iter()
-            .find(|k| k.name() == name)
+            .find(|e| e.name == name)
             .ok_or_else(|| EngineError::Unknown(excerpt::Excerpt::of(name)))?;
-        if !kind.runs_here() {
+        named.here.map(Engine).ok_or_else(|| {
             let available: Vec<&str> = Engine::available().iter().map(|e| e.name()).collect();
-            return Err(EngineError::Unavailable {
-                name: kind.name(),
-                needs: kind.needs(),
+            EngineError::Unavailable {
+                name: named.name,
+                needs: named.needs,
                 available: available.join(", "),
-            });
-        }
-        Ok(Engine(kind))
+            }
+        })
     }
 }

@@ -5,6 +5,7 @@ use std::fmt;
 /// record notation). Suits play no part, so they are not kept.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Face {
+    /// A card whose rank counts: a payment card, or a number card read with its value.
     Rank(Rank),
     /// A number card (2 to 10) of unknown value.
     Number,
@@ -34,7 +35,7 @@ impl Face {
     }
 
     /// The character of record notation: `-` for every number card, else `J` `Q` `K` `A`.
-    pub const fn record_char(self) -> char {
+    pub(crate) const fn record_char(self) -> char {
         match self.penalty() {
             1 => 'J',
             2 => 'Q',

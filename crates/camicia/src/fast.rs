@@ -297,8 +297,8 @@ mod tests {
         packs.push(Pack::new([0; 52]).unwrap());
         packs.push(Pack::new(std::array::from_fn(|i| u8::from(i >= 20) * 4)).unwrap());
         for pack in packs {
-            // SAFETY: checked above.
             assert_eq!(
+                // SAFETY: checked above.
                 unsafe { pack_hands_pext(&pack) },
                 pack_hands(&pack),
                 "{pack:?}"

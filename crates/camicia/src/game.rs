@@ -11,11 +11,14 @@ use thiserror::Error;
 /// The two players. A leads the first round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Player {
+    /// The first player.
     A,
+    /// The second player.
     B,
 }
 
 impl Player {
+    /// The other player.
     pub const fn other(self) -> Player {
         match self {
             Player::A => Player::B,
@@ -61,14 +64,17 @@ impl Deal {
         }
     }
 
+    /// Player A's deck, top card first.
     pub fn a(&self) -> &[Face] {
         &self.a
     }
 
+    /// Player B's deck, top card first.
     pub fn b(&self) -> &[Face] {
         &self.b
     }
 
+    /// `player`'s deck, top card first.
     pub fn deck(&self, player: Player) -> &[Face] {
         match player {
             Player::A => &self.a,
@@ -83,7 +89,10 @@ pub enum Status {
     /// After a trick one player held every card (or one player had no card from the start).
     Finished,
     /// The situation at the start of a round repeated that of the round `period` rounds earlier.
-    Loop { period: u64 },
+    Loop {
+        /// Rounds from the earlier start to the one that repeats it.
+        period: u64,
+    },
 }
 
 impl Status {
@@ -100,8 +109,11 @@ impl Status {
 /// loop, up to the start of the round that repeats an earlier one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Outcome {
+    /// How the game ended.
     pub status: Status,
+    /// Cards put on the pile.
     pub cards: u64,
+    /// Tricks taken.
     pub tricks: u64,
 }
 
@@ -133,10 +145,20 @@ impl fmt::Display for Outcome {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
     /// `player` put `face` on the pile.
-    Laid { player: Player, face: Face },
+    Laid {
+        /// Who laid it.
+        player: Player,
+        /// The card.
+        face: Face,
+    },
     /// `taker` took the pile and leads the next round; `unpaid` when the other player had to play
     /// but had no card left.
-    Trick { taker: Player, unpaid: bool },
+    Trick {
+        /// Who took the pile.
+        taker: Player,
+        /// Whether the other player had no card left to lay.
+        unpaid: bool,
+    },
 }
 
 /// A game in progress, played one card at a time.
@@ -160,6 +182,7 @@ pub struct Game {
 }
 
 impl Game {
+    /// The game of `deal`, before its first card.
     pub fn new(deal: &Deal) -> Game {
         Game::start(deal, true)
     }
@@ -303,6 +326,7 @@ impl Game {
         }
     }
 
+    /// `player`'s hand, top card first.
     pub fn hand(&self, player: Player) -> &VecDeque<Face> {
         &self.hands[player.index()]
     }
@@ -322,14 +346,17 @@ impl Game {
         self.tricks + 1
     }
 
+    /// Cards laid so far.
     pub fn cards(&self) -> u64 {
         self.cards
     }
 
+    /// Tricks taken so far.
     pub fn tricks(&self) -> u64 {
         self.tricks
     }
 
+    /// How the game ended, once it has.
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome
     }

@@ -28,16 +28,28 @@ const PACK: [u32; 5] = [36, 4, 4, 4, 4];
 /// A deal that is not one pack split 26/26.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 pub enum PackError {
+    /// A deck that is not 26 cards.
     #[error(
         "expected one pack split 26/26 (26 cards in each deck), found {cards} cards in player \
          {player}'s deck"
     )]
-    Length { player: Player, cards: usize },
+    Length {
+        /// The player whose deck is not 26 cards.
+        player: Player,
+        /// Its cards.
+        cards: usize,
+    },
+    /// Not four of each payment card and 36 number cards.
     #[error(
         "expected one pack (four each of J, Q, K and A, and 36 number cards), found {count} {}",
         kind_name(*.face, *.count)
     )]
-    Count { face: Face, count: usize },
+    Count {
+        /// The kind of card.
+        face: Face,
+        /// How many the deal holds.
+        count: usize,
+    },
 }
 
 fn kind_name(face: Face, count: usize) -> String {
@@ -185,26 +197,36 @@ mod tests {
         pack_of(&deal).unwrap()
     }
 
+    /// The deal of these decks in record notation is deal `number`, both ways.
+    fn is_deal(a: &str, b: &str, number: u128) {
+        let deal = record_pack(a, b);
+        assert_eq!(index(&deal), Some(number));
+        assert_eq!(pack(number), Some(deal));
+    }
+
     #[test]
     fn the_published_indices_of_the_records() {
-        let nessler = record_pack("---AJ--Q---------QAKQJJ-QK", "-----A----KJ-K--------A---");
-        assert_eq!(index(&nessler), Some(447_247_122_283_566_119_055));
-        assert_eq!(pack(447_247_122_283_566_119_055), Some(nessler));
-        let casella = record_pack("---K---Q-KQAJ-----AAJ--J--", "----------Q----KQ-J-----KA");
-        assert_eq!(index(&casella), Some(472_460_898_658_889_399_111));
-        assert_eq!(pack(472_460_898_658_889_399_111), Some(casella));
+        let nessler = ("---AJ--Q---------QAKQJJ-QK", "-----A----KJ-K--------A---");
+        is_deal(nessler.0, nessler.1, 447_247_122_283_566_119_055);
+        let casella = ("---K---Q-KQAJ-----AAJ--J--", "----------Q----KQ-J-----KA");
+        is_deal(casella.0, casella.1, 472_460_898_658_889_399_111);
     }
 
     #[test]
     fn the_first_and_the_last_deal() {
-        let first = record_pack("AAAAKKKKQQQQJJJJ----------", "--------------------------");
-        assert_eq!(index(&first), Some(0));
-        assert_eq!(pack(0), Some(first));
-        let last = record_pack("--------------------------", "----------JJJJQQQQKKKKAAAA");
-        assert_eq!(index(&last), Some(DEALS - 1));
-        assert_eq!(pack(DEALS - 1), Some(last));
+        is_deal(
+            "AAAAKKKKQQQQJJJJ----------",
+            "--------------------------",
+            0,
+        );
+        is_deal(
+            "--------------------------",
+            "----------JJJJQQQQKKKKAAAA",
+            DEALS - 1,
+        );
         assert_eq!(pack(DEALS), None);
         assert_eq!(pack(u128::MAX), None);
+        let last = pack(DEALS - 1).unwrap();
         let mut end = last;
         assert!(!next(&mut end));
         assert_eq!(end, last);

@@ -9,7 +9,7 @@
 
 use crate::game::Deal;
 use crate::notation::{MAX_DECK, parse_card};
-use excerpt::Excerpt;
+use excerpt::{Excerpt, Lines, Pos, UntilError};
 use serde_json::Value;
 use std::collections::HashMap;
 use std::fmt;
@@ -17,18 +17,14 @@ use std::fmt;
 /// A mistake in a JSON line: where, and what was expected.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct JsonlError {
-    pub line: usize,
-    pub column: usize,
+    /// Where the mistake is.
+    pub pos: Pos,
     message: String,
 }
 
 impl fmt::Display for JsonlError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "line {}, column {}: {}",
-            self.line, self.column, self.message
-        )
+        write!(f, "{}: {}", self.pos, self.message)
     }
 }
 
@@ -49,50 +45,41 @@ pub fn parse(text: &str) -> Result<Vec<Deal>, JsonlError> {
 /// The games of the input one at a time, as [`parse`] reads them, ending at the first mistake:
 /// only the line being read is held.
 pub fn games(text: &str) -> Games<'_> {
-    Games {
-        lines: text.lines().enumerate(),
-        last_line: 0,
-        found: 0,
-        done: false,
-    }
+    Games(UntilError::new(Reader {
+        lines: Lines::new(text),
+        any: false,
+    }))
 }
 
 /// The iterator of [`games`].
-pub struct Games<'a> {
-    lines: std::iter::Enumerate<std::str::Lines<'a>>,
-    last_line: usize,
-    found: usize,
-    done: bool,
-}
+pub struct Games<'a>(UntilError<Reader<'a>>);
 
 impl Iterator for Games<'_> {
     type Item = Result<Deal, JsonlError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.done {
-            return None;
-        }
-        let next = self.read();
-        match &next {
-            Some(Ok(_)) => self.found += 1,
-            _ => self.done = true,
-        }
-        next
+        self.0.next()
     }
 }
 
-impl Games<'_> {
-    fn read(&mut self) -> Option<Result<Deal, JsonlError>> {
-        for (index, line) in self.lines.by_ref() {
-            self.last_line = index + 1;
-            if !line.trim().is_empty() {
-                return Some(parse_line(index + 1, line));
-            }
+/// The games of the lines one after the other, with no regard for mistakes before.
+struct Reader<'a> {
+    lines: Lines<'a>,
+    /// Whether a game has been read: an input of none is a mistake.
+    any: bool,
+}
+
+impl Iterator for Reader<'_> {
+    type Item = Result<Deal, JsonlError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if let Some((number, line)) = self.lines.find(|(_, line)| !line.trim().is_empty()) {
+            self.any = true;
+            return Some(parse_line(number, line));
         }
-        (self.found == 0).then(|| {
+        (!self.any).then(|| {
             Err(JsonlError {
-                line: self.last_line + 1,
-                column: 1,
+                pos: Pos::new(self.lines.read() + 1, 1),
                 message:
                     "expected a game (a JSON object with arrays \"playerA\" and \"playerB\"), \
                           found the end of the input"
@@ -104,8 +91,7 @@ impl Games<'_> {
 
 fn parse_line(number: usize, line: &str) -> Result<Deal, JsonlError> {
     let error = |column: usize, message: String| JsonlError {
-        line: number,
-        column,
+        pos: Pos::new(number, column),
         message,
     };
     let start = line.len() - line.trim_start().len();

@@ -19,6 +19,37 @@
 //!
 //! The summaries of [`stats`] and [`search`] merge and serialise (serde), so that a long run can
 //! share its deals among threads and machines and save what it has done.
+//!
+//! A deal read from notation and played by the rule book's engine, card by card or to its end:
+//!
+//! ```
+//! use camicia::{Deal, Event, Game, Player, Status};
+//!
+//! let deal: Deal = camicia::notation::parse_deal("2 A 7 8 Q 10/3 4 5 6 K 9 J").unwrap();
+//! let mut game = Game::new(&deal);
+//! assert_eq!(game.step(), Some(Event::Laid { player: Player::A, face: deal.a()[0] }));
+//! let outcome = Game::play(&deal);
+//! assert_eq!(outcome.status, Status::Finished);
+//! // The fast engine, and `play` (which picks it), agree.
+//! assert_eq!(camicia::fast::play(&deal), Some(outcome));
+//! assert_eq!(camicia::play(&deal), outcome);
+//! ```
+//!
+//! Random one-pack deals played in bulk by the fastest engine this processor runs, and a search
+//! keeping the longest games:
+//!
+//! ```
+//! use camicia::deal::Dealer;
+//! use camicia::engine::Engine;
+//! use camicia::search::{Keep, haul};
+//!
+//! let dealer = Dealer::new(7);
+//! let mut longest = 0;
+//! dealer.play(Engine::best(), 0..1000, |_, outcome| longest = longest.max(outcome.cards));
+//! let keep = Keep { top: 3, min_cards: None };
+//! let found = haul(Engine::best(), dealer.packs(0..1000), 0, keep);
+//! assert_eq!(found.top.games()[0].outcome.cards, longest);
+//! ```
 
 pub mod deal;
 pub mod engine;
@@ -33,6 +64,7 @@ pub mod notation;
 mod pack;
 pub mod search;
 pub mod stats;
+pub mod trace;
 pub mod workunit;
 
 pub use face::{Face, record};

@@ -7,28 +7,44 @@ use crate::face::Face;
 use crate::game::Deal;
 use crate::pack::Pack;
 use cards::{Card, Rank};
-use excerpt::{Excerpt, tokens};
+use excerpt::{Excerpt, Lines, UntilError, tokens};
 use thiserror::Error;
 
 /// A mistake in one deck line, with its 1-based column in characters. The message starts with
 /// the column, so that a reader that knows the line can put `line L, ` before it.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum DeckError {
+    /// Not a card.
     #[error(
         "column {column}: expected a card (2 to 10, X, J, Q, K or A, perhaps after a suit: \
          S2, HQ, D10), found {found}"
     )]
-    Card { column: usize, found: Excerpt },
+    Card {
+        /// The column, from 1, in characters.
+        column: usize,
+        /// What stood there.
+        found: Excerpt,
+    },
+    /// Not a card of record notation.
     #[error(
         "column {column}: expected a card of record notation (-, 2 to 9, X, J, Q, K or A), \
          found {found}"
     )]
-    Record { column: usize, found: Excerpt },
+    Record {
+        /// The column, from 1, in characters.
+        column: usize,
+        /// What stood there.
+        found: Excerpt,
+    },
+    /// A deck of more than [`MAX_DECK`] cards.
     #[error(
         "column {column}: a deck holds at most {MAX_DECK} cards (the longest games parlor \
          plays), this one has more"
     )]
-    TooLong { column: usize },
+    TooLong {
+        /// The column, from 1, in characters.
+        column: usize,
+    },
 }
 
 /// The most cards a deck may hold: games of longer decks could outlast any patience.
@@ -37,15 +53,25 @@ pub const MAX_DECK: usize = 100_000;
 /// A mistake in a deal written on one line, `A/B`. The message starts with the column.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum DealError {
+    /// A mistake in a deck.
     #[error("{0}")]
     Deck(DeckError),
+    /// No '/' between the decks.
     #[error(
         "column {column}: expected '/' and then player B's deck after player A's deck, found the \
          end of the deal"
     )]
-    NoSlash { column: usize },
+    NoSlash {
+        /// The column, from 1, in characters.
+        column: usize,
+    },
+    /// A second '/'.
     #[error("column {column}: expected a card, found a second '/'")]
-    SecondSlash { column: usize },
+    SecondSlash {
+        /// The column, from 1, in characters.
+        column: usize,
+    },
+    /// Two empty decks.
     #[error("column 1: both decks are empty: there is no game")]
     Empty,
 }
@@ -53,43 +79,53 @@ pub enum DealError {
 /// A mistake in a text of games, with its line.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum InputError {
+    /// A mistake in a deck.
     #[error("line {line}, {error}")]
-    Deck { line: usize, error: DeckError },
+    Deck {
+        /// The line, from 1.
+        line: usize,
+        /// The mistake in the line.
+        error: DeckError,
+    },
+    /// Player A's deck with no B's after it.
     #[error(
         "line {line}, column 1: expected player B's deck for the game whose player A's deck is \
          on line {a_line}, found the end of the input"
     )]
-    MissingB { line: usize, a_line: usize },
+    MissingB {
+        /// The line, from 1.
+        line: usize,
+        /// The line of player A's deck.
+        a_line: usize,
+    },
+    /// A mistake in a deal on one line.
     #[error("line {line}, {error}")]
-    Deal { line: usize, error: DealError },
+    Deal {
+        /// The line, from 1.
+        line: usize,
+        /// The mistake in the line.
+        error: DealError,
+    },
+    /// No game at all.
     #[error(
         "line {line}, column 1: expected a game (player A's deck on one line and player B's on \
          the next, or both on one line as A/B), found the end of the input"
     )]
-    NoGame { line: usize },
+    NoGame {
+        /// The line, from 1.
+        line: usize,
+    },
+    /// A whole deal where player B's deck was due.
     #[error(
         "line {line}, column 1: expected player B's deck for the game whose player A's deck is \
          on line {a_line}, found a whole deal (A's deck/B's deck)"
     )]
-    DealAfterA { line: usize, a_line: usize },
-}
-
-impl InputError {
-    /// The error of an input that holds no game: the same answer as every game's reader gives.
-    fn no_game(line: usize) -> InputError {
-        InputError::NoGame { line }
-    }
-
-    /// The 1-based line of the mistake.
-    pub fn line(&self) -> usize {
-        match *self {
-            InputError::Deck { line, .. }
-            | InputError::MissingB { line, .. }
-            | InputError::Deal { line, .. }
-            | InputError::DealAfterA { line, .. }
-            | InputError::NoGame { line } => line,
-        }
-    }
+    DealAfterA {
+        /// The line, from 1.
+        line: usize,
+        /// The line of player A's deck.
+        a_line: usize,
+    },
 }
 
 /// The characters of record notation.
@@ -203,7 +239,7 @@ impl DeckError {
 }
 
 /// Whether a line holds no deck: blank, or a comment starting with `#`.
-pub fn is_skipped(line: &str) -> bool {
+pub(crate) fn is_skipped(line: &str) -> bool {
     let line = line.trim_start();
     line.is_empty() || line.starts_with('#')
 }
@@ -247,60 +283,61 @@ pub fn parse_games_at(text: &str) -> Result<Vec<(usize, Deal)>, InputError> {
 /// [`parse_games_at`] reads them, ending at the first mistake: only the game being read is
 /// held, so a caller can check a whole input, then play it, in the memory of one game.
 pub fn games(text: &str) -> Games<'_> {
-    Games {
-        lines: text.lines().enumerate(),
+    Games(UntilError::new(Reader {
+        lines: Lines::new(text),
         a: None,
-        last_line: 0,
-        found: 0,
-        done: false,
-    }
+        any: false,
+    }))
 }
 
 /// The iterator of [`games`].
-pub struct Games<'a> {
-    lines: std::iter::Enumerate<std::str::Lines<'a>>,
-    /// A's deck, and its line, waiting for B's on the next deck line.
-    a: Option<(usize, Vec<Face>)>,
-    last_line: usize,
-    found: usize,
-    done: bool,
-}
+pub struct Games<'a>(UntilError<Reader<'a>>);
 
 impl Iterator for Games<'_> {
     type Item = Result<(usize, Deal), InputError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.done {
-            return None;
-        }
-        let next = self.read();
-        match &next {
-            Some(Ok(_)) => self.found += 1,
-            _ => self.done = true,
-        }
-        next
+        self.0.next()
     }
 }
 
-impl Games<'_> {
+/// The games of the lines one after the other, with no regard for mistakes before.
+struct Reader<'a> {
+    lines: Lines<'a>,
+    /// A's deck, and its line, waiting for B's on the next deck line.
+    a: Option<(usize, Vec<Face>)>,
+    /// Whether a game has been read: an input of none is a mistake.
+    any: bool,
+}
+
+impl Iterator for Reader<'_> {
+    type Item = Result<(usize, Deal), InputError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let game = self.read();
+        self.any |= matches!(game, Some(Ok(_)));
+        game
+    }
+}
+
+impl Reader<'_> {
     fn read(&mut self) -> Option<Result<(usize, Deal), InputError>> {
-        for (index, line) in self.lines.by_ref() {
-            self.last_line = index + 1;
+        for (number, line) in self.lines.by_ref() {
             if is_skipped(line) {
                 continue;
             }
             if line.contains('/') {
                 if let Some((a_line, _)) = self.a {
                     return Some(Err(InputError::DealAfterA {
-                        line: index + 1,
+                        line: number,
                         a_line,
                     }));
                 }
                 return Some(
                     parse_deal(line)
-                        .map(|deal| (index + 1, deal))
+                        .map(|deal| (number, deal))
                         .map_err(|error| InputError::Deal {
-                            line: index + 1,
+                            line: number,
                             error,
                         }),
                 );
@@ -309,13 +346,13 @@ impl Games<'_> {
                 Ok(deck) => deck,
                 Err(error) => {
                     return Some(Err(InputError::Deck {
-                        line: index + 1,
+                        line: number,
                         error,
                     }));
                 }
             };
             match self.a.take() {
-                None => self.a = Some((index + 1, deck)),
+                None => self.a = Some((number, deck)),
                 Some((a_line, a_deck)) => {
                     // Decks read from text hold at least one card, so the deal is never empty.
                     let deal = Deal::new(a_deck, deck).expect("a deck line holds a card");
@@ -323,12 +360,10 @@ impl Games<'_> {
                 }
             }
         }
+        let end = self.lines.read() + 1;
         match self.a.take() {
-            Some((a_line, _)) => Some(Err(InputError::MissingB {
-                line: self.last_line + 1,
-                a_line,
-            })),
-            None if self.found == 0 => Some(Err(InputError::no_game(self.last_line + 1))),
+            Some((a_line, _)) => Some(Err(InputError::MissingB { line: end, a_line })),
+            None if !self.any => Some(Err(InputError::NoGame { line: end })),
             None => None,
         }
     }

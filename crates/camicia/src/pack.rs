@@ -18,16 +18,27 @@ use crate::hand::MAX_PAYMENT;
 use std::ops::Deref;
 use thiserror::Error;
 
+/// 52 penalty codes that every engine can play (see the module's documentation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Pack([u8; 52]);
 
 /// Codes that are not a pack the engines can play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 pub enum PackCodeError {
+    /// A code above 4.
     #[error("place {place}: expected a penalty code from 0 to 4, found {code}")]
-    Code { place: usize, code: u8 },
+    Code {
+        /// Its place, from 0.
+        place: usize,
+        /// The code.
+        code: u8,
+    },
+    /// Too many payment cards.
     #[error("expected at most {MAX_PAYMENT} payment cards (codes 1 to 4), found {count}")]
-    Payments { count: usize },
+    Payments {
+        /// How many there are.
+        count: usize,
+    },
 }
 
 impl Pack {
@@ -61,6 +72,7 @@ impl Pack {
         change(&mut self.0);
     }
 
+    /// The 52 penalties.
     pub fn codes(&self) -> &[u8; 52] {
         &self.0
     }

@@ -2,7 +2,7 @@
 //! tricks of every finished game as histograms, the longest game and the first loop.
 //!
 //! Every figure is an order-free reduction (counts, sums, the longest game with the smallest
-//! index on ties), so tallies of any share of the deals merge into the same total.
+//! index on ties), so the stats of any share of the deals merge into the same total.
 
 use crate::deal::Dealer;
 use crate::engine::Engine;
@@ -10,17 +10,20 @@ use crate::fast::play_pack;
 use crate::game::{Outcome, Status};
 use serde::{Deserialize, Serialize};
 use std::ops::Range;
+use tally::Merge;
 
 /// A game worth naming: the deal's index and how it ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Found {
+pub struct Notable {
+    /// The deal's index in its dealer's sequence.
     pub index: u64,
+    /// How its game ended.
     pub outcome: Outcome,
 }
 
-/// Sums over a set of deals of one seed; merging two tallies gives the tally of their union.
+/// Sums over a set of deals of one seed; merging the stats of two sets gives those of their union.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Tally {
+pub struct Stats {
     deals: u64,
     loops: u64,
     /// `cards[c]`: how many finished games laid c cards.
@@ -28,23 +31,23 @@ pub struct Tally {
     /// `tricks[t]`: how many finished games took t tricks.
     tricks: Vec<u64>,
     /// The longest finished game: most cards, then most tricks, then the smallest index.
-    longest: Option<Found>,
+    longest: Option<Notable>,
     /// The loop of smallest index.
-    first_loop: Option<Found>,
+    first_loop: Option<Notable>,
 }
 
-impl Tally {
+impl Stats {
     /// Plays deals `range` of `dealer` with `engine` and sums them up.
-    pub fn of(engine: Engine, dealer: &Dealer, range: Range<u64>) -> Tally {
-        let mut tally = Tally::default();
-        dealer.play(engine, range, |index, outcome| tally.add(index, outcome));
-        tally
+    pub fn of(engine: Engine, dealer: &Dealer, range: Range<u64>) -> Stats {
+        let mut stats = Stats::default();
+        dealer.play(engine, range, |index, outcome| stats.add(index, outcome));
+        stats
     }
 
     /// Counts deal `index`, which ended so.
     pub fn add(&mut self, index: u64, outcome: Outcome) {
         self.deals += 1;
-        let found = Some(Found { index, outcome });
+        let found = Some(Notable { index, outcome });
         if let Status::Loop { .. } = outcome.status {
             self.loops += 1;
             self.first_loop = earlier(self.first_loop, found);
@@ -55,24 +58,17 @@ impl Tally {
         self.longest = longer(self.longest, found);
     }
 
-    /// Adds the deals of another tally: the order of merging never matters.
-    pub fn merge(&mut self, other: Tally) {
-        self.deals += other.deals;
-        self.loops += other.loops;
-        add_counts(&mut self.cards, &other.cards);
-        add_counts(&mut self.tricks, &other.tricks);
-        self.longest = longer(self.longest, other.longest);
-        self.first_loop = earlier(self.first_loop, other.first_loop);
-    }
-
+    /// Deals played.
     pub fn deals(&self) -> u64 {
         self.deals
     }
 
+    /// Deals whose game loops.
     pub fn loops(&self) -> u64 {
         self.loops
     }
 
+    /// Deals whose game finishes.
     pub fn finished(&self) -> u64 {
         self.deals - self.loops
     }
@@ -87,15 +83,17 @@ impl Tally {
         &self.tricks
     }
 
-    pub fn longest(&self) -> Option<Found> {
+    /// The longest finished game: most cards, then most tricks, then the smallest index.
+    pub fn longest(&self) -> Option<Notable> {
         self.longest
     }
 
-    pub fn first_loop(&self) -> Option<Found> {
+    /// The loop of smallest index.
+    pub fn first_loop(&self) -> Option<Notable> {
         self.first_loop
     }
 
-    /// Whether this can be the tally of deals `0..deals` of `dealer`: the counts add up, and the
+    /// Whether these can be the stats of deals `0..deals` of `dealer`: the counts add up, and the
     /// longest game and the first loop are among those deals and end as they say (they are
     /// played again).
     ///
@@ -118,7 +116,7 @@ impl Tally {
                 ));
             }
         }
-        let replays = |found: Option<Found>, looping: bool, name: &str| match found {
+        let replays = |found: Option<Notable>, looping: bool, name: &str| match found {
             None if (looping && self.loops > 0) || (!looping && finished > 0) => {
                 Err(format!("no {name} recorded"))
             }
@@ -142,6 +140,18 @@ impl Tally {
     }
 }
 
+/// The order of merging never matters.
+impl Merge for Stats {
+    fn merge(&mut self, other: &Stats) {
+        self.deals += other.deals;
+        self.loops += other.loops;
+        add_counts(&mut self.cards, &other.cards);
+        add_counts(&mut self.tricks, &other.tricks);
+        self.longest = longer(self.longest, other.longest);
+        self.first_loop = earlier(self.first_loop, other.first_loop);
+    }
+}
+
 fn count(counts: &mut Vec<u64>, value: u64) {
     let value = value as usize;
     if counts.len() <= value {
@@ -159,8 +169,8 @@ fn add_counts(counts: &mut Vec<u64>, more: &[u64]) {
     }
 }
 
-fn longer(a: Option<Found>, b: Option<Found>) -> Option<Found> {
-    let key = |f: &Found| {
+fn longer(a: Option<Notable>, b: Option<Notable>) -> Option<Notable> {
+    let key = |f: &Notable| {
         (
             f.outcome.cards,
             f.outcome.tricks,
@@ -173,16 +183,10 @@ fn longer(a: Option<Found>, b: Option<Found>) -> Option<Found> {
     }
 }
 
-fn earlier(a: Option<Found>, b: Option<Found>) -> Option<Found> {
+fn earlier(a: Option<Notable>, b: Option<Notable>) -> Option<Notable> {
     match (a, b) {
         (Some(a), Some(b)) => Some(if b.index < a.index { b } else { a }),
         (a, b) => a.or(b),
-    }
-}
-
-impl tally::Merge for Tally {
-    fn merge(&mut self, other: &Tally) {
-        Tally::merge(self, other.clone());
     }
 }
 
@@ -191,12 +195,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn tallies_of_parts_merge_into_the_tally_of_the_whole() {
+    fn stats_of_parts_merge_into_the_stats_of_the_whole() {
         let dealer = Dealer::new(5);
-        let whole = Tally::of(Engine::best(), &dealer, 0..20_000);
-        let mut parts = Tally::of(Engine::best(), &dealer, 12_000..20_000);
-        parts.merge(Tally::of(Engine::best(), &dealer, 0..5));
-        parts.merge(Tally::of(Engine::best(), &dealer, 5..12_000));
+        let whole = Stats::of(Engine::best(), &dealer, 0..20_000);
+        let mut parts = Stats::of(Engine::best(), &dealer, 12_000..20_000);
+        parts.merge(&Stats::of(Engine::best(), &dealer, 0..5));
+        parts.merge(&Stats::of(Engine::best(), &dealer, 5..12_000));
         assert_eq!(parts, whole);
         assert_eq!(whole.deals(), 20_000);
         assert_eq!(whole.loops() > 0, whole.first_loop().is_some());
@@ -206,22 +210,22 @@ mod tests {
     }
 
     #[test]
-    fn a_tally_that_does_not_add_up_is_named() {
+    fn stats_that_do_not_add_up_are_named() {
         let dealer = Dealer::new(5);
-        let tally = Tally::of(Engine::best(), &dealer, 0..3000);
+        let stats = Stats::of(Engine::best(), &dealer, 0..3000);
         assert!(
-            tally
+            stats
                 .check(&dealer, 3001)
                 .unwrap_err()
                 .contains("3000 deals")
         );
         assert!(
-            tally
+            stats
                 .check(&Dealer::new(6), 3000)
                 .unwrap_err()
                 .contains("not deal")
         );
-        let mut edited = tally.clone();
+        let mut edited = stats.clone();
         edited.cards[20] += 1;
         assert!(
             edited
@@ -229,10 +233,10 @@ mod tests {
                 .unwrap_err()
                 .contains("histogram")
         );
-        let mut moved = tally.clone();
+        let mut moved = stats.clone();
         moved.longest.as_mut().unwrap().index += 1;
         assert!(moved.check(&dealer, 3000).is_err());
-        let json = serde_json::to_string(&tally).unwrap();
-        assert_eq!(serde_json::from_str::<Tally>(&json).unwrap(), tally);
+        let json = serde_json::to_string(&stats).unwrap();
+        assert_eq!(serde_json::from_str::<Stats>(&json).unwrap(), stats);
     }
 }

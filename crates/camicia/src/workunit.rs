@@ -35,15 +35,26 @@ pub struct Unit {
 /// Why a unit's input cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum UnitError {
+    /// Not two deal indices.
     #[error("line {line}, column {column}: expected {expected}, found {found}")]
     Syntax {
+        /// The line of the mistake, from 1.
         line: usize,
+        /// Its column, from 1, in characters.
         column: usize,
+        /// What was expected there.
         expected: &'static str,
+        /// What stood there.
         found: String,
     },
+    /// START after END.
     #[error("expected START <= END, found START {first} after END {last}")]
-    Order { first: u128, last: u128 },
+    Order {
+        /// START.
+        first: u128,
+        /// END.
+        last: u128,
+    },
 }
 
 impl Unit {
@@ -69,10 +80,12 @@ impl Unit {
         Ok(Unit { first, last })
     }
 
+    /// The unit's first index.
     pub fn first(&self) -> u128 {
         self.first
     }
 
+    /// The unit's last index (included).
     pub fn last(&self) -> u128 {
         self.last
     }
@@ -154,9 +167,12 @@ impl FromStr for Unit {
 
 /// A game a unit reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Game {
+pub struct Entry {
+    /// The deal's index.
     pub index: u128,
+    /// Cards laid, as the rule book counts them.
     pub cards: u64,
+    /// Tricks taken.
     pub tricks: u64,
 }
 
@@ -164,8 +180,8 @@ pub struct Game {
 /// Reports of consecutive runs merge, earlier first, into the report of their union.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Report {
-    longest: Option<Game>,
-    loops: Vec<Game>,
+    longest: Option<Entry>,
+    loops: Vec<Entry>,
 }
 
 impl Report {
@@ -183,7 +199,7 @@ impl Report {
                 break;
             }
             engine.play_packs(batch.iter().copied(), |k, outcome| {
-                let game = Game {
+                let game = Entry {
                     index: first + offset + u128::from(k),
                     cards: outcome.cards,
                     tricks: outcome.tricks,
@@ -196,7 +212,7 @@ impl Report {
     }
 
     /// Counts a game, games coming in increasing index.
-    fn note(&mut self, game: Game, looped: bool) {
+    fn note(&mut self, game: Entry, looped: bool) {
         if looped {
             self.loops.push(game);
         } else if self.longest.is_none_or(|best| game.cards > best.cards) {
@@ -205,18 +221,20 @@ impl Report {
     }
 
     /// Adds the report of the indices that follow this report's.
-    pub fn merge(&mut self, later: Report) {
+    pub fn append(&mut self, later: Report) {
         if let Some(game) = later.longest {
             self.note(game, false);
         }
         self.loops.extend(later.loops);
     }
 
-    pub fn longest(&self) -> Option<Game> {
+    /// The longest finished game: most cards, the earliest index among equals.
+    pub fn longest(&self) -> Option<Entry> {
         self.longest
     }
 
-    pub fn loops(&self) -> &[Game] {
+    /// Every deal that loops, in increasing index.
+    pub fn loops(&self) -> &[Entry] {
         &self.loops
     }
 
@@ -227,7 +245,7 @@ impl Report {
     ///
     /// What does not agree, in words.
     pub fn check(&self, indices: Range<u128>) -> Result<(), String> {
-        let plays = |game: &Game, looped: bool| {
+        let plays = |game: &Entry, looped: bool| {
             indices.contains(&game.index)
                 && index::pack(game.index).is_some_and(|pack| {
                     let outcome = crate::fast::play_pack(&pack);
@@ -247,7 +265,7 @@ impl Report {
     /// The result file, byte for byte as camicia.dev's worker writes it.
     pub fn text(&self) -> String {
         let mut text = String::new();
-        let line = |text: &mut String, kind: &str, g: &Game| {
+        let line = |text: &mut String, kind: &str, g: &Entry| {
             text.push_str(&format!("{kind},{},{},{}\n", g.index, g.cards, g.tricks));
         };
         if let Some(game) = &self.longest {
@@ -257,12 +275,6 @@ impl Report {
             line(&mut text, "loop", game);
         }
         text
-    }
-}
-
-impl tally::Merge for Report {
-    fn merge(&mut self, later: &Report) {
-        Report::merge(self, later.clone());
     }
 }
 
@@ -315,8 +327,8 @@ mod tests {
         assert_eq!(whole.loops().len(), 1);
         assert_eq!(whole.loops()[0].index, casella);
         let mut parts = Report::of(Engine::best(), casella - 20_000..casella);
-        parts.merge(Report::of(Engine::best(), casella..casella + 1));
-        parts.merge(Report::of(Engine::best(), casella + 1..casella + 20_000));
+        parts.append(Report::of(Engine::best(), casella..casella + 1));
+        parts.append(Report::of(Engine::best(), casella + 1..casella + 20_000));
         assert_eq!(parts, whole);
         assert!(whole.check(casella - 20_000..casella + 20_000).is_ok());
         assert!(whole.check(casella - 20_000..casella).is_err());
@@ -326,7 +338,7 @@ mod tests {
     fn equally_long_games_go_to_the_earliest_index_whatever_their_tricks() {
         let mut report = Report::default();
         report.note(
-            Game {
+            Entry {
                 index: 1,
                 cards: 50,
                 tricks: 3,
@@ -334,7 +346,7 @@ mod tests {
             false,
         );
         report.note(
-            Game {
+            Entry {
                 index: 2,
                 cards: 50,
                 tricks: 9,
@@ -344,14 +356,14 @@ mod tests {
         assert_eq!(report.longest().unwrap().index, 1);
         let mut later = Report::default();
         later.note(
-            Game {
+            Entry {
                 index: 3,
                 cards: 50,
                 tricks: 9,
             },
             false,
         );
-        report.merge(later);
+        report.append(later);
         assert_eq!(report.longest().unwrap().index, 1);
         assert_eq!(report.text(), "finished,1,50,3\n");
     }

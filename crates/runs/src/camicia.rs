@@ -5,8 +5,8 @@ use camicia::Pack;
 use camicia::deal::Dealer;
 use camicia::engine::Engine;
 use camicia::index;
-use camicia::search::{Climb, Find, Haul, Hunt, Keep, ROUND, haul, haul_dealt};
-use camicia::stats::Tally;
+use camicia::search::{Catch, Climb, Haul, Hunt, Keep, ROUND, haul, haul_dealt};
+use camicia::stats::Stats;
 use camicia::workunit::Report;
 use serde::Serialize;
 use std::ops::Range;
@@ -45,14 +45,14 @@ impl StatsRun {
 
 impl Run for StatsRun {
     const COMMAND: &'static str = "camicia stats";
-    type Job = Fold<Tally>;
+    type Job = Fold<Stats>;
 
-    fn job(&self) -> Fold<Tally> {
+    fn job(&self) -> Fold<Stats> {
         let (engine, dealer) = (self.engine, Dealer::new(self.seed));
         let checker = dealer.clone();
         let plan = Plan::new(self.deals, STATS_CHUNK);
-        Fold::new(plan, Tally::default(), move |deals| {
-            Tally::of(engine, &dealer, deals)
+        Fold::new(plan, Stats::default(), move |deals| {
+            Stats::of(engine, &dealer, deals)
         })
         .checked_by(move |tally, deals| tally.check(&checker, deals))
     }
@@ -228,7 +228,7 @@ impl Job for Hunting {
     }
 
     fn status(&self, hunt: &Hunt) -> Option<String> {
-        let best = hunt.tally().longest().first().map(|f| f.outcome.cards);
+        let best = hunt.ledger().longest().first().map(|f| f.outcome.cards);
         best.map(|cards| format!("best {}", grouped(cards)))
     }
 }
@@ -236,7 +236,7 @@ impl Job for Hunting {
 /// One line of a search's results: `{"index":"…","deal":"…","status":"…","cards":…,"tricks":…}`.
 /// Written by hand: digits, record notation and a status name need no escaping, and this cannot
 /// fail.
-pub fn find_line(find: &Find) -> String {
+pub fn find_line(find: &Catch) -> String {
     format!(
         "{{\"index\":\"{}\",\"deal\":\"{}\",\"status\":\"{}\",\"cards\":{},\"tricks\":{}}}\n",
         index::index(&find.pack).unwrap_or_default(),
@@ -280,11 +280,15 @@ impl Run for WorkunitRun {
         let (first, engine) = (self.start, self.engine);
         // At most 2^64 - 1 deals, checked by `new`.
         let plan = Plan::new((self.end - self.start + 1) as u64, SEARCH_CHUNK);
-        Fold::new(plan, Report::default(), move |deals| {
+        let play = move |deals: Range<u64>| {
             Report::of(
                 engine,
                 first + u128::from(deals.start)..first + u128::from(deals.end),
             )
+        };
+        // A report lists its loops in index order: later chunks are appended.
+        Fold::appending(plan, Report::default(), play, |report, later| {
+            report.append(later.clone())
         })
         .checked_by(move |report, deals| report.check(first..first + u128::from(deals)))
     }

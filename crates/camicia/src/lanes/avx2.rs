@@ -7,6 +7,7 @@
 //! Four lanes, not eight in two registers: the 12 fields then take 12 of the 16 registers rather
 //! than 24, and measured the same or faster.
 
+use super::cpu::Avx2Cpu;
 use super::{Lanes, MAX_LANES, Source};
 use crate::game::Outcome;
 use std::arch::x86_64::*;
@@ -39,32 +40,68 @@ pub(crate) fn to_array(v: __m256i) -> [u64; MAX_LANES] {
     std::array::from_fn(|i| if i < 4 { four[i] } else { 0 })
 }
 
-/// Four lanes in one register. A value exists only inside [`play`] (and a test function compiled
-/// like it), whose caller checked that the processor has AVX2: that is what makes every
-/// `unsafe` call below sound (the intrinsics are unsafe only because they need AVX2).
+/// Four lanes in one register, with the proof that the processor has AVX2: a register is made
+/// only from a proof ([`Lanes::splat`], [`Lanes::from_array`]) or from registers that hold one,
+/// which is what makes every intrinsic below sound (they are unsafe only because they need AVX2).
 ///
 /// `CHEAP_BLENDS`: the variable blend is one micro-operation, as on AMD's cores, not two or three
 /// as on Intel's ([`crate::engine::blends_are_cheap`] tells; see [`Lanes::CHEAP_SELECT`]).
 /// Without them two registers are swapped where a mask says by three exclusive ors and an `and`.
 #[derive(Clone, Copy)]
-pub(crate) struct Avx2<const CHEAP_BLENDS: bool>(__m256i);
+pub(crate) struct Avx2<const CHEAP_BLENDS: bool>(__m256i, Avx2Cpu);
+
+/// The register `$intrinsics` make, with the proof `$cpu` (an [`Avx2Cpu`]) that they may run.
+macro_rules! avx2 {
+    ($cpu:expr, $intrinsics:expr) => {{
+        let cpu: Avx2Cpu = $cpu;
+        // SAFETY: the intrinsics need AVX2 (and `opaque` AVX), which `cpu` proves the processor
+        // has; they touch no memory.
+        Avx2(unsafe { $intrinsics }, cpu)
+    }};
+}
+
+/// Lane operations that are one intrinsic on the two registers (`eq` gives its mask as a
+/// register of all-ones or all-zero lanes).
+macro_rules! one_intrinsic {
+    ($($op:ident => $intrinsic:ident),* $(,)?) => {
+        $(
+            #[inline(always)]
+            fn $op(self, other: Self) -> Self {
+                avx2!(self.1, $intrinsic(self.0, other.0))
+            }
+        )*
+    };
+}
 
 impl<const CHEAP_BLENDS: bool> Lanes for Avx2<CHEAP_BLENDS> {
     const N: usize = 4;
     const CHEAP_SELECT: bool = CHEAP_BLENDS;
     type Mask = Self;
+    type Cpu = Avx2Cpu;
 
     #[inline(always)]
-    fn splat(x: u64) -> Self {
-        // SAFETY (here and below): see `Avx2`.
-        Avx2(unsafe { _mm256_set1_epi64x(x as i64) })
+    fn splat(cpu: Avx2Cpu, x: u64) -> Self {
+        avx2!(cpu, _mm256_set1_epi64x(x as i64))
     }
 
     #[inline(always)]
-    fn from_array(lanes: [u64; MAX_LANES]) -> Self {
-        // SAFETY: 32 bytes read unaligned from the array's 64; see `Avx2` for AVX2.
-        Avx2(unsafe { _mm256_loadu_si256(lanes.as_ptr().cast()) })
+    fn from_array(cpu: Avx2Cpu, lanes: [u64; MAX_LANES]) -> Self {
+        // SAFETY: 32 bytes read unaligned from the array's 64; `cpu` proves AVX2.
+        Avx2(unsafe { _mm256_loadu_si256(lanes.as_ptr().cast()) }, cpu)
     }
+
+    #[inline(always)]
+    fn cpu(self) -> Avx2Cpu {
+        self.1
+    }
+
+    one_intrinsic!(
+        add => _mm256_add_epi64,
+        sub => _mm256_sub_epi64,
+        and => _mm256_and_si256,
+        or => _mm256_or_si256,
+        eq => _mm256_cmpeq_epi64,
+    );
 
     #[inline(always)]
     fn to_array(self) -> [u64; MAX_LANES] {
@@ -72,52 +109,38 @@ impl<const CHEAP_BLENDS: bool> Lanes for Avx2<CHEAP_BLENDS> {
     }
 
     #[inline(always)]
-    fn add(self, other: Self) -> Self {
-        Avx2(unsafe { _mm256_add_epi64(self.0, other.0) })
-    }
-
-    #[inline(always)]
-    fn sub(self, other: Self) -> Self {
-        Avx2(unsafe { _mm256_sub_epi64(self.0, other.0) })
-    }
-
-    #[inline(always)]
-    fn and(self, other: Self) -> Self {
-        Avx2(unsafe { _mm256_and_si256(self.0, other.0) })
-    }
-
-    #[inline(always)]
-    fn or(self, other: Self) -> Self {
-        Avx2(unsafe { _mm256_or_si256(self.0, other.0) })
-    }
-
-    #[inline(always)]
     fn shl(self, by: Self) -> Self {
-        Avx2(unsafe { _mm256_sllv_epi64(self.0, opaque(by.0)) })
+        avx2!(self.1, _mm256_sllv_epi64(self.0, opaque(by.0)))
     }
 
     #[inline(always)]
     fn shr(self, by: Self) -> Self {
-        Avx2(unsafe { _mm256_srlv_epi64(self.0, opaque(by.0)) })
+        avx2!(self.1, _mm256_srlv_epi64(self.0, opaque(by.0)))
     }
 
     /// A shift by a constant count, which the compiler makes the instruction with an immediate
     /// (the count is not hidden from it: it is known to be below 64).
     #[inline(always)]
     fn shl_by<const K: u32>(self) -> Self {
-        Avx2(unsafe { _mm256_sllv_epi64(self.0, _mm256_set1_epi64x(i64::from(K))) })
+        avx2!(
+            self.1,
+            _mm256_sllv_epi64(self.0, _mm256_set1_epi64x(i64::from(K)))
+        )
     }
 
     #[inline(always)]
     fn shr_by<const K: u32>(self) -> Self {
-        Avx2(unsafe { _mm256_srlv_epi64(self.0, _mm256_set1_epi64x(i64::from(K))) })
+        avx2!(
+            self.1,
+            _mm256_srlv_epi64(self.0, _mm256_set1_epi64x(i64::from(K)))
+        )
     }
 
     /// One instruction on the 32-bit halves: the high half of `self` is 0, so that of the
     /// minimum is too.
     #[inline(always)]
     fn min(self, other: Self) -> Self {
-        Avx2(unsafe { _mm256_min_epu32(self.0, other.0) })
+        avx2!(self.1, _mm256_min_epu32(self.0, other.0))
     }
 
     /// Without a count of trailing zeros, the bit (a power of two 2^k below 2^52, or 0) is made
@@ -128,20 +151,20 @@ impl<const CHEAP_BLENDS: bool> Lanes for Avx2<CHEAP_BLENDS> {
     /// second constant, broadcast from memory by an instruction of its own at every use.)
     #[inline(always)]
     fn place(self) -> Self {
-        unsafe {
+        avx2!(self.1, {
             let two_52 = opaque(_mm256_set1_epi64x(0x4330_0000_0000_0000));
             let exact = _mm256_sub_pd(
                 _mm256_castsi256_pd(_mm256_or_si256(self.0, two_52)),
                 _mm256_castsi256_pd(two_52),
             );
             let exponent = _mm256_srli_epi64::<52>(_mm256_castpd_si256(exact));
-            Avx2(_mm256_sub_epi32(exponent, _mm256_set1_epi64x(1023)))
-        }
+            _mm256_sub_epi32(exponent, _mm256_set1_epi64x(1023))
+        })
     }
 
     #[inline(always)]
     fn lt(self, other: Self) -> Self::Mask {
-        Avx2(unsafe { _mm256_cmpgt_epi64(other.0, self.0) })
+        avx2!(self.1, _mm256_cmpgt_epi64(other.0, self.0))
     }
 
     #[inline(always)]
@@ -150,13 +173,8 @@ impl<const CHEAP_BLENDS: bool> Lanes for Avx2<CHEAP_BLENDS> {
     }
 
     #[inline(always)]
-    fn eq(self, other: Self) -> Self::Mask {
-        Avx2(unsafe { _mm256_cmpeq_epi64(self.0, other.0) })
-    }
-
-    #[inline(always)]
     fn select(mask: Self::Mask, yes: Self, no: Self) -> Self {
-        Avx2(unsafe { _mm256_blendv_epi8(no.0, yes.0, mask.0) })
+        avx2!(mask.1, _mm256_blendv_epi8(no.0, yes.0, mask.0))
     }
 
     #[inline(always)]
@@ -164,7 +182,7 @@ impl<const CHEAP_BLENDS: bool> Lanes for Avx2<CHEAP_BLENDS> {
         if CHEAP_BLENDS {
             (Self::select(mask, y, x), Self::select(mask, x, y))
         } else {
-            let xor = |a: Self, b: Self| Avx2(unsafe { _mm256_xor_si256(a.0, b.0) });
+            let xor = |a: Self, b: Self| avx2!(a.1, _mm256_xor_si256(a.0, b.0));
             let change = mask.and(xor(x, y));
             (xor(x, change), xor(y, change))
         }
@@ -207,27 +225,33 @@ impl<const CHEAP_BLENDS: bool> Lanes for Avx2<CHEAP_BLENDS> {
 
     #[inline(always)]
     fn not(a: Self::Mask) -> Self::Mask {
-        Avx2(unsafe { _mm256_xor_si256(a.0, _mm256_set1_epi64x(-1)) })
+        avx2!(a.1, _mm256_xor_si256(a.0, _mm256_set1_epi64x(-1)))
     }
 
     #[inline(always)]
     fn bits(mask: Self::Mask) -> u8 {
+        // SAFETY: the mask holds the proof that the processor has AVX2.
         (unsafe { _mm256_movemask_pd(_mm256_castsi256_pd(mask.0)) }) as u8
     }
 }
 
 /// The lane engine in AVX2, for a processor whose variable blends are cheap or not (see
-/// [`Avx2`]; the engine asks [`crate::engine::blends_are_cheap`]).
-///
-/// # Safety
-///
-/// The processor must have AVX2 ([`crate::engine::Engine`] checks).
-#[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
-pub(crate) unsafe fn play<const CHEAP_BLENDS: bool>(
+/// [`Avx2`]; the engine asks [`crate::engine::blends_are_cheap`]), where `cpu` shows it runs.
+pub(crate) fn play<const CHEAP_BLENDS: bool>(
+    cpu: Avx2Cpu,
     source: &mut impl Source,
     report: &mut impl FnMut(u64, Outcome),
 ) {
-    super::play::<Avx2<CHEAP_BLENDS>, _>(source, report);
+    #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
+    fn entry<const CHEAP_BLENDS: bool>(
+        cpu: Avx2Cpu,
+        source: &mut impl Source,
+        report: &mut impl FnMut(u64, Outcome),
+    ) {
+        super::play::<Avx2<CHEAP_BLENDS>, _>(cpu, source, report);
+    }
+    // SAFETY: `cpu` proves that the processor has the features of the entry.
+    unsafe { entry::<CHEAP_BLENDS>(cpu, source, report) }
 }
 
 #[cfg(test)]
@@ -235,17 +259,14 @@ mod tests {
     use super::*;
 
     /// The register operations that AVX2 lacks and the code builds from others, on four lanes.
-    ///
-    /// # Safety
-    ///
-    /// The processor must have AVX2.
     #[target_feature(enable = "avx2")]
-    unsafe fn first_payment_and_min(
+    fn first_payment_and_min(
+        cpu: Avx2Cpu,
         pay: [u64; 4],
         a: [u64; 4],
         b: [u64; 4],
     ) -> ([u64; 4], [u64; 4]) {
-        let lanes = |v: [u64; 4]| Avx2::<false>::from_array(std::array::from_fn(|i| v[i % 4]));
+        let lanes = |v: [u64; 4]| Avx2::<false>::from_array(cpu, std::array::from_fn(|i| v[i % 4]));
         let back = |v: Avx2<false>| -> [u64; 4] { std::array::from_fn(|i| v.to_array()[i]) };
         (
             back(lanes(pay).first_payment()),
@@ -255,20 +276,14 @@ mod tests {
 
     /// The build found AVX2 here (`runs_avx2`); a test that would run it fails rather than
     /// pass if the processor running it has none.
-    fn assert_avx2_runs() {
-        assert!(
-            std::arch::is_x86_feature_detected!("avx2"),
-            "built where AVX2 runs, but this processor has none"
-        );
+    fn avx2_runs() -> Avx2Cpu {
+        Avx2Cpu::detect().expect("built where AVX2 runs, but this processor has none")
     }
 
-    /// # Safety
-    ///
-    /// The processor must have AVX2.
     #[target_feature(enable = "avx2")]
-    unsafe fn check_masked_operations() {
-        super::super::tests::check_masked_operations::<Avx2<false>>();
-        super::super::tests::check_masked_operations::<Avx2<true>>();
+    fn check_masked_operations(cpu: Avx2Cpu) {
+        super::super::tests::check_masked_operations::<Avx2<false>>(cpu);
+        super::super::tests::check_masked_operations::<Avx2<true>>(cpu);
     }
 
     #[test]
@@ -277,9 +292,9 @@ mod tests {
         ignore = "this processor has no AVX2 (with POPCNT, BMI1, BMI2)"
     )]
     fn masked_operations_follow_their_plain_reading() {
-        assert_avx2_runs();
-        // SAFETY: checked above.
-        unsafe { check_masked_operations() };
+        let cpu = avx2_runs();
+        // SAFETY: `cpu` proves AVX2.
+        unsafe { check_masked_operations(cpu) };
     }
 
     /// The engine test plays the way this processor is given; this plays both.
@@ -291,18 +306,15 @@ mod tests {
     fn both_ways_of_masking_agree_with_the_scalar_engine() {
         use crate::deal::Dealer;
         use crate::lanes::tests::{reported, scalar_outcomes};
-        assert_avx2_runs();
+        let cpu = avx2_runs();
         let dealer = Dealer::new(81);
         let expected = scalar_outcomes(&dealer, 20_003);
         for cheap_blends in [false, true] {
             let mut got = reported(&dealer, 20_003, |packs, mut report| {
-                // SAFETY: checked above.
-                unsafe {
-                    if cheap_blends {
-                        play::<true>(packs, &mut report)
-                    } else {
-                        play::<false>(packs, &mut report)
-                    }
+                if cheap_blends {
+                    play::<true>(cpu, packs, &mut report)
+                } else {
+                    play::<false>(cpu, packs, &mut report)
                 }
             });
             got.sort_by_key(|&(k, _)| k);
@@ -316,7 +328,7 @@ mod tests {
         ignore = "this processor has no AVX2 (with POPCNT, BMI1, BMI2)"
     )]
     fn first_payment_and_min_follow_their_plain_reading() {
-        assert_avx2_runs();
+        let cpu = avx2_runs();
         let mut random = super::super::tests::random();
         for chunk in super::super::tests::payment_bits().chunks(4) {
             let pays: [u64; 4] = std::array::from_fn(|i| chunk[i % chunk.len()]);
@@ -325,8 +337,8 @@ mod tests {
             let b: [u64; 4] = std::array::from_fn(|i| {
                 random() << 32 | if i == 0 { a[0] } else { random() >> 32 }
             });
-            // SAFETY: checked above.
-            let (first, min) = unsafe { first_payment_and_min(pays, a, b) };
+            // SAFETY: `cpu` proves AVX2.
+            let (first, min) = unsafe { first_payment_and_min(cpu, pays, a, b) };
             for i in 0..4 {
                 super::super::tests::check_first_payment(pays[i], first[i]);
                 assert_eq!(min[i], a[i].min(b[i] & 0xffff_ffff));

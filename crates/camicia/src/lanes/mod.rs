@@ -32,6 +32,8 @@
 pub(crate) mod avx2;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod avx512;
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod cpu;
 pub(crate) mod portable;
 
 use crate::fast::{pack_hands, play_hands, play_pack};
@@ -81,9 +83,9 @@ pub(crate) struct PextPacks<I>(I);
 
 #[cfg(target_arch = "x86_64")]
 impl<I> PextPacks<I> {
-    /// # Safety
-    /// The processor must have BMI2 and POPCNT.
-    pub(crate) unsafe fn new(packs: I) -> PextPacks<I> {
+    /// The packs, for a processor that `_proof` shows has BMI2 and POPCNT: the only way to make
+    /// a `PextPacks`.
+    pub(crate) fn new(packs: I, _proof: cpu::Bmi2Cpu) -> PextPacks<I> {
         PextPacks(packs)
     }
 }
@@ -95,7 +97,8 @@ impl<I: Iterator<Item = Pack>> Source for PextPacks<I> {
     #[inline(always)]
     fn next(&mut self) -> Option<(Pack, Hand, Hand)> {
         self.0.next().map(|pack| {
-            // SAFETY: `PextPacks::new`'s contract.
+            // SAFETY: a `PextPacks` is made only with the proof that the processor has BMI2 and
+            // POPCNT.
             let (a, b) = unsafe { crate::fast::pack_hands_pext(&pack) };
             (pack, a, b)
         })
@@ -131,9 +134,21 @@ pub(crate) trait Lanes: Copy {
     const CHEAP_SELECT: bool;
     /// One truth value per lane.
     type Mask: Copy;
+    /// The proof that the processor has the instructions of these registers (see
+    /// [`cpu`]), which every function that makes a register from numbers takes.
+    type Cpu: Copy;
 
-    fn splat(x: u64) -> Self;
-    fn from_array(lanes: [u64; MAX_LANES]) -> Self;
+    /// `x` in every lane.
+    fn splat(cpu: Self::Cpu, x: u64) -> Self;
+    /// The first [`Lanes::N`] numbers of `lanes`.
+    fn from_array(cpu: Self::Cpu, lanes: [u64; MAX_LANES]) -> Self;
+    /// The proof this register was made with.
+    fn cpu(self) -> Self::Cpu;
+    /// `x` in every lane of a register like this one.
+    #[inline(always)]
+    fn constant(self, x: u64) -> Self {
+        Self::splat(self.cpu(), x)
+    }
     fn to_array(self) -> [u64; MAX_LANES];
     fn add(self, other: Self) -> Self;
     fn sub(self, other: Self) -> Self;
@@ -164,7 +179,7 @@ pub(crate) trait Lanes: Copy {
     /// `x` in the lanes of `mask`, 0 in the others.
     #[inline(always)]
     fn keep(mask: Self::Mask, x: Self) -> Self {
-        Self::select(mask, x, Self::splat(0))
+        Self::select(mask, x, x.constant(0))
     }
     /// `(y, x)` in the lanes of `mask`, `(x, y)` in the others.
     #[inline(always)]
@@ -188,7 +203,7 @@ pub(crate) trait Lanes: Copy {
     /// The lowest set bit alone, or 0 (the bit of the first payment card).
     #[inline(always)]
     fn lowest_bit(self) -> Self {
-        self.and(Self::splat(0).sub(self))
+        self.and(self.constant(0).sub(self))
     }
 
     /// The place of a single set bit below 2^52; for 0, a number from 64 to 2^32.
@@ -246,7 +261,7 @@ impl<V: Lanes> Hands<V> {
     /// The hand's length, alone: a shift by [`Hands::cards`] would be by 2^32 or more.
     #[inline(always)]
     fn len(self) -> V {
-        self.cards.and(V::splat(PAYMENT_CARD - 1))
+        self.cards.and(self.cards.constant(PAYMENT_CARD - 1))
     }
 
     /// The hand after laying `n` number cards from the top.
@@ -263,9 +278,9 @@ impl<V: Lanes> Hands<V> {
     #[inline(always)]
     fn drop_through_payment(self, n: V) -> Hands<V> {
         Hands {
-            pay: self.pay.shr(n.add(V::splat(1))),
+            pay: self.pay.shr(n.add(n.constant(1))),
             values: self.values.shr_by::<2>(),
-            cards: self.cards.sub(n.add(V::splat(1 + PAYMENT_CARD))),
+            cards: self.cards.sub(n.add(n.constant(1 + PAYMENT_CARD))),
         }
     }
 
@@ -276,7 +291,7 @@ impl<V: Lanes> Hands<V> {
         Hands {
             pay: bit,
             values: value,
-            cards: n.add(V::splat(1 + PAYMENT_CARD)),
+            cards: n.add(n.constant(1 + PAYMENT_CARD)),
         }
     }
 
@@ -341,19 +356,19 @@ const ENTRY_COUNTS: u64 = TRICK.wrapping_neg();
 impl<V: Lanes> Games<V> {
     /// No games: every lane must be dealt before it steps.
     #[inline(always)]
-    fn new() -> Games<V> {
+    fn new(cpu: V::Cpu) -> Games<V> {
         let hands = Hands {
-            pay: V::splat(0),
-            values: V::splat(0),
-            cards: V::splat(0),
+            pay: V::splat(cpu, 0),
+            values: V::splat(cpu, 0),
+            cards: V::splat(cpu, 0),
         };
         Games {
             payer: hands,
             other: hands,
             pile: hands,
-            paid_for: V::splat(NOTHING_OWED),
-            counts: V::splat(0),
-            snapshot: V::splat(0),
+            paid_for: V::splat(cpu, NOTHING_OWED),
+            counts: V::splat(cpu, 0),
+            snapshot: V::splat(cpu, 0),
         }
     }
 
@@ -369,8 +384,10 @@ impl<V: Lanes> Games<V> {
     /// forwarded to the wider load).
     #[inline(always)]
     fn deal(&mut self, i: usize, a: Hand, b: Hand) {
-        let this = V::from_array(std::array::from_fn(|j| j as u64)).eq(V::splat(i as u64));
-        let put = |v: &mut V, x: u64| *v = V::select(this, V::splat(x), *v);
+        let cpu = self.counts.cpu();
+        let this =
+            V::from_array(cpu, std::array::from_fn(|j| j as u64)).eq(V::splat(cpu, i as u64));
+        let put = |v: &mut V, x: u64| *v = V::select(this, V::splat(cpu, x), *v);
         let put_hand = |h: &mut Hands<V>, hand: Hand| {
             put(&mut h.pay, hand.pay());
             put(&mut h.values, hand.values());
@@ -394,12 +411,13 @@ impl<V: Lanes> Games<V> {
     #[inline(always)]
     fn pay(&mut self) {
         let (payer, pile) = (self.payer, self.pile);
+        let cpu = self.counts.cpu();
         // A payment card is a card the payer has, so its place needs no compare with the length.
         let bit = payer.pay.lowest_bit();
         let first = bit.place();
         let found = first.le(self.paid_for);
         let paid = payer.drop_through_payment(first);
-        let value = payer.values.and(V::splat(3));
+        let value = payer.values.and(V::splat(cpu, 3));
         let laid_cards = Hands::through_payment(first, bit, value);
         self.pile = pile.take_where(found, laid_cards);
         // After a payment card the roles swap.
@@ -410,8 +428,8 @@ impl<V: Lanes> Games<V> {
             // The payer's hand laid through its payment card only where one was found, so that
             // the roles swap by a swap.
             let paid_where_found = Hands {
-                pay: payer.pay.shr(V::keep(found, first.add(V::splat(1)))),
-                values: payer.values.shr(V::keep(found, V::splat(2))),
+                pay: payer.pay.shr(V::keep(found, first.add(V::splat(cpu, 1)))),
+                values: payer.values.shr(V::keep(found, V::splat(cpu, 2))),
                 cards: payer.cards.sub(V::keep(found, laid_cards.cards)),
             };
             (self.payer, self.other) = Hands::swap_where(found, paid_where_found, self.other);
@@ -426,7 +444,8 @@ impl<V: Lanes> Games<V> {
     /// them that are loop candidates (to replay); for the others `counts` holds the result.
     #[inline(always)]
     fn trick(&mut self) -> (V::Mask, V::Mask) {
-        let one = V::splat(1);
+        let cpu = self.counts.cpu();
+        let one = V::splat(cpu, 1);
         let (other, pile) = (self.other, self.pile);
         // The payer's first payment card is needed for the alternation anyway: it tells which
         // games pay their due in numbers now.
@@ -441,7 +460,7 @@ impl<V: Lanes> Games<V> {
 
         // The other player takes the pile...
         let taker = other.take(pile);
-        let empty = payer.cards.eq(V::splat(0));
+        let empty = payer.cards.eq(V::splat(cpu, 0));
         let finished = V::both(paid, empty);
         let trick = V::both(paid, V::not(empty));
         // ...and leads the next round: the players alternate up to the first payment card (the
@@ -450,7 +469,7 @@ impl<V: Lanes> Games<V> {
         let o = first.min(self.payer.cards).sub(owed);
         let leader_first = l.le(o);
         let e = l.min(o);
-        let later = V::select(leader_first, V::splat(0), one);
+        let later = V::select(leader_first, V::splat(cpu, 0), one);
         // The player whose event came first lays e numbers and then its payment card, or runs
         // out; the other laid e numbers meanwhile (the leader e + 1 when the other's came first)
         // and pays next.
@@ -458,7 +477,7 @@ impl<V: Lanes> Games<V> {
         let run_out = e.eq(event.cards);
         let next_payer = waiting.drop_numbers(e.add(later));
         let next_owner = event.drop_through_payment(e);
-        let next_value = event.values.and(V::splat(3));
+        let next_value = event.values.and(V::splat(cpu, 3));
         // The alternation's number cards, before the event's payment card.
         let numbers = e.add(e).add(later);
 
@@ -472,7 +491,7 @@ impl<V: Lanes> Games<V> {
             .or(taker.cards.shl_by::<LEADER_LEN>());
         let candidate = V::both(trick, self.snapshot.eq(key));
         // A trick counts the cards of the pile it takes.
-        let trick_count = V::splat(TRICK);
+        let trick_count = V::splat(cpu, TRICK);
         let taken = self.counts.add(pile.len().or(trick_count));
         // The tricks, now, are a power of two if clearing their lowest set bit leaves none: the
         // cards below them stay below one trick.
@@ -509,8 +528,12 @@ const PAYMENTS: usize = 2;
 /// The lane engine on every deal of `source`, reported with its number in `source` (from 0), in
 /// an order that depends only on the deals.
 #[inline(always)]
-pub(crate) fn play<V: Lanes, S: Source>(source: &mut S, report: &mut impl FnMut(u64, Outcome)) {
-    let mut games = Games::<V>::new();
+pub(crate) fn play<V: Lanes, S: Source>(
+    cpu: V::Cpu,
+    source: &mut S,
+    report: &mut impl FnMut(u64, Outcome),
+) {
+    let mut games = Games::<V>::new(cpu);
     // The deal in each lane, with its number; none once the source has run out.
     let mut kept: [Option<(u64, S::Kept)>; MAX_LANES] = [None; MAX_LANES];
     let mut dealt = 0;
@@ -611,7 +634,7 @@ pub(crate) mod tests {
     /// The masked operations of `V` against their plain reading, on random lanes with random
     /// masks. Inlined, so that the caller's target features apply.
     #[inline(always)]
-    pub(crate) fn check_masked_operations<V: Lanes>() {
+    pub(crate) fn check_masked_operations<V: Lanes>(cpu: V::Cpu) {
         let mut random = random();
         for _ in 0..1000 {
             let mut lanes = || -> [u64; MAX_LANES] { std::array::from_fn(|_| random()) };
@@ -619,10 +642,10 @@ pub(crate) mod tests {
             let by = lanes().map(|s| s % 64);
             // Compares are signed, of values below 2^63.
             let (a, b) = (a.map(|v| v >> 1), b.map(|v| v >> 1));
-            let mask = V::from_array(a).lt(V::from_array(b));
-            let (vx, vy) = (V::from_array(x), V::from_array(y));
+            let mask = V::from_array(cpu, a).lt(V::from_array(cpu, b));
+            let (vx, vy) = (V::from_array(cpu, x), V::from_array(cpu, y));
             let add = V::add_where(mask, vx, vy).to_array();
-            let shifted = V::or_shifted_where(mask, vx, vy, V::from_array(by)).to_array();
+            let shifted = V::or_shifted_where(mask, vx, vy, V::from_array(cpu, by)).to_array();
             let kept = V::keep(mask, vy).to_array();
             let (swapped_x, swapped_y) = V::swap_where(mask, vx, vy);
             let (swapped_x, swapped_y) = (swapped_x.to_array(), swapped_y.to_array());

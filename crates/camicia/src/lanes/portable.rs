@@ -34,16 +34,21 @@ impl Lanes for Portable {
     /// NEON's bit select is one instruction; where AVX2 has the blend, the AVX2 engine runs.
     const CHEAP_SELECT: bool = true;
     type Mask = [u64; WIDTH];
+    /// Plain arrays need no instruction set.
+    type Cpu = ();
 
     #[inline(always)]
-    fn splat(x: u64) -> Self {
+    fn splat((): (), x: u64) -> Self {
         Portable([x; WIDTH])
     }
 
     #[inline(always)]
-    fn from_array(lanes: [u64; MAX_LANES]) -> Self {
+    fn from_array((): (), lanes: [u64; MAX_LANES]) -> Self {
         Portable(std::array::from_fn(|i| lanes[i]))
     }
+
+    #[inline(always)]
+    fn cpu(self) {}
 
     #[inline(always)]
     fn to_array(self) -> [u64; MAX_LANES] {
@@ -164,18 +169,22 @@ impl Lanes for Portable {
 
 /// The lane engine with the instructions every processor of the target has.
 pub(crate) fn play(source: &mut impl Source, report: &mut impl FnMut(u64, Outcome)) {
-    super::play::<Portable, _>(source, report);
+    super::play::<Portable, _>((), source, report);
 }
 
-/// The same code compiled for AVX2.
-///
-/// # Safety
-///
-/// The processor must have AVX2, POPCNT, BMI1 and BMI2.
+/// The same code compiled for AVX2, on a processor that `_proof` shows has it.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
-pub(crate) unsafe fn play_avx2(source: &mut impl Source, report: &mut impl FnMut(u64, Outcome)) {
-    super::play::<Portable, _>(source, report);
+pub(crate) fn play_avx2(
+    _proof: super::cpu::Avx2Cpu,
+    source: &mut impl Source,
+    report: &mut impl FnMut(u64, Outcome),
+) {
+    #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
+    fn entry(source: &mut impl Source, report: &mut impl FnMut(u64, Outcome)) {
+        super::play::<Portable, _>((), source, report);
+    }
+    // SAFETY: `_proof` shows that the processor has these features.
+    unsafe { entry(source, report) }
 }
 
 #[cfg(test)]
@@ -198,7 +207,7 @@ mod tests {
 
     #[test]
     fn masked_operations_follow_their_plain_reading() {
-        crate::lanes::tests::check_masked_operations::<Portable>();
+        crate::lanes::tests::check_masked_operations::<Portable>(());
     }
 
     /// The engine test plays the entry compiled for AVX2 where the processor has it; this plays

@@ -219,7 +219,7 @@ fn a_checkpoint_of_another_run_is_refused_with_the_difference_named() {
         seconds: 0.0,
         journal: None,
     };
-    sweep::checkpoint::save(&checkpoint, &state, &camicia::stats::Tally::default()).unwrap();
+    sweep::checkpoint::save(&checkpoint, &state, &camicia::stats::Stats::default()).unwrap();
     refused(
         &["camicia", "stats", "--deals", "5000", "--checkpoint", path],
         "",

@@ -13,7 +13,7 @@ use camicia::engine::Engine;
 use camicia::fast::play_pack;
 use camicia::index::{self, DEALS};
 use camicia::notation::pack_record;
-use camicia::search::{Find, Hunt};
+use camicia::search::{Catch, Hunt};
 use clap::{ArgGroup, Args};
 use runs::camicia::{Mode, SearchRun};
 use serde::Serialize;
@@ -121,8 +121,8 @@ struct FindJson {
     tricks: u64,
 }
 
-impl From<&Find> for FindJson {
-    fn from(find: &Find) -> FindJson {
+impl From<&Catch> for FindJson {
+    fn from(find: &Catch) -> FindJson {
         FindJson {
             index: index::index(&find.pack).unwrap_or_default().to_string(),
             deal: pack_record(&find.pack),
@@ -202,9 +202,9 @@ struct Summary {
 impl Summary {
     fn new(search: &SearchRun, hunt: &Hunt, engine: Engine) -> Summary {
         let (mode, keep) = (search.mode(), search.keep());
-        let tally = hunt.tally();
+        let tally = hunt.ledger();
         let start = hunt.climbing().map(|climb| {
-            FindJson::from(&Find {
+            FindJson::from(&Catch {
                 order: 0,
                 pack: climb.start,
                 outcome: play_pack(&climb.start),

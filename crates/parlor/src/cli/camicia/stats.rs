@@ -12,7 +12,7 @@ use crate::svg;
 use camicia::deal::{Dealer, pack_deal};
 use camicia::engine::Engine;
 use camicia::record;
-use camicia::stats::{Found, Tally};
+use camicia::stats::Notable;
 use clap::Args;
 use serde::Serialize;
 use std::io::{self, Write};
@@ -111,9 +111,9 @@ struct Histogram {
 }
 
 impl Summary {
-    fn new(seed: u64, dealer: &Dealer, tally: &Tally, engine: Engine) -> Summary {
-        let game = |found: Option<Found>| {
-            found.map(|Found { index, outcome }| {
+    fn new(seed: u64, dealer: &Dealer, tally: &camicia::stats::Stats, engine: Engine) -> Summary {
+        let game = |found: Option<Notable>| {
+            found.map(|Notable { index, outcome }| {
                 let pack = dealer.pack(index);
                 let deal = pack_deal(&pack);
                 Game {
@@ -169,7 +169,7 @@ impl Histogram {
 fn write_text(
     out: &mut impl Write,
     summary: &Summary,
-    tally: &Tally,
+    tally: &camicia::stats::Stats,
     ascii: bool,
 ) -> io::Result<()> {
     writeln!(
@@ -262,7 +262,7 @@ fn write_histogram(
 
 /// The histogram of cards per finished game as an SVG picture: the whole range up to the
 /// longest game, counts on a log axis so that its tail shows, the longest game marked.
-fn plot(tally: &Tally, seed: u64) -> String {
+fn plot(tally: &camicia::stats::Stats, seed: u64) -> String {
     let cards = tally.cards();
     let longest = cards.iter().rposition(|&n| n > 0).unwrap_or(0) as u64;
     // At most about 150 bins over the range, each a round number of cards.

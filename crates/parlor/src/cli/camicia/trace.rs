@@ -1,7 +1,8 @@
 //! `--trace`: the round-by-round table of the rule book's examples, one row per card laid;
 //! with `--json`, the whole game on one line for a program (or a page) to replay.
 
-use camicia::{Deal, Event, Face, Game, Player};
+use camicia::trace::Trace;
+use camicia::{Deal, Face, Game, Player};
 use serde::Serialize;
 use std::io::{self, Write};
 
@@ -48,16 +49,7 @@ fn cards<'a>(faces: impl ExactSizeIterator<Item = &'a Face>) -> String {
     faces.map(Face::to_string).collect::<Vec<_>>().join(" ")
 }
 
-/// The most a whole-game trace may hold, where one is set (the server sets one; the command line
-/// none).
-#[derive(Clone, Copy)]
-pub struct Budget {
-    /// Cards laid.
-    pub cards: u64,
-    /// Cards of the round-start situations the game keeps to find a loop: every card in play,
-    /// at every round start.
-    pub kept: u64,
-}
+pub use camicia::trace::Budget;
 
 /// A whole game as `--trace --json` prints it, one line: the outcome as `--json` gives it, then
 /// every card laid, in strings of one character a card so that the record's 8,344 cards stay
@@ -112,64 +104,26 @@ impl TraceJson {
     ///
     /// Past `budget`, a message saying which bound the game passed.
     pub fn of(deal: &Deal, budget: Option<Budget>) -> Result<TraceJson, String> {
-        let mut game = Game::new(deal);
-        let mut trace = TraceJson {
-            status: "",
-            cards: 0,
-            tricks: 0,
+        let trace = Trace::of(deal, budget).map_err(|e| e.to_string())?;
+        let outcome = trace.outcome;
+        Ok(TraceJson {
+            status: outcome.status.name(),
+            cards: outcome.cards,
+            tricks: outcome.tricks,
             deal: format!("{}/{}", deck(deal.a()), deck(deal.b())),
-            laid: String::new(),
-            by: String::new(),
-            due: String::new(),
-            taken: Vec::new(),
-            takers: String::new(),
-            unpaid: false,
-            repeat: None,
-        };
-        let in_play = (deal.a().len() + deal.b().len()) as u64;
-        let mut kept = in_play;
-        while let Some(event) = game.step() {
-            match event {
-                Event::Laid { player, face } => {
-                    trace.laid.push(card(face));
-                    trace.by.push_str(&player.to_string());
-                    let due = game.due().map_or(0, |(_, due)| due);
-                    trace.due.push(char::from(b'0' + due));
-                }
-                Event::Trick { taker, unpaid } => {
-                    trace.taken.push(game.cards());
-                    trace.takers.push_str(&taker.to_string());
-                    trace.unpaid = unpaid;
-                    kept += in_play;
-                }
-            }
-            if let Some(budget) = budget {
-                if game.cards() > budget.cards {
-                    return Err(format!(
-                        "the game lays more than {} cards, the most a trace from the server holds",
-                        budget.cards
-                    ));
-                }
-                if kept > budget.kept {
-                    return Err(format!(
-                        "the game keeps more than {} cards of round starts to find a loop (its \
-                         {in_play} cards at each of {} round starts), the most a trace from the \
-                         server may",
-                        budget.kept,
-                        game.tricks() + 1
-                    ));
-                }
-            }
-        }
-        let outcome = game
-            .outcome()
-            .expect("a game stops stepping only when it has an outcome");
-        trace.status = outcome.status.name();
-        trace.cards = outcome.cards;
-        trace.tricks = outcome.tricks;
-        trace.repeat = outcome
-            .repeated_rounds()
-            .map(|(earlier, later)| RepeatJson { earlier, later });
-        Ok(trace)
+            laid: trace.laid.iter().map(|l| card(l.face)).collect(),
+            by: trace.laid.iter().map(|l| l.by.to_string()).collect(),
+            due: trace
+                .laid
+                .iter()
+                .map(|l| char::from(b'0' + l.due))
+                .collect(),
+            taken: trace.tricks.iter().map(|t| t.cards).collect(),
+            takers: trace.tricks.iter().map(|t| t.taker.to_string()).collect(),
+            unpaid: trace.unpaid,
+            repeat: outcome
+                .repeated_rounds()
+                .map(|(earlier, later)| RepeatJson { earlier, later }),
+        })
     }
 }

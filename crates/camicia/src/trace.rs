@@ -1,0 +1,170 @@
+//! A whole game card by card, for a replay: who laid which card and what was then owed, and who
+//! took each trick after how many cards. A page can replay it without knowing the rules.
+//!
+//! ```
+//! use camicia::trace::Trace;
+//!
+//! let deal = camicia::notation::parse_deal("2 A/10 K").unwrap();
+//! let trace = Trace::of(&deal, None).unwrap();
+//! assert_eq!(trace.laid.len() as u64, trace.outcome.cards);
+//! assert_eq!(trace.tricks.len() as u64, trace.outcome.tricks);
+//! ```
+
+use crate::face::Face;
+use crate::game::{Deal, Event, Game, Outcome, Player};
+use thiserror::Error;
+
+/// One card laid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Laid {
+    /// Who laid it.
+    pub by: Player,
+    /// The card.
+    pub face: Face,
+    /// The cards still owed under a penalty after it (0: none); the one who owes them lays the
+    /// next card.
+    pub due: u8,
+}
+
+/// One trick taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Taken {
+    /// How many cards had been laid in the game when the pile was taken.
+    pub cards: u64,
+    /// Who took the pile.
+    pub taker: Player,
+}
+
+/// A whole game as the rule book's engine ([`Game`]) plays it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Trace {
+    /// Every card laid, in order.
+    pub laid: Vec<Laid>,
+    /// Every trick, in order.
+    pub tricks: Vec<Taken>,
+    /// The last trick was taken because the other player had to lay a card and had none.
+    pub unpaid: bool,
+    /// How the game ended.
+    pub outcome: Outcome,
+}
+
+/// The most a trace may hold, where one is set (a server sets one; the command line none).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Cards laid.
+    pub cards: u64,
+    /// Cards of the round-start situations the game keeps to find a loop: every card in play,
+    /// at every round start.
+    pub kept: u64,
+}
+
+/// A game past its [`Budget`]: which bound it passed.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum OverBudget {
+    /// More cards laid than [`Budget::cards`].
+    #[error("the game lays more than {budget} cards, the most a trace from the server holds")]
+    Cards {
+        /// The bound.
+        budget: u64,
+    },
+    /// More cards of round starts kept than [`Budget::kept`].
+    #[error(
+        "the game keeps more than {budget} cards of round starts to find a loop (its {in_play} \
+         cards at each of {round_starts} round starts), the most a trace from the server may"
+    )]
+    Kept {
+        /// The bound.
+        budget: u64,
+        /// The cards in play.
+        in_play: u64,
+        /// The round starts kept so far.
+        round_starts: u64,
+    },
+}
+
+impl Trace {
+    /// The game of `deal` played to its end, card by card.
+    ///
+    /// # Errors
+    ///
+    /// Past `budget`, the bound the game passed (the game is played no further).
+    pub fn of(deal: &Deal, budget: Option<Budget>) -> Result<Trace, OverBudget> {
+        let mut game = Game::new(deal);
+        let mut laid = Vec::new();
+        let mut tricks = Vec::new();
+        let mut unpaid = false;
+        let in_play = (deal.a().len() + deal.b().len()) as u64;
+        let mut kept = in_play;
+        while let Some(event) = game.step() {
+            match event {
+                Event::Laid { player, face } => laid.push(Laid {
+                    by: player,
+                    face,
+                    due: game.due().map_or(0, |(_, due)| due),
+                }),
+                Event::Trick {
+                    taker,
+                    unpaid: trick_unpaid,
+                } => {
+                    tricks.push(Taken {
+                        cards: game.cards(),
+                        taker,
+                    });
+                    unpaid = trick_unpaid;
+                    kept += in_play;
+                }
+            }
+            if let Some(budget) = budget {
+                if game.cards() > budget.cards {
+                    return Err(OverBudget::Cards {
+                        budget: budget.cards,
+                    });
+                }
+                if kept > budget.kept {
+                    return Err(OverBudget::Kept {
+                        budget: budget.kept,
+                        in_play,
+                        round_starts: game.tricks() + 1,
+                    });
+                }
+            }
+        }
+        let outcome = game
+            .outcome()
+            .expect("a game stops stepping only when it has an outcome");
+        Ok(Trace {
+            laid,
+            tricks,
+            unpaid,
+            outcome,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_budget_stops_the_game_at_the_bound_it_passes() {
+        let deal = crate::notation::parse_deal("2 A 7 8 Q 10/3 4 5 6 K 9 J").unwrap();
+        let whole = Trace::of(&deal, None).unwrap();
+        assert_eq!(whole.laid.len() as u64, whole.outcome.cards);
+        let cards = Budget {
+            cards: 3,
+            kept: u64::MAX,
+        };
+        assert_eq!(
+            Trace::of(&deal, Some(cards)).unwrap_err(),
+            OverBudget::Cards { budget: 3 }
+        );
+        let kept = Budget {
+            cards: u64::MAX,
+            kept: 13,
+        };
+        assert!(matches!(
+            Trace::of(&deal, Some(kept)).unwrap_err(),
+            OverBudget::Kept { in_play: 13, .. }
+        ));
+    }
+}
