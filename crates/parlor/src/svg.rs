@@ -166,7 +166,7 @@ impl Frame {
     }
 }
 
-/// One set of bar heights of a [`Histogram`], with its name for the legend.
+/// One set of values of a picture of several series ([`ShareLines`]), with its name for the legend.
 pub struct Series {
     pub name: String,
     pub values: Vec<f64>,

@@ -7,6 +7,9 @@ use cards::{Card, CardError};
 use excerpt::{Excerpt, Lines, Pos, tokens};
 use thiserror::Error;
 
+/// A face-down card the player does not know, in a [`Table`](crate::Table).
+pub const UNKNOWN: &str = "[?]";
+
 /// Why written columns are not seven lines of cards, each card once: what both readers of
 /// columns refuse alike. Every message starts with `line L, column C: `.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

@@ -1,8 +1,7 @@
 //! The written layout: seven lines, column 1 to 7, each column's cards from the first (deepest) to
 //! the last, face-down cards in brackets: `[D4] [S9] HK D2 S3 C7 H8`.
 
-use crate::columns::{ColumnReader, ColumnsError, Line, Seen, read_columns};
-use crate::table::UNKNOWN;
+use crate::columns::{ColumnReader, ColumnsError, Line, Seen, UNKNOWN, read_columns};
 use cards::{Card, CardError};
 use excerpt::{Excerpt, Pos};
 use std::fmt;

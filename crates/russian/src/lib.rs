@@ -9,7 +9,7 @@
 //! - [`strategy`]: the fair strategies `random`, `greedy`, `lookahead` and `planner`, the
 //!   `clairvoyant` player who sees every card, and [`strategy::play`], which plays a
 //!   [`Game`] to its end with any [`Strategy`];
-//! - [`line`]: a line of play written short (`S7-5,HK-2`), to replay a game from its deal;
+//! - [`line`](mod@line): a line of play written short (`S7-5,HK-2`), to replay a game from its deal;
 //! - [`hint`]: the move to make in a position in progress, fair and, when every card is
 //!   known, exact;
 //! - [`bound`]: an upper bound on perfect fair play, tighter than the clairvoyant maximum;
@@ -49,13 +49,14 @@ mod table;
 
 pub use cards::{Card, Rank, Suit};
 pub use columns::ColumnsError;
+pub use columns::UNKNOWN;
 pub use game::{Event, Game, IllegalMove};
 pub use layout::{Layout, LayoutError, Slot, face_up_count};
 pub(crate) use position::card_at;
 pub use position::{Move, MoveKind, Moves, Place, Position};
 pub use scores::{PAY_PER_CARD, STAKE, Stats};
 pub use strategy::{Strategy, StrategyName, UnknownStrategy};
-pub use table::{Table, TableError, UNKNOWN};
+pub use table::{Table, TableError};
 
 /// Plays deal `number` with the named strategy to the end (`planner` with its default number
 /// of samples); gives the score.

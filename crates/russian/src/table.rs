@@ -1,15 +1,12 @@
 //! A position in the middle of a game as a player writes it: the columns with `[?]` for a
 //! face-down card not known, and the foundations.
 
-use crate::columns::{ColumnReader, ColumnsError, Line, Seen, read_columns};
+use crate::columns::{ColumnReader, ColumnsError, Line, Seen, UNKNOWN, read_columns};
 use crate::layout::{Layout, Slot};
 use cards::Card;
 use excerpt::{Excerpt, Pos};
 use std::fmt;
 use thiserror::Error;
-
-/// A face-down card the player does not know, in a [`Table`].
-pub const UNKNOWN: &str = "[?]";
 
 /// Why a written position in progress is not one the rules can reach. Every message starts with
 /// `line L, column C: `.

@@ -1,5 +1,5 @@
 //! The engine on many processes, on one machine or many: timely dataflow carries each chunk's
-//! part to worker 0 of process 0, whose [`Ledger`] commits them in chunk order, writes the
+//! part to worker 0 of process 0, whose ledger commits them in chunk order, writes the
 //! journal and the checkpoint. Chunk c belongs to process c mod N; the threads of a process take
 //! its chunks in order. Every worker stays within a window of chunks ahead of the last commit,
 //! which it learns from timely's progress tracking, so memory stays flat and a restart loses
@@ -10,7 +10,7 @@
 //! as they connect, where its checkpoint stands, so they all start from there. A process that
 //! does not come is named after [`Cluster::wait`]; a process that goes away mid-run — its
 //! connections close, or its machine stops answering the keepalive probes within seconds —
-//! ends every other process through the `die` function given to [`run`], from whichever thread
+//! ends every other process through the `die` function given to [`crate::run`] in [`crate::Workers::Cluster`], from whichever thread
 //! notices. Checkpoints on disk are always whole, so the same command on every machine resumes.
 
 mod connect;

@@ -36,6 +36,12 @@ pub fn refused(args: &[&str], stdin: impl Into<Vec<u8>>) -> Assert {
         .stdout("")
 }
 
+/// Refused with status 2, nothing on stdout, and a message on stderr that says `words`.
+#[allow(dead_code)]
+pub fn refused_saying(args: &[&str], words: &str) {
+    refused(args, "").stderr(predicates::str::contains(words));
+}
+
 /// Bad input: refused with exactly one message on stderr, `error: MESSAGE`.
 pub fn rejects(args: &[&str], stdin: impl Into<Vec<u8>>, message: &str) {
     refused(args, stdin).stderr(format!("error: {message}\n"));
