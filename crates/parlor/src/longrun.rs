@@ -144,8 +144,10 @@ pub fn run<R: Run>(
         fraction_done,
     } = outputs;
     let cluster = args.cluster.cluster()?;
-    let mut files: Vec<(&'static str, &Path)> = at_the_end.clone();
-    files.extend(fraction_done.map(|p| ("--fraction-done", p)));
+    // The files process 0 writes besides the engine's journal and checkpoint.
+    let mut written = at_the_end;
+    written.extend(fraction_done.map(|p| ("--fraction-done", p)));
+    let mut files = written.clone();
     if let Some(Results::File(path)) = results {
         files.push(("--out", path));
     }
@@ -153,10 +155,7 @@ pub fn run<R: Run>(
     sweep::file::check_distinct(&files)?;
     let writes_results = cluster.as_ref().is_none_or(|c| c.process == 0);
     if writes_results {
-        for (_, path) in at_the_end
-            .iter()
-            .chain(&fraction_done.map(|p| ("--fraction-done", p)))
-        {
+        for (_, path) in &written {
             sweep::file::check_writable(path)?;
         }
     }

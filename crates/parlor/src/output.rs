@@ -34,19 +34,6 @@ pub fn print(
     Ok(())
 }
 
-#[cfg(test)]
-mod tests {
-    use super::json_line;
-
-    #[test]
-    fn json_lines_end_with_a_newline() {
-        let mut out = Vec::new();
-        json_line(&mut out, &serde_json::json!({"deals": 3})).unwrap();
-        json_line(&mut out, &[1, 2]).unwrap();
-        assert_eq!(out, b"{\"deals\":3}\n[1,2]\n");
-    }
-}
-
 /// `--json`: the results as JSON lines instead of text, in every command.
 #[derive(clap::Args, Clone, Copy, Debug)]
 pub struct Json {
@@ -82,4 +69,17 @@ pub struct Shown {
     pub json: Json,
     #[command(flatten)]
     pub ascii: Ascii,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::json_line;
+
+    #[test]
+    fn json_lines_end_with_a_newline() {
+        let mut out = Vec::new();
+        json_line(&mut out, &serde_json::json!({"deals": 3})).unwrap();
+        json_line(&mut out, &[1, 2]).unwrap();
+        assert_eq!(out, b"{\"deals\":3}\n[1,2]\n");
+    }
 }

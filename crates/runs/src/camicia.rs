@@ -218,7 +218,7 @@ impl Job for Hunting {
         for find in hunt.commit(haul, commit.ends_round()) {
             commit
                 .journal()
-                .extend_from_slice(find_line(&find).as_bytes());
+                .extend_from_slice(FindJson::from(&find).line().as_bytes());
         }
         Ok(())
     }
@@ -233,18 +233,42 @@ impl Job for Hunting {
     }
 }
 
-/// One line of a search's results: `{"index":"…","deal":"…","status":"…","cards":…,"tricks":…}`.
-/// Written by hand: digits, record notation and a status name need no escaping, and this cannot
-/// fail.
-pub fn find_line(find: &Catch) -> String {
-    format!(
-        "{{\"index\":\"{}\",\"deal\":\"{}\",\"status\":\"{}\",\"cards\":{},\"tricks\":{}}}\n",
-        index::index(&find.pack).unwrap_or_default(),
-        camicia::notation::pack_record(&find.pack),
-        find.outcome.status.name(),
-        find.outcome.cards,
-        find.outcome.tricks
-    )
+/// A find as the search's results (`--out`) and its summary write it.
+#[derive(Clone, Debug, Serialize)]
+pub struct FindJson {
+    /// The deal's index, as decimal digits: JSON readers often hold numbers in doubles.
+    pub index: String,
+    /// The deal in record notation.
+    pub deal: String,
+    /// `finished` or `loop`.
+    pub status: &'static str,
+    /// Cards laid.
+    pub cards: u64,
+    /// Tricks taken.
+    pub tricks: u64,
+}
+
+impl From<&Catch> for FindJson {
+    fn from(find: &Catch) -> FindJson {
+        FindJson {
+            index: index::index(&find.pack).unwrap_or_default().to_string(),
+            deal: camicia::notation::pack_record(&find.pack),
+            status: find.outcome.status.name(),
+            cards: find.outcome.cards,
+            tricks: find.outcome.tricks,
+        }
+    }
+}
+
+impl FindJson {
+    /// One line of the results. Written by hand: digits, record notation and a status name need
+    /// no escaping, and this cannot fail.
+    pub fn line(&self) -> String {
+        format!(
+            "{{\"index\":\"{}\",\"deal\":\"{}\",\"status\":\"{}\",\"cards\":{},\"tricks\":{}}}\n",
+            self.index, self.deal, self.status, self.cards, self.tricks
+        )
+    }
 }
 
 /// A camicia.dev work unit: every deal from index START to END, END included.

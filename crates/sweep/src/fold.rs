@@ -13,8 +13,6 @@ use tally::Merge;
 type Play<T> = dyn Fn(Range<u64>) -> T + Send + Sync;
 /// Whether statistics read from a checkpoint can be those of the first `items` items.
 type Check<T> = dyn Fn(&T, u64) -> Result<(), String> + Send + Sync;
-/// A few words on the statistics so far.
-type Status<T> = dyn Fn(&T) -> Option<String> + Send + Sync;
 
 /// A [`Job`] whose chunks' parts and summary are the same statistics, combined in chunk order.
 ///
@@ -43,7 +41,6 @@ pub struct Fold<T> {
     combine: fn(&mut T, &T),
     play: Box<Play<T>>,
     check: Box<Check<T>>,
-    status: Option<Box<Status<T>>>,
 }
 
 impl<T: Merge> Fold<T> {
@@ -74,7 +71,6 @@ impl<T> Fold<T> {
             combine: append,
             play: Box::new(play),
             check: Box::new(|_, _| Ok(())),
-            status: None,
         }
     }
 
@@ -86,14 +82,6 @@ impl<T> Fold<T> {
     ) -> Fold<T> {
         Fold {
             check: Box::new(check),
-            ..self
-        }
-    }
-
-    /// Says a few words on the statistics so far, for the progress bar.
-    pub fn telling(self, status: impl Fn(&T) -> Option<String> + Send + Sync + 'static) -> Fold<T> {
-        Fold {
-            status: Some(Box::new(status)),
             ..self
         }
     }
@@ -128,9 +116,5 @@ where
 
     fn check(&self, summary: &T, chunks: u64) -> Result<(), String> {
         (self.check)(summary, self.plan.items_before(chunks))
-    }
-
-    fn status(&self, summary: &T) -> Option<String> {
-        self.status.as_ref().and_then(|status| status(summary))
     }
 }

@@ -12,10 +12,9 @@ use crate::longrun::{self, LongRun, Outputs, Results};
 use camicia::engine::Engine;
 use camicia::fast::play_pack;
 use camicia::index::{self, DEALS};
-use camicia::notation::pack_record;
 use camicia::search::{Catch, Hunt};
 use clap::{ArgGroup, Args};
-use runs::camicia::{Mode, SearchRun};
+use runs::camicia::{FindJson, Mode, SearchRun};
 use serde::Serialize;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -109,28 +108,6 @@ impl From<Mode> for ModeJson {
 /// Deal indices as decimal strings: JSON readers often hold numbers in doubles.
 fn decimal<S: serde::Serializer>(value: &u128, serializer: S) -> Result<S::Ok, S::Error> {
     serializer.collect_str(value)
-}
-
-/// A find as `--out` and the summary write it.
-#[derive(Serialize)]
-struct FindJson {
-    index: String,
-    deal: String,
-    status: &'static str,
-    cards: u64,
-    tricks: u64,
-}
-
-impl From<&Catch> for FindJson {
-    fn from(find: &Catch) -> FindJson {
-        FindJson {
-            index: index::index(&find.pack).unwrap_or_default().to_string(),
-            deal: pack_record(&find.pack),
-            status: find.outcome.status.name(),
-            cards: find.outcome.cards,
-            tricks: find.outcome.tricks,
-        }
-    }
 }
 
 pub fn run(args: &SearchArgs) -> Result<(), CliError> {
