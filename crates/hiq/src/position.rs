@@ -33,6 +33,16 @@ pub enum PositionError {
         /// The first time.
         first: Pos,
     },
+    /// A word after the `0` that ends a list.
+    #[error("{at}: expected nothing after the 0 that ends the list (at {end}), found {found}")]
+    AfterEnd {
+        /// Where the word starts.
+        at: Pos,
+        /// The word.
+        found: Excerpt,
+        /// Where the `0` stands.
+        end: Pos,
+    },
     /// A character of a drawing that is neither a mark nor white space.
     #[error("{at}: expected X or ● (a peg), O or · (an empty hole) or a space, found {}", Excerpt::of(found.encode_utf8(&mut [0; 4])))]
     BadMark {
@@ -86,10 +96,18 @@ pub fn parse_position(text: &str) -> Result<Board, PositionError> {
 /// contest format) is allowed.
 fn parse_holes(text: &str) -> Result<Board, PositionError> {
     let mut tokens: Vec<(Pos, &str)> = text_tokens(text).collect();
-    if tokens.last().is_some_and(|&(_, t)| t == "0") {
-        tokens.pop();
-    }
-    if tokens.is_empty() && !text.lines().any(|l| l.trim() == "0") {
+    // The contest format ends a list with 0, so 0 alone is the empty board; a word after it is
+    // a mistake, not a hole to add.
+    if let Some(end) = tokens.iter().position(|&(_, t)| t == "0") {
+        if let Some(&(at, found)) = tokens.get(end + 1) {
+            return Err(PositionError::AfterEnd {
+                at,
+                found: found.into(),
+                end: tokens[end].0,
+            });
+        }
+        tokens.truncate(end);
+    } else if tokens.is_empty() {
         return Err(PositionError::Empty);
     }
     let mut board = Board::EMPTY;
@@ -216,6 +234,27 @@ mod tests {
             Ok(board(&[10, 12, 17, 19, 25]))
         );
         assert_eq!(parse_position("0"), Ok(Board::EMPTY));
+        assert_eq!(parse_position(" \n0\n"), Ok(Board::EMPTY));
+    }
+
+    #[test]
+    fn nothing_follows_the_ending_zero() {
+        assert_eq!(
+            parse_position("0 10"),
+            Err(PositionError::AfterEnd {
+                at: Pos::new(1, 3),
+                found: "10".into(),
+                end: Pos::new(1, 1)
+            })
+        );
+        assert_eq!(
+            parse_position("10 0\n0"),
+            Err(PositionError::AfterEnd {
+                at: Pos::new(2, 1),
+                found: "0".into(),
+                end: Pos::new(1, 4)
+            })
+        );
     }
 
     #[test]
