@@ -40,7 +40,13 @@ fn rows(heading: &str) -> Vec<(String, i32, String)> {
         cell[1..cell.len() - 1].replace("\\|", "|")
     };
     let table = &page[page.find(heading).expect("the table's heading")..];
-    let table = &table[..table[3..].find("\n#").map_or(table.len(), |end| end + 3)];
+    // A section ends at the next heading of its level or above.
+    let next = if heading.starts_with("### ") {
+        "\n#"
+    } else {
+        "\n## "
+    };
+    let table = &table[..table[3..].find(next).map_or(table.len(), |end| end + 3)];
     table
         .lines()
         .filter(|line| line.starts_with("| `"))
