@@ -31,16 +31,22 @@ fn sh(dir: &Path, command: &str) -> std::process::Output {
         .expect("sh runs")
 }
 
-/// The rows of the table: command, exit status, standard error.
-fn rows() -> Vec<(String, i32, String)> {
+/// The rows of the table under `heading`: command, exit status, standard error.
+fn rows(heading: &str) -> Vec<(String, i32, String)> {
     let page = std::fs::read_to_string(root().join("docs/reliability.md")).unwrap();
     let code = |cell: &str| -> String {
         let cell = cell.trim();
         assert!(cell.starts_with('`') && cell.ends_with('`'), "{cell}");
         cell[1..cell.len() - 1].replace("\\|", "|")
     };
-    let table = &page[page.find("## Bad input").expect("a section on bad input")..];
-    let table = &table[..table[3..].find("\n## ").map_or(table.len(), |end| end + 3)];
+    let table = &page[page.find(heading).expect("the table's heading")..];
+    // A section ends at the next heading of its level or above.
+    let next = if heading.starts_with("### ") {
+        "\n#"
+    } else {
+        "\n## "
+    };
+    let table = &table[..table[3..].find(next).map_or(table.len(), |end| end + 3)];
     table
         .lines()
         .filter(|line| line.starts_with("| `"))
@@ -71,7 +77,7 @@ fn split_cells(line: &str) -> Vec<&str> {
 
 #[test]
 fn every_row_of_the_reliability_table_holds() {
-    let rows = rows();
+    let rows = rows("## Bad input");
     assert!(rows.len() >= 30, "{} rows", rows.len());
     let dir = scratch("table");
     let mut wrong = Vec::new();
@@ -85,6 +91,34 @@ fn every_row_of_the_reliability_table_holds() {
                 "{command}\n  expected {status}: {expected}  got {:?}: {stderr}  stdout: {:?}",
                 output.status.code(),
                 String::from_utf8_lossy(&output.stdout)
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "\n{}", wrong.join("\n"));
+}
+
+/// The table of counts refused: each command gives a count one past its range, and the
+/// argument parser refuses it with the range, exit 2, before any work.
+#[test]
+fn every_count_past_its_range_is_refused_before_any_work() {
+    let rows = rows("### Counts refused");
+    assert!(rows.len() >= 20, "{} rows", rows.len());
+    let dir = scratch("counts");
+    let mut wrong = Vec::new();
+    for (command, status, message) in &rows {
+        let started = Instant::now();
+        let output = sh(&dir, command);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let expected = format!("{message}\n\nFor more information, try '--help'.\n");
+        if output.status.code() != Some(*status)
+            || stderr != expected
+            || !output.stdout.is_empty()
+            || started.elapsed() > Duration::from_secs(10)
+        {
+            wrong.push(format!(
+                "{command}\n  expected {status}: {expected}  got {:?}: {stderr}  in {:?}",
+                output.status.code(),
+                started.elapsed()
             ));
         }
     }

@@ -22,6 +22,9 @@ pub struct Hint {
     pub unseen: usize,
     /// The planner's layouts of the unseen cards; none when no move is left.
     pub samples: u32,
+    /// The planner stopped at its [budget](crate::strategy::DECISION_BUDGET) before it had
+    /// solved the layouts asked for; `samples` says how many it did.
+    pub stopped: bool,
     /// For each move, the mean over the planner's layouts of the maximum score after it.
     pub means: Vec<f64>,
     /// The index of the planner's move.
@@ -110,6 +113,7 @@ pub fn hint(table: &Table, seed: u64, samples: u32) -> Result<Hint, HintError> {
         moves: moves.clone(),
         unseen,
         samples: 0,
+        stopped: false,
         means: Vec::new(),
         fair: None,
         exact: None,
@@ -117,6 +121,7 @@ pub fn hint(table: &Table, seed: u64, samples: u32) -> Result<Hint, HintError> {
     if !moves.is_empty() {
         let decision = Planner::new(seed, samples).decide(&position, &moves);
         hint.samples = decision.samples;
+        hint.stopped = decision.stopped;
         hint.means = decision
             .totals
             .iter()

@@ -117,6 +117,24 @@ impl Solver {
         self.values_after(game, moves)
     }
 
+    /// [`Solver::move_values`] searching at most `budget` positions: `None` when the budget
+    /// ran out before every move's value was known.
+    pub fn move_values_within(
+        &mut self,
+        game: &Game,
+        moves: &[Move],
+        budget: u64,
+    ) -> Option<Vec<u32>> {
+        self.start(game.score(), Some(budget));
+        let values = self.values_after(game, moves);
+        (!self.spent).then_some(values)
+    }
+
+    /// Positions searched since the last search began.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
     /// [`Solver::move_values`] keeping the table of the calls since [`Solver::forget`], which
     /// must all have been on games with the same face-down cards as `game`: the table's keys
     /// do not hold them.

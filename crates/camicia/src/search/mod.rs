@@ -19,7 +19,7 @@ pub use climb::{Climb, PATIENCE, ROUND};
 pub use haul::{Haul, haul, haul_dealt};
 pub use hunt::Hunt;
 pub use ledger::{LOOPS_LISTED, Ledger};
-pub use top::Top;
+pub use top::{MAX_TOP, Top};
 
 use crate::game::{Outcome, Status};
 use crate::pack::Pack;

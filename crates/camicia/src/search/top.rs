@@ -44,6 +44,10 @@ impl From<Kept> for Top {
     }
 }
 
+/// The most games a search may keep as its longest: each holds its deal, some 120 bytes, so a
+/// million keep some 120 MB.
+pub const MAX_TOP: u64 = 1_000_000;
+
 impl Top {
     /// Room for the `size` longest games.
     pub fn new(size: usize) -> Top {

@@ -1,5 +1,6 @@
 //! `parlor hiq`: the contest's automatic player, with traces and JSON.
 
+use crate::cli::count::count;
 use crate::error::CliError;
 use crate::input;
 use clap::{Args, Subcommand};
@@ -99,8 +100,9 @@ struct PlayArgs {
     /// Also draw one game's line of jumps as an SVG picture, a board after each jump
     #[arg(long, value_name = "FILE.svg")]
     svg: Option<PathBuf>,
-    /// Which game --svg draws (1 = the first) [default: 1]
-    #[arg(long, value_name = "K", requires = "svg", value_parser = clap::value_parser!(u64).range(1..))]
+    /// Which game --svg draws (1 = the first, to 2^64 - 1) [default: 1]
+    #[arg(long, value_name = "K", requires = "svg",
+          value_parser = count("a game number", 1, u64::MAX))]
     game: Option<u64>,
 }
 

@@ -1,6 +1,7 @@
 //! One module per game: its arguments and how its results are written.
 
 pub mod camicia;
+pub mod count;
 pub mod hiq;
 pub mod russian;
 pub mod speed;

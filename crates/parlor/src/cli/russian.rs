@@ -9,6 +9,7 @@ pub(crate) mod play;
 mod simulate;
 mod solve;
 
+use crate::cli::count::count;
 use crate::error::CliError;
 use crate::input;
 use clap::{Args, Subcommand};
@@ -50,8 +51,9 @@ enum Command {
     after_help = "Examples:\n  parlor russian deal --seed 113\n  parlor russian deal --pysol 1 --ascii\n  parlor russian deal --seed 113 --json"
 )]
 struct DealArgs {
-    /// The deal's number (any 64-bit unsigned number)
-    #[arg(long, default_value_t = 0, conflicts_with = "pysol")]
+    /// The deal's number, 0 to 2^64 - 1
+    #[arg(long, value_name = "N", default_value_t = 0, conflicts_with = "pysol",
+          value_parser = count("a deal number", 0, u64::MAX))]
     seed: u64,
     /// PySolFC's Russian Solitaire game N (1 to 10^20, or msN), card for card
     #[arg(long, value_name = "N")]
@@ -79,8 +81,8 @@ pub fn run(args: &RussianArgs) -> Result<(), CliError> {
 #[group(id = "source", required = true, multiple = true, args = ["seed", "deal", "pysol"])]
 struct Source {
     /// Deal N (as `deal --seed N` prints it); N also seeds the random choices of random and
-    /// planner (with --deal or --pysol too; 0 if not given)
-    #[arg(long)]
+    /// planner (with --deal or --pysol too; 0 if not given); 0 to 2^64 - 1
+    #[arg(long, value_name = "N", value_parser = count("a deal number", 0, u64::MAX))]
     seed: Option<u64>,
     /// The layout in FILE ('-': standard input)
     #[arg(long, value_name = "FILE", conflicts_with = "pysol")]

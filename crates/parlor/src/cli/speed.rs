@@ -8,13 +8,13 @@ mod trace;
 
 pub(crate) use stats::parse_split;
 
+use crate::cli::count::count;
 use crate::error::CliError;
 use crate::input;
 use clap::{Args, Subcommand, ValueEnum};
 use serde::Serialize;
 use speed::{Deal, Event, Place, Robot, contest, fast, game};
 use std::io::{self, Write};
-use std::num::NonZeroUsize;
 use std::path::PathBuf;
 
 #[derive(Args)]
@@ -54,9 +54,10 @@ struct PlayArgs {
     /// Also draw one data set's timeline as an SVG picture
     #[arg(long, value_name = "FILE.svg")]
     timeline: Option<PathBuf>,
-    /// Which data set --timeline draws (1 = the first) [default: 1]
-    #[arg(long, value_name = "K", requires = "timeline")]
-    game: Option<NonZeroUsize>,
+    /// Which data set --timeline draws (1 = the first, to 2^64 - 1) [default: 1]
+    #[arg(long, value_name = "K", requires = "timeline",
+          value_parser = count("a data set number", 1, u64::MAX))]
+    game: Option<u64>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -78,7 +79,8 @@ fn play(args: &PlayArgs) -> Result<(), CliError> {
     // are then read a second time as they are played, so that no more than one is held.
     let mut count = 0;
     let mut wanted = None;
-    let k = args.game.map_or(1, NonZeroUsize::get);
+    // A K past the machine's word is past any input it can hold, as usize::MAX is.
+    let k = usize::try_from(args.game.unwrap_or(1)).unwrap_or(usize::MAX);
     for deal in contest::sets(&text) {
         let deal = deal.map_err(CliError::bad_input)?;
         count += 1;

@@ -256,21 +256,6 @@ pub fn whole_number(text: &str) -> Result<u64, String> {
         })
 }
 
-/// A whole number from `low` to `high`, for a count parameter.
-pub fn count(low: u32, high: u32) -> impl Fn(&str) -> Result<u32, String> {
-    move |text| {
-        text.parse::<u32>()
-            .ok()
-            .filter(|n| (low..=high).contains(n) && text.bytes().all(|b| b.is_ascii_digit()))
-            .ok_or_else(|| {
-                format!(
-                    "expected a whole number from {low} to {high}, found {}",
-                    excerpt::Excerpt::of(text)
-                )
-            })
-    }
-}
-
 /// A request's body as it reaches a handler: its bytes, or why they could not be read.
 pub type RequestBody = Result<Bytes, BytesRejection>;
 
@@ -386,15 +371,5 @@ mod tests {
             place(ApiError::input("line x, column 2: no")),
             (None, Some(2))
         );
-    }
-
-    #[test]
-    fn counts_are_plain_numbers_within_their_range() {
-        let samples = count(1, 1000);
-        assert_eq!(samples("30"), Ok(30));
-        assert_eq!(samples("1000"), Ok(1000));
-        for bad in ["0", "1001", "+5", "", "5x", "4294967296"] {
-            assert!(samples(bad).is_err(), "{bad}");
-        }
     }
 }

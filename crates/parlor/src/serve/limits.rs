@@ -33,8 +33,9 @@ pub fn solvers() -> usize {
 /// some two million positions, a few seconds of work at the most.
 pub const HIQ_MEMORY: u64 = 64 << 20;
 
-/// The most layouts a Russian Solitaire hint may sample, against the default 30.
-pub const MAX_SAMPLES: u32 = 1000;
+/// The most layouts a Russian Solitaire hint may sample, as on the command line: the planner's
+/// budget of positions a decision keeps a hint at the most within some 3 s.
+pub use russian::strategy::MAX_SAMPLES;
 
 /// The most cards a Camicia trace may lay: 60 times the record's 8,344, and some 2 MB of answer.
 pub const MAX_TRACE_CARDS: u64 = 500_000;

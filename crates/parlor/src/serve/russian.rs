@@ -4,9 +4,10 @@
 //! server except through `peek`, which the page marks as peeking.
 
 use super::api::{
-    ApiError, Params, RequestBody, Routes, State, count, json, only, solver, text, whole_number,
+    ApiError, Params, RequestBody, Routes, State, json, only, solver, text, whole_number,
 };
 use super::limits::MAX_SAMPLES;
+use crate::cli::count::count;
 use crate::cli::russian::LayoutJson;
 use crate::cli::russian::hint::HintJson;
 use crate::cli::russian::parse_strategy;
@@ -73,9 +74,13 @@ fn replay(params: &Params) -> Result<Replayed, ApiError> {
     })
 }
 
+/// `samples`, by the command line's rule for `--samples`, its message quoting the value.
 fn samples(params: &Params) -> Result<u32, ApiError> {
+    let samples = count("a number of samples", 1, MAX_SAMPLES);
     Ok(params
-        .parsed("samples", count(1, MAX_SAMPLES))?
+        .parsed("samples", |text| {
+            samples(text).map_err(|e| format!("{e}, found {}", excerpt::Excerpt::of(text)))
+        })?
         .unwrap_or(DEFAULT_SAMPLES))
 }
 

@@ -151,3 +151,42 @@ fn unknown_cards_are_refused_where_the_rules_cannot_have_them() {
         "line 2, column 1: expected a card such as [D4], found \"[?]\": a deal needs every card known",
     );
 }
+
+/// `--samples` at its most, 10,000: a position whose layouts are long to solve stops at the
+/// planner's budget of positions and says so, in about 3 s; the test allows a loaded machine
+/// twenty times that.
+#[test]
+fn a_hint_at_the_most_samples_answers_within_its_budget_and_says_it_stopped() {
+    let unknown = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/russian-unknown.txt"
+    ))
+    .unwrap();
+    let started = std::time::Instant::now();
+    let text = stdout_reading(
+        &["russian", "hint", "--deal", "-", "--samples", "10000"],
+        &unknown,
+    );
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(60),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(
+        text.contains(
+            "over 3428 layouts of the unseen cards; 3 moves tie and greedy's table chooses)\n\
+             the planner stopped after 3,428 of the 10,000 layouts asked: a decision searches at \
+             most 3,000,000 positions (some 3 s of work); ask for fewer to have them all\n"
+        ),
+        "{text}"
+    );
+    // The JSON says it too; a hint that solved every layout asked for has no "stopped".
+    let json = hint_json(&unknown, &["--samples", "10000"]);
+    assert_eq!(
+        (&json["samples"], &json["stopped"]),
+        (&serde_json::json!(3428), &serde_json::json!(true))
+    );
+    let all = hint_json(&unknown, &["--samples", "30"]);
+    assert_eq!(all["samples"], 30);
+    assert!(all.get("stopped").is_none(), "{all}");
+}

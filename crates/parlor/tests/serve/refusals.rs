@@ -108,10 +108,13 @@ fn a_bad_query_names_its_parameter() {
             400,
             parameter("samples"),
         );
+        // The command line's rule and message for --samples, the value quoted (a query's `+`
+        // is a space).
         assert!(
-            message.contains(&format!("1 to {}", limits::MAX_SAMPLES)),
+            message.starts_with("samples: expected a number of samples from 1 to 10,000, found \""),
             "{message}"
         );
+        assert_eq!(limits::MAX_SAMPLES, 10_000);
         server.refused(
             &server.get(&format!("/api/russian/peek?deal=1&samples={samples}")),
             400,

@@ -6,13 +6,14 @@
 //! this module wires them to the engine and writes what they find.
 
 use super::index::{deal_argument, parse_index};
+use crate::cli::count::count;
 use crate::error::CliError;
 use crate::format::grouped;
 use crate::longrun::{self, LongRun, Outputs, Results};
 use camicia::engine::Engine;
 use camicia::fast::play_pack;
 use camicia::index::{self, DEALS};
-use camicia::search::{Catch, Hunt};
+use camicia::search::{Catch, Hunt, MAX_TOP};
 use clap::{ArgGroup, Args};
 use runs::camicia::{FindJson, Mode, SearchRun};
 use serde::Serialize;
@@ -28,9 +29,9 @@ pub struct SearchArgs {
     /// Random one-pack deals: deal i of seed S is the deal `parlor camicia stats` plays
     #[arg(long, requires = "deals")]
     random: bool,
-    /// How many random deals (--random only)
-    #[arg(long, conflicts_with_all = ["range", "climb"],
-          value_parser = clap::value_parser!(u64).range(1..))]
+    /// How many random deals (--random only), 1 to 2^64 - 1
+    #[arg(long, value_name = "N", conflicts_with_all = ["range", "climb"],
+          value_parser = count("a number of deals", 1, u64::MAX))]
     deals: Option<u64>,
     /// Every deal with index from START to END - 1, in index order
     #[arg(long, value_name = "START..END")]
@@ -43,20 +44,21 @@ pub struct SearchArgs {
     #[arg(long, value_name = "DEAL", conflicts_with_all = ["random", "range"],
           allow_hyphen_values = true)]
     from: Option<String>,
-    /// Deals the climb plays, its start included (--climb only) [default: 10000000]
-    #[arg(long, conflicts_with_all = ["random", "range"],
-          value_parser = clap::value_parser!(u64).range(1..))]
+    /// Deals the climb plays, its start included (--climb only), 1 to 2^64 - 1 [default:
+    /// 10000000]
+    #[arg(long, value_name = "N", conflicts_with_all = ["random", "range"],
+          value_parser = count("a number of steps", 1, u64::MAX))]
     steps: Option<u64>,
     /// Seed of the random deals or of the climb's moves (ChaCha8; see docs/camicia.md)
     /// [default: 1]
-    #[arg(long, conflicts_with = "range")]
+    #[arg(long, conflicts_with = "range", value_parser = count("a seed", 0, u64::MAX))]
     seed: Option<u64>,
-    /// Keep the K longest finished games
+    /// Keep the K longest finished games, 0 to 1,000,000
     #[arg(long, value_name = "K", default_value_t = 10,
-          value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
+          value_parser = count("a number of games", 0, MAX_TOP))]
     top: u64,
-    /// Also report every finished game of at least C cards
-    #[arg(long, value_name = "C")]
+    /// Also report every finished game of at least C cards (0 to 2^64 - 1)
+    #[arg(long, value_name = "C", value_parser = count("a number of cards", 0, u64::MAX))]
     min_cards: Option<u64>,
     /// Write the finds here as they are found, one JSON object per line
     #[arg(long, value_name = "FILE")]

@@ -5,6 +5,7 @@
 //! `--threads` and any cluster. Only the throughput depends on the machine: it goes to stderr,
 //! so stdout stays reproducible.
 
+use crate::cli::count::count;
 use crate::error::CliError;
 use crate::format::grouped;
 use crate::longrun::{self, LongRun, Outputs};
@@ -23,11 +24,11 @@ use std::path::PathBuf;
     after_help = "Examples:\n  parlor camicia stats --deals 100000\n  parlor camicia stats --deals 1000000 --plot lengths.svg\n  parlor camicia stats --deals 100000 --seed 7 --json"
 )]
 pub struct StatsArgs {
-    /// How many deals to play
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    /// How many deals to play, 1 to 2^64 - 1
+    #[arg(long, value_name = "N", value_parser = count("a number of deals", 1, u64::MAX))]
     deals: u64,
     /// Deal i is made from the seed and i (ChaCha8; see docs/camicia.md)
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = count("a seed", 0, u64::MAX))]
     seed: u64,
     /// Also draw the histogram of game lengths as an SVG picture
     #[arg(long, value_name = "FILE.svg")]

@@ -2,6 +2,7 @@
 //! clairvoyant maximum of the same deals, and the least the casino keeps against any fair
 //! player.
 
+use crate::cli::count::count;
 use crate::error::CliError;
 use crate::format::{grouped, plus_minus};
 use crate::longrun::{self, LongRun, Outputs};
@@ -18,19 +19,21 @@ use tally::Estimate;
     after_help = "Examples:\n  parlor russian bound --deals 200\n  parlor russian bound --range 1000..1100 --samples 30 --json\n  parlor russian bound --range 20..30 --samples 20 --turns 2"
 )]
 pub struct BoundArgs {
-    /// Bound deals 0 to N-1
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    /// Bound deals 0 to N-1, N from 1 to 2^64 - 1
+    #[arg(long, value_name = "N", value_parser = count("a number of deals", 1, u64::MAX))]
     deals: Option<u64>,
     /// Bound deals A to B-1 (deal numbers as `deal --seed` takes them; B at most 2^64)
     #[arg(long, value_name = "A..B")]
     range: Option<String>,
     /// Layouts of the unseen cards drawn for each deal, 1 to 100,000: more make the bound
     /// tighter and slower
-    #[arg(long, default_value_t = DEFAULT_SAMPLES, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_SAMPLES)))]
+    #[arg(long, value_name = "K", default_value_t = DEFAULT_SAMPLES,
+          value_parser = count("a number of samples", 1, MAX_SAMPLES))]
     samples: u32,
     /// Moves are made seeing face-up cards only until this turn, 1 to 21: more make the bound
     /// tighter and far slower (each turn multiplies the plans)
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_TURNS)))]
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = count("a number of turns", 1, MAX_TURNS))]
     turns: u32,
     #[command(flatten)]
     json: crate::output::Json,

@@ -7,6 +7,7 @@
 //! summary goes to standard error, so that standard output holds nothing but the lines. Lines
 //! already in a pipe cannot be taken back, so `--checkpoint` needs `--out`.
 
+use crate::cli::count::count;
 use crate::error::CliError;
 use crate::format::grouped;
 use crate::longrun::{self, LongRun, Outputs, Results};
@@ -31,9 +32,9 @@ pub struct CatalogueArgs {
     /// parlor's deals A to B-1, as `deal --seed` numbers them (B at most 2^64)
     #[arg(long, value_name = "A..B")]
     seed: Option<String>,
-    /// Search at most NODES positions a deal; a deal whose search runs out gets the best score
+    /// Search at most NODES positions a deal (0 to 2^64 - 1); a deal whose search runs out gets the best score
     /// found and "proven":false
-    #[arg(long, value_name = "NODES")]
+    #[arg(long, value_name = "NODES", value_parser = count("a number of positions", 0, u64::MAX))]
     budget: Option<u64>,
     /// Write the lines of the deals that can be won only (the summary still counts every deal)
     #[arg(long)]

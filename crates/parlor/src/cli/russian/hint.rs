@@ -2,11 +2,13 @@
 
 use super::play::{MoveJson, event_text};
 use super::symbols;
+use crate::cli::count::count;
 use crate::error::CliError;
+use crate::format::grouped;
 use crate::input;
 use clap::Args;
 use russian::hint::{Hint, hint};
-use russian::strategy::DEFAULT_SAMPLES;
+use russian::strategy::{DECISION_BUDGET, DEFAULT_SAMPLES, MAX_SAMPLES};
 use russian::{Event, Move, Table};
 use serde::Serialize;
 use std::io::{self, Write};
@@ -21,11 +23,14 @@ pub struct HintArgs {
     /// it, [?] for a face-down card not known, then optionally `foundations: C3 HA`
     #[arg(long, value_name = "FILE")]
     deal: PathBuf,
-    /// Seeds the planner's draws of the unseen cards
-    #[arg(long, default_value_t = 0)]
+    /// Seeds the planner's draws of the unseen cards as deal N's, 0 to 2^64 - 1
+    #[arg(long, value_name = "N", default_value_t = 0,
+          value_parser = count("a deal number", 0, u64::MAX))]
     seed: u64,
-    /// Layouts of the unseen cards the planner solves
-    #[arg(long, default_value_t = DEFAULT_SAMPLES, value_parser = clap::value_parser!(u32).range(1..))]
+    /// Layouts of the unseen cards the planner solves, 1 to 10,000; past a budget of
+    /// positions (some 3 s of work) it stops and says so
+    #[arg(long, value_name = "K", default_value_t = DEFAULT_SAMPLES,
+          value_parser = count("a number of samples", 1, MAX_SAMPLES))]
     samples: u32,
     #[command(flatten)]
     json: crate::output::Json,
@@ -41,13 +46,26 @@ pub fn run(args: &HintArgs) -> Result<(), CliError> {
     if args.json.on {
         crate::output::json_line(&mut out, &HintJson::of(&hint, table.unknown()))?;
     } else {
-        write_hint(&mut out, &hint, table.unknown(), symbols(args.ascii.on))?;
+        write_hint(
+            &mut out,
+            &hint,
+            table.unknown(),
+            args.samples,
+            symbols(args.ascii.on),
+        )?;
     }
     out.flush()?;
     Ok(())
 }
 
-fn write_hint(out: &mut impl Write, hint: &Hint, unknown: usize, symbols: bool) -> io::Result<()> {
+/// The hint as text; `samples` is the number of layouts asked for.
+fn write_hint(
+    out: &mut impl Write,
+    hint: &Hint,
+    unknown: usize,
+    samples: u32,
+    symbols: bool,
+) -> io::Result<()> {
     let text = |mv: Move| event_text(Event::Move(mv), symbols);
     if !hint.automatic.is_empty() {
         let made: Vec<String> = hint
@@ -93,6 +111,16 @@ fn write_hint(out: &mut impl Write, hint: &Hint, unknown: usize, symbols: bool) 
             String::new()
         }
     )?;
+    if hint.stopped {
+        writeln!(
+            out,
+            "the planner stopped after {} of the {} layouts asked: a decision searches at most \
+             {} positions (some 3 s of work); ask for fewer to have them all",
+            grouped(hint.samples),
+            grouped(samples),
+            grouped(DECISION_BUDGET)
+        )?;
+    }
     match exact {
         Some(e) => match e.keep {
             Some(keep) => writeln!(
@@ -119,6 +147,9 @@ pub(crate) struct HintJson {
     unseen: usize,
     unknown: usize,
     samples: u32,
+    /// Only when the planner stopped at its budget before solving the layouts asked for.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    stopped: bool,
     moves: Vec<MoveValue>,
     fair: Option<MoveJson>,
     /// Every card known: the exact maximum and the first move that keeps it.
@@ -147,6 +178,7 @@ impl HintJson {
             unseen: hint.unseen,
             unknown,
             samples: hint.samples,
+            stopped: hint.stopped,
             moves: hint
                 .moves
                 .iter()

@@ -1,9 +1,10 @@
 //! `parlor russian play`: one deal played to its end.
 
 use super::{LayoutJson, Source, parse_strategy, symbols, write_layout};
+use crate::cli::count::count;
 use crate::error::CliError;
 use clap::Args;
-use russian::strategy::{self, DEFAULT_SAMPLES};
+use russian::strategy::{self, DEFAULT_SAMPLES, MAX_SAMPLES};
 use russian::{Card, Event, Game, MoveKind, Position, Rank, Strategy, StrategyName, Suit};
 use serde::Serialize;
 use std::io::{self, Write};
@@ -18,8 +19,10 @@ pub struct PlayArgs {
     /// random, greedy, lookahead, planner or clairvoyant (which sees every card)
     #[arg(long, default_value = "greedy", value_parser = parse_strategy)]
     strategy: StrategyName,
-    /// Layouts planner samples at each decision
-    #[arg(long, default_value_t = DEFAULT_SAMPLES, value_parser = clap::value_parser!(u32).range(1..))]
+    /// Layouts the planner samples at each decision, 1 to 10,000 (a decision stops at a
+    /// budget of positions, see docs/russian.md)
+    #[arg(long, value_name = "K", default_value_t = DEFAULT_SAMPLES,
+          value_parser = count("a number of samples", 1, MAX_SAMPLES))]
     samples: u32,
     #[command(flatten)]
     shown: crate::output::Shown,

@@ -5,13 +5,14 @@
 //! strategies a thousand times faster.
 
 use super::parse_strategy;
+use crate::cli::count::count;
 use crate::error::CliError;
 use crate::format::{grouped, plus_minus};
 use crate::longrun::{self, LongRun, Outputs};
 use clap::{ArgGroup, Args};
 use runs::Deals;
 use runs::russian::SimulateRun;
-use russian::strategy::DEFAULT_SAMPLES;
+use russian::strategy::{DEFAULT_SAMPLES, MAX_SAMPLES};
 use russian::{PAY_PER_CARD, STAKE, Stats, StrategyName};
 use serde::Serialize;
 use std::io::{self, Write};
@@ -23,8 +24,8 @@ use std::path::PathBuf;
     after_help = "Examples:\n  parlor russian simulate --deals 10000\n  parlor russian simulate --range 0..1000 --strategy greedy,lookahead --json\n  parlor russian simulate --deals 2000 --strategy clairvoyant --plot scores.svg"
 )]
 pub struct SimulateArgs {
-    /// Play deals 0 to N-1
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    /// Play deals 0 to N-1, N from 1 to 2^64 - 1
+    #[arg(long, value_name = "N", value_parser = count("a number of deals", 1, u64::MAX))]
     deals: Option<u64>,
     /// Play deals A to B-1 (deal numbers as `deal --seed` takes them; B at most 2^64)
     #[arg(long, value_name = "A..B")]
@@ -33,8 +34,10 @@ pub struct SimulateArgs {
     /// all; several strategies play the same deals and make one table
     #[arg(long, default_value = "greedy", value_parser = parse_choice)]
     strategy: Choice,
-    /// Layouts planner samples at each decision
-    #[arg(long, default_value_t = DEFAULT_SAMPLES, value_parser = clap::value_parser!(u32).range(1..))]
+    /// Layouts the planner samples at each decision, 1 to 10,000 (a decision stops at a
+    /// budget of positions, see docs/russian.md)
+    #[arg(long, value_name = "K", default_value_t = DEFAULT_SAMPLES,
+          value_parser = count("a number of samples", 1, MAX_SAMPLES))]
     samples: u32,
     #[command(flatten)]
     json: crate::output::Json,

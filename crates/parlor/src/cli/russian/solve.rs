@@ -2,6 +2,7 @@
 
 use super::play::{MoveJson, new_game, write_game};
 use super::{LayoutJson, Source, symbols};
+use crate::cli::count::count;
 use crate::error::CliError;
 use crate::format::grouped;
 use clap::Args;
@@ -18,9 +19,9 @@ use std::time::Instant;
 pub struct SolveArgs {
     #[command(flatten)]
     source: Source,
-    /// Search at most NODES positions; if they run out, the best score found is shown and the
-    /// maximum is reported unknown
-    #[arg(long, value_name = "NODES")]
+    /// Search at most NODES positions (0 to 2^64 - 1); if they run out, the best score found is
+    /// shown and the maximum is reported unknown
+    #[arg(long, value_name = "NODES", value_parser = count("a number of positions", 0, u64::MAX))]
     budget: Option<u64>,
     #[command(flatten)]
     shown: crate::output::Shown,

@@ -5,6 +5,7 @@
 //! index on ties), so the output is the same for any `--threads` and any cluster.
 
 use super::contest_lines;
+use crate::cli::count::count;
 use crate::error::CliError;
 use crate::format::{grouped, percent};
 use crate::longrun::{self, LongRun, Outputs};
@@ -20,11 +21,11 @@ use tally::{Mean, Rate};
     after_help = "Examples:\n  parlor speed stats --deals 100000\n  parlor speed stats --deals 100000 --split 20/32 --json\n  parlor speed stats --deals 20000 --split 13/39,26/26,39/13 --plot speed.svg"
 )]
 pub struct StatsArgs {
-    /// How many deals to play
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    /// How many deals to play, 1 to 2^64 - 1
+    #[arg(long, value_name = "N", value_parser = count("a number of deals", 1, u64::MAX))]
     deals: u64,
     /// Deal i is made from the seed and i (ChaCha8; see docs/speed.md)
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = count("a seed", 0, u64::MAX))]
     seed: u64,
     /// Cards for A and for B from one shuffled pack, at least 1 each and 52 in all at most; a
     /// list (13/39,26/26) plays every split on the same deal numbers and makes one table
