@@ -77,9 +77,9 @@ impl Stats {
             ("deadends", &self.deadends),
             ("cancelled moves", &self.returns),
         ] {
-            if !moments.is_consistent(games) {
-                return Err(format!("the {name} do not add up over {games} games"));
-            }
+            moments.check(games).map_err(|problem| {
+                format!("the {name} do not add up over {games} games: {problem}")
+            })?;
         }
         match self.longest {
             None if games == 0 => Ok::<(), String>(()),

@@ -73,6 +73,18 @@ impl Plan {
     }
 }
 
+impl std::fmt::Display for Plan {
+    /// `1,000 items in chunks of 16`, and `, 8 chunks a round` for a plan in rounds.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (items, chunk) = (tally::grouped(self.items), tally::grouped(self.chunk));
+        write!(f, "{items} items in chunks of {chunk}")?;
+        match self.round {
+            Some(round) => write!(f, ", {} chunks a round", tally::grouped(round)),
+            None => Ok(()),
+        }
+    }
+}
+
 /// Where a commit stands: which chunk, whether it ends a round, and the journal's bytes.
 #[derive(Debug)]
 pub struct Commit<'a> {
@@ -172,6 +184,11 @@ mod tests {
         let huge = Plan::new(u64::MAX, 1 << 20);
         assert_eq!(huge.range(huge.chunks() - 1).end, u64::MAX);
         assert_eq!(huge.range(u64::MAX), u64::MAX..u64::MAX);
+        assert_eq!(plan.to_string(), "10 items in chunks of 3");
+        assert_eq!(
+            Plan::new(100_000, 2048).in_rounds(8).to_string(),
+            "100,000 items in chunks of 2,048, 8 chunks a round"
+        );
     }
 
     #[test]
