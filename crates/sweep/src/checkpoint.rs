@@ -6,6 +6,10 @@
 //! text exactly as written. A resumed run refuses a checkpoint whose checksum does not match (it
 //! was edited or damaged), that another program, command or option made (naming the first
 //! difference), or whose summary does not add up.
+//!
+//! The checksum catches accidental damage only: anyone can write a checkpoint with its CRC made
+//! right. What stands between such a forgery and a wrong answer is the job's
+//! [`Job::check`](crate::Job::check) of the summary against the chunks it claims.
 
 use crate::journal::Mark;
 use crate::{Error, Plan, file};

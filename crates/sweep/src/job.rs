@@ -160,7 +160,10 @@ pub trait Job: Send + Sync + 'static {
     ) -> Result<(), String>;
 
     /// Whether a summary read from a checkpoint can be the summary of the first `chunks` chunks:
-    /// its counts add up, what it lists lies in those chunks. The message says what is wrong.
+    /// its counts are those of the chunks' items, its sums within what those items can make,
+    /// every game it names lies in those chunks and ends as it says. A checkpoint's CRC is no
+    /// defence against one written on purpose, so this checks every invariant the summary has.
+    /// The message says what is wrong.
     fn check(&self, summary: &Self::Summary, chunks: u64) -> Result<(), String>;
 
     /// A few words on the summary so far for the progress bar ("best 8,344").
