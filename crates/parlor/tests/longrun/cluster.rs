@@ -316,14 +316,27 @@ fn a_catalogue_on_a_cluster_streams_the_lines_of_one_process() {
 fn a_stopped_process_is_named_by_the_heartbeats() {
     let dir = scratch("stopped");
     let hosts = hostfile(&dir, 2);
+    let checkpoint = dir.join("run.checkpoint");
     let run = with(
         &["camicia", "stats", "--deals", "100000000000", "--seed", "3"],
-        &["--quiet", "--threads", "1"],
+        &[
+            "--quiet",
+            "--threads",
+            "1",
+            "--checkpoint",
+            checkpoint.to_str().unwrap(),
+            "--checkpoint-every",
+            "0",
+        ],
     );
     let mut later = spawn(&in_cluster(&run, &hosts, 1, 2));
     let mut first = spawn(&in_cluster(&run, &hosts, 0, 2));
-    // Running: give the two time to meet, then freeze process 1 with its connections open.
-    std::thread::sleep(Duration::from_secs(2));
+    // Once the two have met and work, process 1 is frozen with its connections open.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while committed(&checkpoint).is_none_or(|c| c < 4) {
+        assert!(Instant::now() < deadline, "the cluster made no progress");
+        std::thread::sleep(Duration::from_millis(5));
+    }
     let stop = |signal: &str| {
         let sent = Command::new("kill")
             .args([signal, &later.id().to_string()])
