@@ -159,7 +159,7 @@ fn listen(stream: TcpStream, deadline: Instant, heard: mpsc::Sender<(TcpStream, 
             .set_nonblocking(false)
             .and_then(|()| stream.set_read_timeout(Some(HELLO.min(left).max(RETRY))));
         let hello = ready.ok().and_then(|()| hear(&stream));
-        // The hearing ends after the cluster is formed for a stranger: nobody listens.
+        // A stranger's hearing may end after the cluster has formed, when nobody listens.
         let _ = heard.send((stream, hello));
     });
 }
