@@ -131,10 +131,14 @@ impl Stats {
         };
         replays(self.longest, false, "longest game")?;
         replays(self.first_loop, true, "first loop")?;
+        // The longest game has the most cards, and at least as many tricks as any other.
         if let Some(longest) = self.longest
-            && self.cards.len() as u64 != longest.outcome.cards + 1
+            && (self.cards.len() as u64 != longest.outcome.cards + 1
+                || self.cards.last() == Some(&0)
+                || self.tricks.len() as u64 <= longest.outcome.tricks
+                || self.tricks.last() == Some(&0))
         {
-            return Err("the histogram goes past the longest game".into());
+            return Err("the histograms do not end at the longest game".into());
         }
         Ok(())
     }

@@ -176,10 +176,12 @@ pub struct Entry {
     pub tricks: u64,
 }
 
-/// What a run of consecutive indices reports: the longest finished game and every loop.
-/// Reports of consecutive runs merge, earlier first, into the report of their union.
+/// What a run of consecutive indices reports: the longest finished game and every loop, and
+/// how many deals were played, so that a report read back can be checked against the indices
+/// it claims. Reports of consecutive runs merge, earlier first, into the report of their union.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Report {
+    deals: u64,
     longest: Option<Entry>,
     loops: Vec<Entry>,
 }
@@ -213,17 +215,26 @@ impl Report {
 
     /// Counts a game, games coming in increasing index.
     fn note(&mut self, game: Entry, looped: bool) {
+        self.deals += 1;
         if looped {
             self.loops.push(game);
-        } else if self.longest.is_none_or(|best| game.cards > best.cards) {
+        } else {
+            self.offer(game);
+        }
+    }
+
+    /// Takes `game` as the longest if it is longer than the longest so far, which came before.
+    fn offer(&mut self, game: Entry) {
+        if self.longest.is_none_or(|best| game.cards > best.cards) {
             self.longest = Some(game);
         }
     }
 
     /// Adds the report of the indices that follow this report's.
     pub fn append(&mut self, later: Report) {
+        self.deals += later.deals;
         if let Some(game) = later.longest {
-            self.note(game, false);
+            self.offer(game);
         }
         self.loops.extend(later.loops);
     }
@@ -238,13 +249,25 @@ impl Report {
         &self.loops
     }
 
-    /// Whether this can be the report of `indices`: every game it names lies in them, in
-    /// order, and ends as it says (each is played again).
+    /// Whether this can be the report of `indices`: it counts their deals, it names a longest
+    /// game unless every deal loops, and every game it names lies in them, in order, and ends
+    /// as it says (each is played again).
     ///
     /// # Errors
     ///
     /// What does not agree, in words.
     pub fn check(&self, indices: Range<u128>) -> Result<(), String> {
+        let deals = indices.end - indices.start;
+        if u128::from(self.deals) != deals {
+            return Err(format!("{} deals counted, {deals} played", self.deals));
+        }
+        let loops = self.loops.len() as u128;
+        if loops > deals || self.longest.is_none() != (loops == deals) {
+            return Err(format!(
+                "{loops} loops of {deals} deals, and {} longest finished game",
+                if self.longest.is_some() { "a" } else { "no" }
+            ));
+        }
         let plays = |game: &Entry, looped: bool| {
             indices.contains(&game.index)
                 && index::pack(game.index).is_some_and(|pack| {
@@ -332,6 +355,22 @@ mod tests {
         assert_eq!(parts, whole);
         assert!(whole.check(casella - 20_000..casella + 20_000).is_ok());
         assert!(whole.check(casella - 20_000..casella).is_err());
+        // A report that claims more deals than it counts, or drops its longest game, is caught
+        // though every game it names is right.
+        let claimed = whole.check(casella - 20_000..casella + 30_000).unwrap_err();
+        assert_eq!(claimed, "40000 deals counted, 50000 played");
+        let unfinished = Report {
+            longest: None,
+            ..whole.clone()
+        };
+        assert_eq!(
+            unfinished
+                .check(casella - 20_000..casella + 20_000)
+                .unwrap_err(),
+            "1 loops of 40000 deals, and no longest finished game"
+        );
+        let json = serde_json::to_string(&whole).unwrap();
+        assert_eq!(serde_json::from_str::<Report>(&json).unwrap(), whole);
     }
 
     #[test]

@@ -121,15 +121,8 @@ impl Run for BoundRun {
         };
         // Sums of real numbers: appended in chunk order, so that their last bits never depend
         // on the threads.
-        Fold::appending(plan, BoundStats::default(), play, BoundStats::append).checked_by(
-            |stats, deals| {
-                if stats.deals() == deals && stats.over_limit() <= deals {
-                    Ok(())
-                } else {
-                    Err(format!("its counts are not those of {deals} deals"))
-                }
-            },
-        )
+        Fold::appending(plan, BoundStats::default(), play, BoundStats::append)
+            .checked_by(|stats, deals| stats.check(deals))
     }
 }
 
@@ -232,7 +225,7 @@ impl Job for Cataloguing {
     }
 
     fn check(&self, catalogue: &russian::catalogue::Catalogue, chunks: u64) -> Result<(), String> {
-        catalogue.check(self.plan().items_before(chunks))
+        catalogue.check(self.plan().items_before(chunks), self.0.budget)
     }
 
     fn status(&self, catalogue: &russian::catalogue::Catalogue) -> Option<String> {

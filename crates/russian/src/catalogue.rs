@@ -119,15 +119,26 @@ impl Catalogue {
         tally::Rate::new(self.winnable(), self.deals())
     }
 
-    /// Whether this can be the catalogue of `deals` deals.
+    /// Whether this can be the catalogue of `deals` deals solved with `budget`: the histogram
+    /// counts them, no more are proven than counted, every won deal is proven, and without a
+    /// budget every maximum is. Which deal scored what is not kept, so counts moved from one
+    /// score to another cannot be told from the true ones.
     ///
     /// # Errors
     ///
     /// What does not agree, in words.
-    pub fn check(&self, deals: u64) -> Result<(), String> {
+    pub fn check(&self, deals: u64, budget: Option<u64>) -> Result<(), String> {
         self.maxima.check(deals)?;
-        if self.proven > deals {
-            return Err(format!("{} maxima proven of {deals} deals", self.proven));
+        if self.proven > deals || (budget.is_none() && self.proven != deals) {
+            return Err(format!(
+                "{} maxima proven of {deals} deals{}",
+                self.proven,
+                if budget.is_none() {
+                    ", all solved without a budget"
+                } else {
+                    ""
+                }
+            ));
         }
         if self.winnable() > self.proven {
             return Err(format!(
@@ -200,14 +211,20 @@ mod tests {
         assert_eq!(right, whole);
         assert_eq!(whole.deals(), 40);
         assert_eq!(whole.proven, 40);
-        assert!(whole.check(40).is_ok() && whole.check(41).is_err());
+        assert!(whole.check(40, None).is_ok() && whole.check(41, None).is_err());
         let json = serde_json::to_string(&whole).unwrap();
         assert_eq!(serde_json::from_str::<Catalogue>(&json).unwrap(), whole);
         let mut unproven = whole.clone();
         unproven.proven = unproven.winnable() - 1;
-        assert!(unproven.check(40).unwrap_err().contains("won"));
+        assert!(unproven.check(40, Some(5)).unwrap_err().contains("won"));
         unproven.proven = 41;
-        assert!(unproven.check(40).is_err());
+        assert!(unproven.check(40, Some(5)).is_err());
+        unproven.proven = 39;
+        assert!(unproven.check(40, Some(5)).is_ok());
+        assert_eq!(
+            unproven.check(40, None).unwrap_err(),
+            "39 maxima proven of 40 deals, all solved without a budget"
+        );
         let rate = whole.winnable_rate();
         assert_eq!((rate.count, rate.of), (whole.maxima.wins(), 40));
     }

@@ -77,12 +77,23 @@ impl Stats {
             ("deadends", &self.deadends),
             ("cancelled moves", &self.returns),
         ] {
-            if !moments.is_consistent(games) {
-                return Err(format!("the {name} do not add up over {games} games"));
-            }
+            moments.check(games).map_err(|problem| {
+                format!("the {name} do not add up over {games} games: {problem}")
+            })?;
+        }
+        // Summed without overflow: a forged count must not wrap round to the right total.
+        let counted = self
+            .lengths
+            .iter()
+            .try_fold(0u64, |sum, &n| sum.checked_add(n));
+        if counted != Some(games) || self.lengths.last() == Some(&0) {
+            return Err(format!(
+                "the histogram of game lengths does not count {games} games up to {} ms",
+                self.lengths.len() as u64 * u64::from(STEP_MS)
+            ));
         }
         match self.longest {
-            None if games == 0 => Ok::<(), String>(()),
+            None if games == 0 => Ok(()),
             Some((length, index))
                 if index < games
                     && length == self.length().max
@@ -91,16 +102,7 @@ impl Stats {
                 Ok(())
             }
             _ => Err("the longest game is not the game of its deal".into()),
-        }?;
-        let counted: u64 = self.lengths.iter().sum();
-        if counted != games || self.lengths.last() == Some(&0) {
-            return Err(format!(
-                "the histogram of game lengths counts {counted} games up to {} ms, {games} \
-                 were played",
-                self.lengths.len() as u64 * u64::from(STEP_MS)
-            ));
         }
-        Ok(())
     }
 
     /// Game lengths in ms (the instant of the last landing), from the histogram of lengths.
@@ -187,6 +189,26 @@ mod tests {
         let mut padded = stats.clone();
         padded.lengths.push(0);
         assert!(padded.check(3, Split::HALVES, 500).is_err());
+        // Counts that wrap round to the right total, and deadends past what 500 games can sum.
+        let mut wrapped = stats.clone();
+        assert_eq!(wrapped.lengths[0], 0, "no game ends at once");
+        let last = wrapped.lengths.len() - 1;
+        wrapped.lengths[0] = wrapped.lengths[0].wrapping_add(u64::MAX);
+        wrapped.lengths[last] += 1;
+        assert!(
+            wrapped
+                .check(3, Split::HALVES, 500)
+                .unwrap_err()
+                .contains("histogram")
+        );
+        let mut deadends = stats.clone();
+        deadends.deadends.sum = u64::from(deadends.deadends.max) * 500 + 1;
+        assert!(
+            deadends
+                .check(3, Split::HALVES, 500)
+                .unwrap_err()
+                .contains("deadends")
+        );
         assert_eq!(stats.lengths.iter().sum::<u64>(), 500);
         // The lengths read from the histogram are those of the games, exactly.
         let mut direct = Moments::default();

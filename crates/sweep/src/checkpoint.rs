@@ -6,6 +6,10 @@
 //! text exactly as written. A resumed run refuses a checkpoint whose checksum does not match (it
 //! was edited or damaged), that another program, command or option made (naming the first
 //! difference), or whose summary does not add up.
+//!
+//! The checksum catches accidental damage only: anyone can write a checkpoint with its CRC made
+//! right. What stands between such a forgery and a wrong answer is the job's
+//! [`Job::check`](crate::Job::check) of the summary against the chunks it claims.
 
 use crate::journal::Mark;
 use crate::{Error, Plan, file};
@@ -205,9 +209,9 @@ pub fn parse<S: DeserializeOwned>(
         Error::checkpoint(
             path,
             format!(
-                "line {}, column {}: expected a checkpoint of parlor ({e})",
-                e.line(),
-                e.column()
+                "{}expected a checkpoint of parlor ({})",
+                place(text, 0, &e),
+                reason(&e)
             ),
         )
     };
@@ -233,8 +237,17 @@ pub fn parse<S: DeserializeOwned>(
     struct Head {
         state: State,
     }
+    // The body is a slice of the text: where it starts places serde's errors in the file.
+    let start = body.as_ptr() as usize - text.as_ptr() as usize;
     let malformed = |e: serde_json::Error| {
-        Error::checkpoint(path, format!("expected a checkpoint of parlor ({e})"))
+        Error::checkpoint(
+            path,
+            format!(
+                "{}expected a checkpoint of parlor ({})",
+                place(text, start, &e),
+                reason(&e)
+            ),
+        )
     };
     let head: Head = serde_json::from_str(body).map_err(malformed)?;
     if let Some(difference) = head.state.identity.difference(identity) {
@@ -250,7 +263,8 @@ pub fn parse<S: DeserializeOwned>(
         return Err(Error::checkpoint(
             path,
             format!(
-                "the checkpoint cuts the work as {:?}, this run as {plan:?}",
+                "the checkpoint cuts the work into {}, this run into {plan}: it was made by \
+                 another build; start again without it",
                 head.state.plan
             ),
         ));
@@ -267,6 +281,38 @@ pub fn parse<S: DeserializeOwned>(
     }
     let body: BodyOwned<S> = serde_json::from_str(body).map_err(malformed)?;
     Ok((body.state, body.summary))
+}
+
+/// `line L, column C: ` for serde's error `e` in the part of `text` from byte `start` on; ``
+/// when serde knows no place. serde counts lines from that part's start and columns in bytes,
+/// 0 for the start of a line; messages count characters from 1 in the whole text.
+fn place(text: &str, start: usize, e: &serde_json::Error) -> String {
+    if e.line() == 0 {
+        return String::new();
+    }
+    let part = &text[start..];
+    let line_start = part
+        .match_indices('\n')
+        .nth(e.line().saturating_sub(2))
+        .filter(|_| e.line() > 1)
+        .map_or(0, |(at, _)| at + 1);
+    let mut at = (start + line_start + e.column().saturating_sub(1)).min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    let before = &text[..at];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+    format!("line {line}, column {column}: ")
+}
+
+/// serde's message without the place it appends.
+fn reason(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    match text.rfind(" at line ") {
+        Some(at) => text[..at].to_owned(),
+        None => text,
+    }
 }
 
 #[cfg(test)]
@@ -341,7 +387,34 @@ mod tests {
         let other = load::<Vec<u64>>(&path, &more, &plan).unwrap_err();
         assert!(other.to_string().contains("--deals 5000000"), "{other}");
         let cut = load::<Vec<u64>>(&path, &identity(), &Plan::new(1000, 20)).unwrap_err();
-        assert!(cut.to_string().contains("cuts the work"), "{cut}");
+        assert!(
+            cut.to_string().ends_with(
+                "the checkpoint cuts the work into 1,000 items in chunks of 10, this run into \
+                 1,000 items in chunks of 20: it was made by another build; start again without \
+                 it"
+            ),
+            "{cut}"
+        );
+        // A summary of another shape, its checksum right: placed in the file, not in its body.
+        let other = load::<Vec<String>>(&path, &identity(), &plan).unwrap_err();
+        let column = text.find("[1,2,3]").unwrap() + 2;
+        assert!(
+            other.to_string().contains(&format!(
+                ": line 1, column {column}: expected a checkpoint of parlor (invalid type: \
+                 integer `1`, expected a string)"
+            )),
+            "{other}"
+        );
+        // An empty file: the place is where the checkpoint should start.
+        std::fs::write(&path, "").unwrap();
+        let empty = load::<Vec<u64>>(&path, &identity(), &plan).unwrap_err();
+        assert!(
+            empty.to_string().ends_with(
+                ": line 1, column 1: expected a checkpoint of parlor (EOF while parsing a value)"
+            ),
+            "{empty}"
+        );
+        std::fs::write(&path, &text).unwrap();
 
         std::fs::write(&path, "{\"deals\": 3}").unwrap();
         let foreign = load::<Vec<u64>>(&path, &identity(), &plan).unwrap_err();

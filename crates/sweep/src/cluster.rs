@@ -10,10 +10,14 @@
 //! as they connect, where its checkpoint stands, so they all start from there. A process that
 //! does not come is named after [`Cluster::wait`]; a process that goes away mid-run — its
 //! connections close, or its machine stops answering the keepalive probes within seconds —
-//! ends every other process through the `die` function given to [`crate::run`] in [`crate::Workers::Cluster`], from whichever thread
-//! notices. Checkpoints on disk are always whole, so the same command on every machine resumes.
+//! ends every other process through the `die` function given to [`crate::run`] in
+//! [`crate::Workers::Cluster`], from whichever thread notices; so does a process that stops
+//! answering while its connections stay open (stopped, frozen), named by the heartbeats within
+//! [`heartbeat::SILENCE`]. Process 0 that cannot run tells the others why as they connect.
+//! Checkpoints on disk are always whole, so the same command on every machine resumes.
 
 mod connect;
+pub mod heartbeat;
 mod hosts;
 
 pub use connect::{Cluster, Hello};
@@ -70,38 +74,61 @@ pub(crate) fn run<J: Job>(
         )));
     }
     let threads = threads.max(1);
-    let ledger = if cluster.process == 0 {
-        Some(Ledger::open(Arc::clone(&job), identity.clone(), files)?)
-    } else {
-        None
-    };
-    let mine = Hello {
+    let mut mine = Hello {
         process: cluster.process,
         processes: cluster.processes(),
         threads,
         program: identity.program.clone(),
         run: identity.to_string(),
-        resume: ledger.as_ref().map_or(0, Ledger::committed),
+        resume: 0,
+        heartbeat: false,
+        refusal: None,
     };
-    let (builders, comms, resume): (Vec<AllocatorBuilder>, Box<dyn std::any::Any + Send>, u64) =
-        if cluster.processes() == 1 {
-            let refill = timely::communication::Hooks::default().refill;
-            let local = ProcessBuilder::new_typed_vector(threads, refill, None);
-            let builders = local.into_iter().map(AllocatorBuilder::Process).collect();
-            (builders, Box::new(()), mine.resume)
-        } else {
-            let (streams, first) = connect::connect(cluster, &mine)?;
-            let hooks = timely::communication::Hooks::default();
-            let local = ProcessBuilder::new_typed_vector(threads, hooks.refill.clone(), None);
-            let (tcp, guard) =
-                initialize_networking_from_sockets(local, streams, cluster.process, threads, hooks)
-                    .map_err(|e| {
-                        Error::Peer(format!("cannot start the cluster's connections: {e}"))
-                    })?;
-            let builders = tcp.into_iter().map(AllocatorBuilder::Tcp).collect();
-            (builders, Box::new(guard), first.resume)
-        };
+    let ledger = if cluster.process == 0 {
+        match Ledger::open(Arc::clone(&job), identity.clone(), files) {
+            Ok(ledger) => Some(ledger),
+            Err(refusal) => {
+                // Told, the others stop at once with the reason, instead of waiting for a
+                // process 0 that never comes. Whether they came or not, the reason is this.
+                if cluster.processes() > 1 {
+                    mine.refusal = Some(refusal.to_string());
+                    let _ = connect::connect(cluster, &mine);
+                }
+                return Err(refusal);
+            }
+        }
+    } else {
+        None
+    };
+    mine.resume = ledger.as_ref().map_or(0, Ledger::committed);
+    let (builders, comms, resume, beats): (
+        Vec<AllocatorBuilder>,
+        Box<dyn std::any::Any + Send>,
+        u64,
+        _,
+    ) = if cluster.processes() == 1 {
+        let refill = timely::communication::Hooks::default().refill;
+        let local = ProcessBuilder::new_typed_vector(threads, refill, None);
+        let builders = local.into_iter().map(AllocatorBuilder::Process).collect();
+        (builders, Box::new(()), mine.resume, Vec::new())
+    } else {
+        let links = connect::connect(cluster, &mine)?;
+        let hooks = timely::communication::Hooks::default();
+        let local = ProcessBuilder::new_typed_vector(threads, hooks.refill.clone(), None);
+        let (tcp, guard) =
+            initialize_networking_from_sockets(local, links.data, cluster.process, threads, hooks)
+                .map_err(|e| Error::Peer(format!("cannot start the cluster's connections: {e}")))?;
+        let builders = tcp.into_iter().map(AllocatorBuilder::Tcp).collect();
+        (builders, Box::new(guard), links.first.resume, links.beats)
+    };
     watch_for_lost_peers(cluster, die);
+    let addresses = cluster.addresses.clone();
+    let heartbeats = heartbeat::Heartbeats::start(
+        beats,
+        Arc::new(move |peer, cause| lost(&addresses, peer, cause)),
+        die,
+    )
+    .map_err(|e| Error::Peer(format!("cannot start the cluster's heartbeats: {e}")))?;
 
     let processes = cluster.processes() as u64;
     let process = cluster.process as u64;
@@ -216,8 +243,18 @@ pub(crate) fn run<J: Job>(
             die(&format!("a worker thread failed: {panic}"));
         }
     }
+    heartbeats.end();
     let finished = lock(&result).take();
     finished.transpose()
+}
+
+/// The message that ends every process when process `peer` is lost, and why.
+fn lost(addresses: &[String], peer: usize, cause: &str) -> String {
+    format!(
+        "lost process {peer} ({}): {cause}; every process of the cluster stops: start them all \
+         again with the same command, and a run with a checkpoint resumes where it stopped",
+        addresses[peer]
+    )
 }
 
 type Report = Mutex<Box<dyn FnMut(&Progress) + Send>>;
@@ -264,12 +301,7 @@ fn watch_for_lost_peers(cluster: &Cluster, die: Die) {
                 let cause = message
                     .strip_prefix("timely communication error: ")
                     .unwrap_or(message);
-                die(&format!(
-                    "lost process {peer} ({}): {cause}; every process of the cluster stops: \
-                     start them all again with the same command, and a run with a checkpoint \
-                     resumes where it stopped",
-                    addresses[peer]
-                ))
+                die(&lost(addresses, peer, cause))
             }
             None => {
                 usual(info);

@@ -73,6 +73,18 @@ impl Plan {
     }
 }
 
+impl std::fmt::Display for Plan {
+    /// `1,000 items in chunks of 16`, and `, 8 chunks a round` for a plan in rounds.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (items, chunk) = (tally::grouped(self.items), tally::grouped(self.chunk));
+        write!(f, "{items} items in chunks of {chunk}")?;
+        match self.round {
+            Some(round) => write!(f, ", {} chunks a round", tally::grouped(round)),
+            None => Ok(()),
+        }
+    }
+}
+
 /// Where a commit stands: which chunk, whether it ends a round, and the journal's bytes.
 #[derive(Debug)]
 pub struct Commit<'a> {
@@ -148,7 +160,10 @@ pub trait Job: Send + Sync + 'static {
     ) -> Result<(), String>;
 
     /// Whether a summary read from a checkpoint can be the summary of the first `chunks` chunks:
-    /// its counts add up, what it lists lies in those chunks. The message says what is wrong.
+    /// its counts are those of the chunks' items, its sums within what those items can make,
+    /// every game it names lies in those chunks and ends as it says. A checkpoint's CRC is no
+    /// defence against one written on purpose, so this checks every invariant the summary has.
+    /// The message says what is wrong.
     fn check(&self, summary: &Self::Summary, chunks: u64) -> Result<(), String>;
 
     /// A few words on the summary so far for the progress bar ("best 8,344").
@@ -172,6 +187,11 @@ mod tests {
         let huge = Plan::new(u64::MAX, 1 << 20);
         assert_eq!(huge.range(huge.chunks() - 1).end, u64::MAX);
         assert_eq!(huge.range(u64::MAX), u64::MAX..u64::MAX);
+        assert_eq!(plan.to_string(), "10 items in chunks of 3");
+        assert_eq!(
+            Plan::new(100_000, 2048).in_rounds(8).to_string(),
+            "100,000 items in chunks of 2,048, 8 chunks a round"
+        );
     }
 
     #[test]

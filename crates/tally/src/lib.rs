@@ -31,6 +31,7 @@
 //! ```
 
 use serde::{Deserialize, Serialize};
+use std::ops::RangeInclusive;
 
 /// The 97.5% point of the standard normal distribution, for two-sided 95% intervals.
 pub const Z95: f64 = 1.959_963_984_540_054;
@@ -185,21 +186,52 @@ impl Moments {
         (self.mean() - half, self.mean() + half)
     }
 
-    /// Whether these could be the moments of `count` whole numbers: every sum is reachable
-    /// from the extremes (a checkpoint's moments, say, that were not edited).
-    pub fn is_consistent(&self, count: u64) -> bool {
+    /// Whether these can be the moments of `count` whole numbers (a checkpoint's moments, say,
+    /// that were not edited): the count is `count`, the least value is not above the greatest,
+    /// the sum lies within `count` times the extremes, and so does the sum of squares, which is
+    /// also at least the square of the sum over the count (a variance is never negative).
+    ///
+    /// # Errors
+    ///
+    /// What does not add up, in words.
+    pub fn check(&self, count: u64) -> Result<(), String> {
         if self.count != count {
-            return false;
+            return Err(format!("{} values counted, {count} expected", self.count));
+        }
+        if count == 0 && *self != Moments::default() {
+            return Err("no value counted, yet sums or extremes that are not 0".into());
         }
         if count == 0 {
-            return *self == Moments::default();
+            return Ok(());
         }
         let (low, high) = (u128::from(self.min), u128::from(self.max));
         let (n, sum) = (u128::from(count), u128::from(self.sum));
-        low <= high
-            && (n * low..=n * high).contains(&sum)
-            && (n * low * low..=n * high * high).contains(&self.sum_of_squares)
-            && self.sum_of_squares * n >= sum * sum
+        if low > high {
+            return Err(format!("a least value {low} above the greatest {high}"));
+        }
+        if !(n * low..=n * high).contains(&sum) {
+            return Err(format!(
+                "a sum of {sum} that {count} values from {low} to {high} cannot make"
+            ));
+        }
+        // n × high² fits in 2^64 × 2^64 only when it does not overflow: past it, nothing a u128
+        // holds is out of reach.
+        let squares_reach = |x: u128| n.checked_mul(x * x);
+        let above_least = squares_reach(low).is_none_or(|least| self.sum_of_squares >= least);
+        let below_most = squares_reach(high).is_none_or(|most| self.sum_of_squares <= most);
+        // n × Σx² ≥ (Σx)², by Cauchy–Schwarz: a variance that is not negative.
+        let spread = self
+            .sum_of_squares
+            .checked_mul(n)
+            .is_none_or(|scaled| scaled >= sum * sum);
+        if !(above_least && below_most && spread) {
+            return Err(format!(
+                "a sum of squares of {} that {count} values from {low} to {high} summing to \
+                 {sum} cannot make",
+                self.sum_of_squares
+            ));
+        }
+        Ok(())
     }
 
     /// The mean, its interval, the spread and the extremes, as reports give them; `None` when
@@ -261,6 +293,52 @@ impl RealMoments {
         self.count += later.count;
         self.sum += later.sum;
         self.sum_of_squares += later.sum_of_squares;
+    }
+
+    /// Whether these can be the moments of `count` values each within `values` (a
+    /// checkpoint's, say, that were not edited): the count is `count`, both sums are finite
+    /// numbers, the sum lies within `count` times the range, the sum of squares within `count`
+    /// times the squares of the range (for a range that is not negative), and the sum of
+    /// squares is at least the square of the sum over the count (a variance is never negative).
+    /// Sums of real numbers carry rounding errors, so each bound is widened by the most that
+    /// `count` roundings can move it.
+    ///
+    /// # Errors
+    ///
+    /// What does not add up, in words.
+    pub fn check(&self, count: u64, values: RangeInclusive<f64>) -> Result<(), String> {
+        if self.count != count {
+            return Err(format!("{} values counted, {count} expected", self.count));
+        }
+        let (n, sum, squares) = (count as f64, self.sum, self.sum_of_squares);
+        if !sum.is_finite() || !squares.is_finite() {
+            return Err(format!("a sum of {sum} and a sum of squares of {squares}"));
+        }
+        let (low, high) = (*values.start(), *values.end());
+        // Each addition rounds by at most half a unit in the last place of the running sum,
+        // which is at most the whole sum's magnitude: n of them move it by n × ε × |bound|.
+        let slack = |bound: f64| (n + 1.0) * f64::EPSILON * bound.abs().max(1.0);
+        let within =
+            |x: f64, least: f64, most: f64| x >= least - slack(least) && x <= most + slack(most);
+        if !within(sum, n * low, n * high) {
+            return Err(format!(
+                "a sum of {sum} that {count} values from {low} to {high} cannot make"
+            ));
+        }
+        let (least, most) = if low >= 0.0 {
+            (n * low * low, n * high * high)
+        } else {
+            (0.0, n * low.abs().max(high.abs()).powi(2))
+        };
+        // n × Σx² ≥ (Σx)²: a variance that is not negative.
+        let spread = squares * n - sum * sum;
+        if !within(squares, least, most) || spread < -slack(squares * n) {
+            return Err(format!(
+                "a sum of squares of {squares} that {count} values from {low} to {high} \
+                 summing to {sum} cannot make"
+            ));
+        }
+        Ok(())
     }
 
     /// The mean with its 95% confidence interval (normal approximation, sample variance with
@@ -436,7 +514,7 @@ mod tests {
     #[test]
     fn reports_and_consistency() {
         let mut m = Moments::default();
-        assert!(m.report().is_none() && m.is_consistent(0) && !m.is_consistent(1));
+        assert!(m.report().is_none() && m.check(0).is_ok() && m.check(1).is_err());
         for x in [3, 5, 7] {
             m.add(x);
         }
@@ -445,14 +523,45 @@ mod tests {
             (report.count, report.mean, report.min, report.max),
             (3, 5.0, 3, 7)
         );
-        assert!(m.is_consistent(3) && !m.is_consistent(4));
+        assert!(m.check(3).is_ok());
+        assert_eq!(m.check(4).unwrap_err(), "3 values counted, 4 expected");
         let edited = Moments { sum: 30, ..m };
-        assert!(!edited.is_consistent(3));
+        assert_eq!(
+            edited.check(3).unwrap_err(),
+            "a sum of 30 that 3 values from 3 to 7 cannot make"
+        );
+        // 3 × 35 < 15²: a negative variance, though within the extremes' squares.
         let squares = Moments {
-            sum_of_squares: 10,
+            sum_of_squares: 35,
             ..m
         };
-        assert!(!squares.is_consistent(3));
+        assert!(
+            squares
+                .check(3)
+                .unwrap_err()
+                .contains("sum of squares of 35")
+        );
+        let upside_down = Moments { min: 8, ..m };
+        assert!(
+            upside_down
+                .check(3)
+                .unwrap_err()
+                .contains("above the greatest")
+        );
+        let nothing = Moments {
+            sum: 1,
+            ..Moments::default()
+        };
+        assert!(nothing.check(0).is_err());
+        // Sums near the types' ends are judged without overflowing.
+        let huge = Moments {
+            count: u64::MAX,
+            sum: u64::MAX,
+            sum_of_squares: u128::MAX / 2,
+            min: 0,
+            max: u32::MAX,
+        };
+        assert!(huge.check(u64::MAX).is_ok());
         let histogram = Mean::of_histogram(&[0, 0, 1, 0, 3, 2, 0, 1, 0, 1]).unwrap();
         assert_eq!((histogram.median, histogram.mean), (Some(4.5), 5.0));
         let rate = Rate::new(10, 100);
@@ -489,6 +598,49 @@ mod tests {
         let mut same = RealMoments::default();
         (0..3).for_each(|_| same.add(0.1));
         assert_eq!(same.estimate().ci95[0], same.estimate().mean);
+    }
+
+    #[test]
+    fn real_moments_that_cannot_be_are_named() {
+        let mut m = RealMoments::default();
+        for x in [0.1, 0.7, 51.9, 3.3, 0.1] {
+            m.add(x);
+        }
+        assert!(m.check(5, 0.0..=52.0).is_ok());
+        assert!(RealMoments::default().check(0, 0.0..=52.0).is_ok());
+        assert_eq!(
+            m.check(6, 0.0..=52.0).unwrap_err(),
+            "5 values counted, 6 expected"
+        );
+        let big = RealMoments { sum: 1e9, ..m };
+        assert!(
+            big.check(5, 0.0..=52.0)
+                .unwrap_err()
+                .starts_with("a sum of 1000000000 ")
+        );
+        let negative = RealMoments {
+            sum_of_squares: -1.0,
+            ..m
+        };
+        assert!(
+            negative
+                .check(5, 0.0..=52.0)
+                .unwrap_err()
+                .contains("sum of squares")
+        );
+        // Within 5 × 52², but less than the square of the sum over the count.
+        let flat = RealMoments {
+            sum_of_squares: m.sum * m.sum / 5.0 - 1.0,
+            ..m
+        };
+        assert!(flat.check(5, 0.0..=52.0).is_err());
+        let nan = RealMoments { sum: f64::NAN, ..m };
+        assert!(nan.check(5, 0.0..=52.0).is_err());
+        // The same values every time: no spread, only the rounding of the sums.
+        let mut same = RealMoments::default();
+        (0..1000).for_each(|_| same.add(0.1));
+        assert!(same.check(1000, 0.0..=1.0).is_ok());
+        assert!(same.check(1000, -1.0..=1.0).is_ok());
     }
 
     #[test]

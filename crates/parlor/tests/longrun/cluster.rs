@@ -311,3 +311,112 @@ fn a_catalogue_on_a_cluster_streams_the_lines_of_one_process() {
     assert!(outputs[1].stdout.is_empty());
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn a_stopped_process_is_named_by_the_heartbeats() {
+    let dir = scratch("stopped");
+    let hosts = hostfile(&dir, 2);
+    let checkpoint = dir.join("run.checkpoint");
+    let run = with(
+        &["camicia", "stats", "--deals", "100000000000", "--seed", "3"],
+        &[
+            "--quiet",
+            "--threads",
+            "1",
+            "--checkpoint",
+            checkpoint.to_str().unwrap(),
+            "--checkpoint-every",
+            "0",
+        ],
+    );
+    let mut later = spawn(&in_cluster(&run, &hosts, 1, 2));
+    let mut first = spawn(&in_cluster(&run, &hosts, 0, 2));
+    // Once the two have met and work, process 1 is frozen with its connections open.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while committed(&checkpoint).is_none_or(|c| c < 4) {
+        assert!(Instant::now() < deadline, "the cluster made no progress");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let stop = |signal: &str| {
+        let sent = Command::new("kill")
+            .args([signal, &later.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+    };
+    stop("-STOP");
+    let stopped = Instant::now();
+    while first.try_wait().unwrap().is_none() && stopped.elapsed() < Duration::from_secs(30) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let named = first.try_wait().unwrap().is_some();
+    stop("-CONT");
+    for child in [&mut first, &mut later] {
+        let _ = child.kill();
+    }
+    later.wait().unwrap();
+    let output = first.wait_with_output().unwrap();
+    assert!(named, "process 0 still waits 30 s after process 1 stopped");
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.starts_with("error: lost process 1 (127.0.0.1:")
+            && stderr.contains("it has said nothing for 10 s"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_refusal_of_process_0_stops_the_others_at_once_with_its_reason() {
+    let dir = scratch("refusal");
+    let checkpoint = dir.join("c.json");
+    let simulate = runs::russian::SimulateRun::new(
+        runs::Deals::new(0, 5000),
+        vec![russian::StrategyName::Greedy],
+        russian::strategy::DEFAULT_SAMPLES,
+    );
+    let state = sweep::checkpoint::State {
+        identity: simulate.identity(),
+        plan: simulate.job().plan(),
+        committed: 1,
+        seconds: 0.0,
+        journal: None,
+    };
+    sweep::checkpoint::save(&checkpoint, &state, &vec![russian::Stats::default()]).unwrap();
+    let run = with(
+        &["russian", "simulate", "--deals", "5000"],
+        &["--quiet", "--checkpoint", checkpoint.to_str().unwrap()],
+    );
+    let hosts = hostfile(&dir, 3);
+    let started = Instant::now();
+    // The others first: before, they waited the whole --cluster-wait for process 0.
+    let later: Vec<Child> = [2, 1]
+        .map(|p| spawn(&in_cluster(&run, &hosts, p, 3)))
+        .into();
+    let first = spawn(&in_cluster(&run, &hosts, 0, 3))
+        .wait_with_output()
+        .unwrap();
+    let reason = format!(
+        "{}: its summary does not add up: its scores do not count 2048 games; it was damaged or \
+         edited",
+        checkpoint.display()
+    );
+    assert_eq!(first.status.code(), Some(2), "{first:?}");
+    assert_eq!(
+        String::from_utf8(first.stderr).unwrap(),
+        format!("error: {reason}\n")
+    );
+    let address = std::fs::read_to_string(&hosts).unwrap();
+    let address = address.lines().next().unwrap().to_owned();
+    for child in later {
+        let output = child.wait_with_output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{output:?}");
+        assert_eq!(
+            String::from_utf8(output.stderr).unwrap(),
+            format!("error: process 0 ({address}) cannot run: {reason}\n")
+        );
+    }
+    assert!(started.elapsed() < Duration::from_secs(15));
+    std::fs::remove_dir_all(dir).unwrap();
+}

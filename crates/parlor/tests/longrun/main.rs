@@ -6,6 +6,7 @@
 mod cluster;
 #[path = "../common/mod.rs"]
 mod common;
+mod forged;
 #[path = "../scratch/mod.rs"]
 mod scratch;
 

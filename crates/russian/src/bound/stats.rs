@@ -5,6 +5,9 @@ use super::{Bound, DealBound};
 use serde::{Deserialize, Serialize};
 use tally::{Estimate, RealMoments};
 
+/// The highest score: every card on the foundations.
+const MAX_SCORE: u32 = 52;
+
 /// The bound's statistics over many deals: the values counted, the layouts' and the deals'
 /// clairvoyant maxima, and the squares of the gap between the first two.
 ///
@@ -75,6 +78,52 @@ impl Stats {
         self.gap_sum_of_squares += later.gap_sum_of_squares;
         self.clairvoyant_sum += later.clairvoyant_sum;
         self.clairvoyant_sum_of_squares += later.clairvoyant_sum_of_squares;
+    }
+
+    /// Whether these can be the statistics of `deals` deals (a checkpoint's, say, that was not
+    /// edited): every count is that of the deals, every sum one that scores from 0 to 52 can
+    /// make, no value counted above the layouts' clairvoyant mean it is paired with, and no
+    /// variance negative. Only the order of the sums' roundings is left to chance.
+    ///
+    /// # Errors
+    ///
+    /// What does not add up, in words.
+    pub fn check(&self, deals: u64) -> Result<(), String> {
+        let scores = 0.0..=f64::from(MAX_SCORE);
+        if self.over_limit > deals {
+            return Err(format!(
+                "{} deals past the foresight limit of {deals}",
+                self.over_limit
+            ));
+        }
+        let named = |what: &'static str| move |problem| format!("the {what}: {problem}");
+        self.value
+            .check(deals, scores.clone())
+            .map_err(named("values counted"))?;
+        self.layouts
+            .check(deals, scores.clone())
+            .map_err(named("layouts' clairvoyant means"))?;
+        // Each value is at most its layouts' mean, so each gap lies within 0 to 52; their sum
+        // is the difference of two sums, each rounded by up to n × ε × 52 a deal.
+        let rounding = (deals as f64 + 1.0) * f64::EPSILON * f64::from(MAX_SCORE);
+        let gaps = RealMoments {
+            count: deals,
+            sum: self.layouts.sum - self.value.sum,
+            sum_of_squares: self.gap_sum_of_squares,
+        };
+        gaps.check(deals, -rounding..=f64::from(MAX_SCORE))
+            .map_err(named("gaps between the bound and the layouts' mean"))?;
+        let clairvoyant = tally::Moments {
+            count: deals,
+            sum: self.clairvoyant_sum,
+            sum_of_squares: self.clairvoyant_sum_of_squares.into(),
+            // Extremes that any scores have: no deal, no extremes.
+            min: 0,
+            max: if deals == 0 { 0 } else { MAX_SCORE },
+        };
+        clairvoyant
+            .check(deals)
+            .map_err(named("deals' clairvoyant maxima"))
     }
 
     /// Deals counted.
@@ -176,5 +225,53 @@ impl From<Stats> for Sums {
             clairvoyant_sum: stats.clairvoyant_sum,
             clairvoyant_sum_of_squares: stats.clairvoyant_sum_of_squares,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn deals() -> Stats {
+        [
+            (30.5, 31.0, 33, false),
+            (52.0, 52.0, 52, true),
+            (7.25, 9.0, 12, false),
+        ]
+        .into_iter()
+        .map(|(value, layouts, clairvoyant, over)| DealBound {
+            value,
+            layouts_clairvoyant: layouts,
+            clairvoyant,
+            over_limit: over,
+        })
+        .collect()
+    }
+
+    /// Sums that no scores from 0 to 52 can make are refused by name, the CRC of the file that
+    /// held them notwithstanding.
+    #[test]
+    fn sums_that_scores_cannot_make_are_refused() {
+        let stats = deals();
+        assert_eq!(stats.check(3), Ok(()));
+        assert!(Stats::default().check(0).is_ok());
+        assert!(
+            stats
+                .check(4)
+                .unwrap_err()
+                .contains("3 values counted, 4 expected")
+        );
+        let forged = |edit: fn(&mut Stats)| {
+            let mut stats = deals();
+            edit(&mut stats);
+            stats.check(3).unwrap_err()
+        };
+        assert!(forged(|s| s.value.sum = 1e9).starts_with("the values counted: a sum of"));
+        assert!(forged(|s| s.value.sum_of_squares = -4.0).contains("sum of squares of -4"));
+        assert!(forged(|s| s.layouts.sum_of_squares = 0.0).starts_with("the layouts'"));
+        assert!(forged(|s| s.value.sum += 3.0).starts_with("the gaps"));
+        assert!(forged(|s| s.gap_sum_of_squares = -1.0).starts_with("the gaps"));
+        assert!(forged(|s| s.clairvoyant_sum = 200).starts_with("the deals' clairvoyant"));
+        assert!(forged(|s| s.over_limit = 4).contains("past the foresight limit"));
     }
 }

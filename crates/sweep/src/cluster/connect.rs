@@ -1,13 +1,18 @@
 //! How the processes of a cluster find each other: process i listens at its address and calls
-//! every process before it; each connection opens with a hello that names the process, the
-//! program and the run, so that processes of different runs never join. Every step has a
+//! every process before it, twice — once for the run's data, once for the heartbeats that tell
+//! a silent process from a busy one; each connection opens with a hello that names the process,
+//! the program and the run, so that processes of different runs never join. Every step has a
 //! deadline: a process that does not come is named, with its address, instead of being waited
-//! for forever.
+//! for forever. Hellos are heard on threads of their own, so a connection that says nothing
+//! (a stranger, a port scan) never holds up the processes that do come. Process 0 that cannot
+//! run (its checkpoint refused, its files in use) says so in its hello, so the others stop at
+//! once with its reason instead of waiting for it.
 
 use crate::Error;
 use serde::{Deserialize, Serialize};
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream, ToSocketAddrs};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 /// The processes of a cluster and this one among them.
@@ -48,6 +53,21 @@ pub struct Hello {
     pub run: String,
     /// Process 0: the first chunk not in its checkpoint, where every process starts.
     pub resume: u64,
+    /// Whether this connection carries heartbeats rather than the run's data.
+    pub heartbeat: bool,
+    /// Process 0: why it cannot run, when it cannot; the others then stop with this reason.
+    pub refusal: Option<String>,
+}
+
+/// The connections of a process to every other, by process (`None` for this one).
+#[derive(Debug)]
+pub struct Links {
+    /// The run's data, handed to timely.
+    pub data: Vec<Option<TcpStream>>,
+    /// The heartbeats ([`super::heartbeat`]).
+    pub beats: Vec<Option<TcpStream>>,
+    /// What process 0 said (this process's own hello for process 0).
+    pub first: Hello,
 }
 
 const GREETING: &str = "parlor-cluster 1";
@@ -60,9 +80,10 @@ const HELLO: Duration = Duration::from_secs(5);
 /// process calling: short, as the whole cluster waits for the last to connect.
 const RETRY: Duration = Duration::from_millis(10);
 
-/// Connects to every other process: the streams by process (`None` for this one) and what
-/// process 0 said (this process's own hello for process 0).
-pub fn connect(cluster: &Cluster, mine: &Hello) -> Result<(Vec<Option<TcpStream>>, Hello), Error> {
+/// Connects to every other process, twice: the run's data and the heartbeats, and what process
+/// 0 said. Process 0 with a [`Hello::refusal`] only tells the processes that come why it cannot
+/// run (within the wait), and gives what it has.
+pub fn connect(cluster: &Cluster, mine: &Hello) -> Result<Links, Error> {
     let me = cluster.process;
     let deadline = Instant::now() + cluster.wait;
     let listener = TcpListener::bind(&cluster.addresses[me]).map_err(|e| {
@@ -72,37 +93,75 @@ pub fn connect(cluster: &Cluster, mine: &Hello) -> Result<(Vec<Option<TcpStream>
         ))
     })?;
     listener.set_nonblocking(true).map_err(io_peer)?;
-    let mut streams: Vec<Option<TcpStream>> = (0..cluster.processes()).map(|_| None).collect();
-    let mut first = mine.clone();
-    for (earlier, slot) in streams.iter_mut().enumerate().take(me) {
+    let none = || (0..cluster.processes()).map(|_| None).collect::<Vec<_>>();
+    let mut links = Links {
+        data: none(),
+        beats: none(),
+        first: mine.clone(),
+    };
+    let beat = Hello {
+        heartbeat: true,
+        ..mine.clone()
+    };
+    for earlier in 0..me {
         let (stream, hello) = call(cluster, earlier, mine, deadline)?;
-        if earlier == 0 {
-            first = hello;
+        if let Some(refusal) = &hello.refusal {
+            return Err(Error::Cluster(format!(
+                "{} cannot run: {refusal}",
+                cluster.name(earlier)
+            )));
         }
-        *slot = Some(stream);
+        if earlier == 0 {
+            links.first = hello;
+        }
+        links.data[earlier] = Some(stream);
+        links.beats[earlier] = Some(call(cluster, earlier, &beat, deadline)?.0);
     }
-    while let Some(missing) = (me + 1..cluster.processes()).find(|&p| streams[p].is_none()) {
+    let telling = mine.refusal.is_some();
+    let (heard, hellos) = mpsc::channel();
+    loop {
+        // A process that is told of a refusal stops before it calls for its heartbeats.
+        let missing = (me + 1..cluster.processes())
+            .find(|&p| links.data[p].is_none() || (!telling && links.beats[p].is_none()));
+        let Some(missing) = missing else { break };
         if Instant::now() >= deadline {
             return Err(not_come(cluster, missing));
         }
         match listener.accept() {
-            Ok((stream, _)) => {
-                // A stranger or a process that died while saying hello is not an error: the
-                // real process may still come.
-                if let Some((process, stream)) = answer(cluster, stream, mine, deadline)?
-                    && streams[process].is_none()
-                {
-                    streams[process] = Some(stream);
-                }
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => std::thread::sleep(RETRY),
+            Ok((stream, _)) => listen(stream, deadline, heard.clone()),
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
             Err(e) => return Err(io_peer(e)),
         }
+        // A stranger or a process that died while saying hello is not an error: the real
+        // process may still come.
+        if let Ok((stream, Some(hello))) = hellos.recv_timeout(RETRY)
+            && let Some((process, stream)) = answer(cluster, stream, mine, &hello)?
+        {
+            let slot = if hello.heartbeat {
+                &mut links.beats[process]
+            } else {
+                &mut links.data[process]
+            };
+            slot.get_or_insert(stream);
+        }
     }
-    for stream in streams.iter().flatten() {
+    for stream in links.data.iter().chain(&links.beats).flatten() {
         prepare(stream)?;
     }
-    Ok((streams, first))
+    Ok(links)
+}
+
+/// Hears the hello of a connection on a thread of its own, and hands it to `heard`.
+fn listen(stream: TcpStream, deadline: Instant, heard: mpsc::Sender<(TcpStream, Option<Hello>)>) {
+    let left = deadline.saturating_duration_since(Instant::now());
+    std::thread::spawn(move || {
+        let ready = stream
+            .set_nonblocking(false)
+            .and_then(|()| stream.set_read_timeout(Some(HELLO.min(left).max(RETRY))));
+        let hello = ready.ok().and_then(|()| hear(&stream));
+        // A stranger's hearing may end after the cluster has formed, when nobody listens.
+        let _ = heard.send((stream, hello));
+    });
 }
 
 fn io_peer(e: std::io::Error) -> Error {
@@ -150,7 +209,9 @@ fn call(
         }
         match hear(&stream) {
             Some(hello) => {
-                agree(cluster, earlier, mine, &hello)?;
+                if hello.refusal.is_none() {
+                    agree(cluster, earlier, mine, &hello)?;
+                }
                 return Ok((stream, hello));
             }
             None => std::thread::sleep(RETRY.min(left)),
@@ -158,21 +219,14 @@ fn call(
     }
 }
 
-/// Hears a later process's hello on `stream` and answers it; `None` if it was not one.
+/// Answers a later process's `hello` heard on `stream`: the process, if the answer went.
+/// Process 0 that cannot run answers every process with its refusal, whatever it runs.
 fn answer(
     cluster: &Cluster,
     mut stream: TcpStream,
     mine: &Hello,
-    deadline: Instant,
+    hello: &Hello,
 ) -> Result<Option<(usize, TcpStream)>, Error> {
-    stream.set_nonblocking(false).map_err(io_peer)?;
-    let left = deadline.saturating_duration_since(Instant::now());
-    stream
-        .set_read_timeout(Some(HELLO.min(left).max(RETRY)))
-        .ok();
-    let Some(hello) = hear(&stream) else {
-        return Ok(None);
-    };
     if hello.process <= cluster.process || hello.process >= cluster.processes() {
         return Err(Error::Cluster(format!(
             "a process that calls itself process {} of {} connected to {}: give every process \
@@ -184,7 +238,9 @@ fn answer(
     }
     // Answered even when they disagree, so that both ends say why at once.
     let answered = say(&mut stream, mine).is_ok();
-    agree(cluster, hello.process, mine, &hello)?;
+    if mine.refusal.is_none() {
+        agree(cluster, hello.process, mine, hello)?;
+    }
     Ok(answered.then_some((hello.process, stream)))
 }
 
@@ -284,6 +340,8 @@ mod tests {
             program: "test 1".into(),
             run: run.into(),
             resume: 7 * u64::from(process == 0),
+            heartbeat: false,
+            refusal: None,
         }
     }
 
@@ -300,12 +358,77 @@ mod tests {
         let addresses = free_ports(2);
         let later = {
             let c = cluster(&addresses, 1, 10);
-            std::thread::spawn(move || connect(&c, &hello(1, "run")).map(|(_, h)| h))
+            std::thread::spawn(move || connect(&c, &hello(1, "run")).map(|links| links.first))
         };
-        let (streams, first) = connect(&cluster(&addresses, 0, 10), &hello(0, "run")).unwrap();
-        assert!(streams[0].is_none() && streams[1].is_some());
-        assert_eq!(first.resume, 7);
+        let links = connect(&cluster(&addresses, 0, 10), &hello(0, "run")).unwrap();
+        assert!(links.data[0].is_none() && links.data[1].is_some());
+        assert!(links.beats[0].is_none() && links.beats[1].is_some());
+        assert_eq!(links.first.resume, 7);
         assert_eq!(later.join().unwrap().unwrap().resume, 7);
+    }
+
+    /// Connections that never say hello, made before the real process calls, each used to hold
+    /// the listener for the five seconds a hello may take: three of them outlasted a wait of 4 s.
+    #[test]
+    fn connections_that_say_nothing_hold_up_no_process() {
+        let addresses = free_ports(2);
+        let first = {
+            let c = cluster(&addresses, 0, 4);
+            std::thread::spawn(move || connect(&c, &hello(0, "run")).map(drop))
+        };
+        let strangers: Vec<TcpStream> = (0..3)
+            .map(|_| {
+                loop {
+                    if let Ok(stream) = TcpStream::connect(&addresses[0]) {
+                        break stream;
+                    }
+                    std::thread::sleep(RETRY);
+                }
+            })
+            .collect();
+        let started = Instant::now();
+        connect(&cluster(&addresses, 1, 4), &hello(1, "run")).unwrap();
+        first.join().unwrap().unwrap();
+        assert!(started.elapsed() < Duration::from_secs(3));
+        drop(strangers);
+    }
+
+    #[test]
+    fn a_refusal_of_process_0_reaches_the_others_at_once() {
+        let addresses = free_ports(3);
+        let refusing = Hello {
+            refusal: Some("run.checkpoint: its summary does not add up".into()),
+            processes: 3,
+            ..hello(0, "run")
+        };
+        let first = {
+            let c = cluster(&addresses, 0, 30);
+            std::thread::spawn(move || connect(&c, &refusing).map(drop))
+        };
+        let started = Instant::now();
+        let later = |process: usize| {
+            let c = Cluster {
+                addresses: addresses.clone(),
+                ..cluster(&addresses, process, 30)
+            };
+            let mine = Hello {
+                processes: 3,
+                ..hello(process, "run")
+            };
+            std::thread::spawn(move || connect(&c, &mine).unwrap_err().to_string())
+        };
+        let (one, two) = (later(1), later(2));
+        for told in [one.join().unwrap(), two.join().unwrap()] {
+            assert_eq!(
+                told,
+                format!(
+                    "process 0 ({}) cannot run: run.checkpoint: its summary does not add up",
+                    addresses[0]
+                )
+            );
+        }
+        first.join().unwrap().unwrap();
+        assert!(started.elapsed() < Duration::from_secs(10));
     }
 
     #[test]

@@ -10,8 +10,9 @@ pub fn seat(process: Option<usize>, processes: Option<usize>) -> Result<(usize, 
         match std::env::var(name) {
             Ok(text) => text.trim().parse().map(Some).map_err(|_| {
                 format!(
-                    "{name}={text:?}: expected a whole number (it gives the default of \
-                     --process or --processes)"
+                    "{name}={}: expected a whole number (it gives the default of --process or \
+                     --processes)",
+                    Excerpt::of(&text)
                 )
             }),
             Err(_) => Ok(None),
@@ -36,28 +37,46 @@ pub fn seat(process: Option<usize>, processes: Option<usize>) -> Result<(usize, 
     Ok((process, processes))
 }
 
-/// The first `processes` addresses of a host file: one `host:port` a line; blank lines and
-/// lines starting with `#` are skipped.
+/// The first `processes` addresses of a host file: one `host:port` a line, each process its
+/// own, a port from 1 to 65535 (port 0 would be any free port, which no other process could
+/// call); blank lines and lines starting with `#` are skipped.
 pub fn hosts(text: &str, processes: usize) -> Result<Vec<String>, String> {
-    let mut addresses = Vec::new();
+    let mut addresses: Vec<(String, usize)> = Vec::new();
     for (number, line) in (1..).zip(text.lines()) {
+        let indent = line.chars().take_while(|c| c.is_whitespace()).count();
+        let column = |within: &str| indent + within.chars().count() + 1;
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let port = line
+        let split = line
             .rsplit_once(':')
-            .map(|(host, port)| (host, port.parse::<u16>()));
-        if !matches!(port, Some((host, Ok(_))) if !host.is_empty() && !host.contains(char::is_whitespace))
-        {
+            .filter(|(host, _)| !host.is_empty() && !host.contains(char::is_whitespace));
+        let Some((host, port)) = split else {
             return Err(format!(
-                "line {number}, column 1: expected host:port such as node1:4000, found {}",
+                "line {number}, column {}: expected host:port such as node1:4000, found {}",
+                indent + 1,
+                Excerpt::of(line)
+            ));
+        };
+        if !matches!(port.parse::<u16>(), Ok(1..)) {
+            return Err(format!(
+                "line {number}, column {}: expected a port from 1 to 65535, found {}",
+                column(host) + 1,
+                Excerpt::of(port)
+            ));
+        }
+        if let Some((_, first)) = addresses.iter().find(|(a, _)| a.eq_ignore_ascii_case(line)) {
+            return Err(format!(
+                "line {number}, column {}: expected an address of its own for each process, \
+                 found {} again (first on line {first})",
+                indent + 1,
                 Excerpt::of(line)
             ));
         }
-        addresses.push(line.to_owned());
+        addresses.push((line.to_owned(), number));
         if addresses.len() == processes {
-            return Ok(addresses);
+            return Ok(addresses.into_iter().map(|(a, _)| a).collect());
         }
     }
     Err(format!(
@@ -84,7 +103,21 @@ mod tests {
             "{bad}"
         );
         assert!(hosts("[::1]:4000\n", 1).is_ok());
-        assert!(hosts("node1:70000\n", 1).is_err());
+        assert_eq!(
+            hosts("node1:70000\n", 1).unwrap_err(),
+            "line 1, column 7: expected a port from 1 to 65535, found \"70000\""
+        );
+        assert_eq!(
+            hosts("node1:4000\n  node2:0\n", 2).unwrap_err(),
+            "line 2, column 9: expected a port from 1 to 65535, found \"0\""
+        );
+        assert_eq!(
+            hosts("node1:4000\n# again\n Node1:4000\n", 2).unwrap_err(),
+            "line 3, column 2: expected an address of its own for each process, found \
+             \"Node1:4000\" again (first on line 1)"
+        );
+        // Past the processes asked for, lines are not read.
+        assert!(hosts("node1:4000\nnode1:4000\n", 1).is_ok());
     }
 
     #[test]
