@@ -180,7 +180,7 @@ impl<J: Job> Ledger<J> {
         };
         let mut mark = None;
         if let Some(c) = checkpointing {
-            let lock = Lock::beside(&c.path)?;
+            // Before the lock is taken, so that a refused run leaves nothing behind.
             if !c.path.exists() {
                 if let Some(path) = journal.filter(|path| holds_results(path)) {
                     return Err(Error::checkpoint(
@@ -193,7 +193,9 @@ impl<J: Job> Ledger<J> {
                         ),
                     ));
                 }
-            } else {
+            }
+            let lock = Lock::beside(&c.path)?;
+            if c.path.exists() {
                 let (state, summary) =
                     checkpoint::load::<J::Summary>(&c.path, &ledger.identity, &plan)?;
                 ledger.resume(&c.path, state.committed, summary)?;
