@@ -151,14 +151,14 @@ impl<J: Job> Ledger<J> {
         for (_, path) in &writes {
             file::place(path)?;
         }
-        if let (Some(c), Some(path)) = (&checkpointing, journal) {
-            if let file::Place::Stream(_) = file::place(path)? {
-                return Err(Error::checkpoint(
-                    &c.path,
-                    "a run whose results go to a pipe or a device cannot resume: what went out \
-                     cannot be taken back; give its results a file",
-                ));
-            }
+        if let (Some(c), Some(path)) = (&checkpointing, journal)
+            && let file::Place::Stream(_) = file::place(path)?
+        {
+            return Err(Error::checkpoint(
+                &c.path,
+                "a run whose results go to a pipe or a device cannot resume: what went out \
+                 cannot be taken back; give its results a file",
+            ));
         }
 
         let mut ledger = Ledger {
@@ -181,18 +181,18 @@ impl<J: Job> Ledger<J> {
         let mut mark = None;
         if let Some(c) = checkpointing {
             // Before the lock is taken, so that a refused run leaves nothing behind.
-            if !c.path.exists() {
-                if let Some(path) = journal.filter(|path| holds_results(path)) {
-                    return Err(Error::checkpoint(
-                        path,
-                        format!(
-                            "holds results, but the checkpoint {} does not exist: a new run \
-                             would empty it; give the checkpoint of the run that wrote it, or \
-                             remove the file (or give another) to start again",
-                            c.path.display()
-                        ),
-                    ));
-                }
+            if !c.path.exists()
+                && let Some(path) = journal.filter(|path| holds_results(path))
+            {
+                return Err(Error::checkpoint(
+                    path,
+                    format!(
+                        "holds results, but the checkpoint {} does not exist: a new run \
+                         would empty it; give the checkpoint of the run that wrote it, or \
+                         remove the file (or give another) to start again",
+                        c.path.display()
+                    ),
+                ));
             }
             let lock = Lock::beside(&c.path)?;
             if c.path.exists() {
