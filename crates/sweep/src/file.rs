@@ -25,14 +25,32 @@ pub enum Place {
     /// A regular file, or nothing yet: written whole by renaming a temporary file over it. The
     /// path is the one the links lead to, so that the link stays and its target is replaced.
     File(PathBuf),
-    /// A pipe (FIFO) or a character device: written in place, as it comes; it cannot be
-    /// replaced (a device replaced by a file would break the system, a pipe's reader would get
-    /// nothing), nor read back.
+    /// A pipe (FIFO), a character device, or a descriptor of the process (`/dev/stdout`,
+    /// `/dev/fd/3`, whatever it leads to): written in place, appended to, as it comes; it cannot
+    /// be replaced (a device replaced by a file would break the system, a pipe's reader would
+    /// get nothing, `>> log` would lose the log), nor read back.
     Stream(PathBuf),
 }
 
 /// The most symbolic links followed from one path, as the system's own limit.
 const MOST_LINKS: usize = 40;
+
+/// Whether `path` leads through `/proc` (`/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N`): a
+/// descriptor this process was given, whose links no path can follow.
+fn is_descriptor(path: &Path) -> bool {
+    let mut path = path.to_owned();
+    for _ in 0..MOST_LINKS {
+        let through_proc = fs::canonicalize(folder_of(&path)).is_ok_and(|f| f.starts_with("/proc"));
+        if through_proc {
+            return true;
+        }
+        match fs::read_link(&path) {
+            Ok(target) => path = folder_of(&path).join(target),
+            Err(_) => return false,
+        }
+    }
+    false
+}
 
 /// `path` with its symbolic links followed to what they name, even when that does not exist
 /// yet (a link to a file a run is to create).
@@ -53,18 +71,23 @@ fn resolve(path: &Path) -> Result<PathBuf, Error> {
 }
 
 /// What `path` names, or a refusal (exit status 2) when it is nothing a run can write: a
-/// folder, a socket, a block device.
+/// folder, a socket, a block device. What exists is asked of the system, which follows links
+/// its own way (`/dev/stdout` leads through `/proc` to a pipe that no path names).
 pub fn place(path: &Path) -> Result<Place, Error> {
-    let real = resolve(path)?;
-    let kind = match fs::metadata(&real) {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Place::File(real)),
+    if is_descriptor(path) {
+        return Ok(Place::Stream(path.to_owned()));
+    }
+    let kind = match fs::metadata(path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Place::File(resolve(path)?)),
         Err(e) => return Err(Error::file(path)(e)),
         Ok(meta) => meta.file_type(),
     };
     if kind.is_file() {
-        Ok(Place::File(real))
+        Ok(Place::File(
+            fs::canonicalize(path).map_err(Error::file(path))?,
+        ))
     } else if kind.is_fifo() || kind.is_char_device() {
-        Ok(Place::Stream(real))
+        Ok(Place::Stream(path.to_owned()))
     } else {
         let what = if kind.is_dir() {
             "a folder"
@@ -89,10 +112,10 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), Error> {
 
 fn write_with(path: &Path, write: impl FnOnce(&mut File) -> io::Result<()>) -> Result<(), Error> {
     let real = match place(path)? {
-        Place::Stream(real) => {
+        Place::Stream(stream) => {
             return OpenOptions::new()
-                .write(true)
-                .open(&real)
+                .append(true)
+                .open(&stream)
                 .and_then(|mut stream| write(&mut stream).and_then(|()| stream.flush()))
                 .map_err(Error::file(path));
         }
@@ -127,11 +150,11 @@ fn folder_of(path: &Path) -> &Path {
 /// starts, not after hours of work. A pipe is not opened (that would wait for its reader).
 pub fn check_writable(path: &Path) -> Result<(), Error> {
     let real = match place(path)? {
-        Place::Stream(real) if is_pipe(&real) => return Ok(()),
-        Place::Stream(real) => {
+        Place::Stream(stream) if is_pipe(&stream) => return Ok(()),
+        Place::Stream(stream) => {
             return OpenOptions::new()
-                .write(true)
-                .open(&real)
+                .append(true)
+                .open(&stream)
                 .map(drop)
                 .map_err(Error::file(path));
         }
@@ -177,15 +200,14 @@ enum Identity {
 }
 
 fn identity(path: &Path) -> Option<Identity> {
-    let real = resolve(path).ok()?;
-    match fs::metadata(&real) {
+    match fs::metadata(path) {
         Ok(meta) if meta.file_type().is_char_device() => None,
         Ok(meta) => Some(Identity::Inode(meta.dev(), meta.ino())),
-        Err(_) => Some(Identity::Name(
-            fs::canonicalize(folder_of(&real))
-                .ok()?
-                .join(real.file_name()?),
-        )),
+        Err(_) => {
+            let real = resolve(path).ok()?;
+            let folder = fs::canonicalize(folder_of(&real)).ok()?;
+            Some(Identity::Name(folder.join(real.file_name()?)))
+        }
     }
 }
 
@@ -403,6 +425,25 @@ mod tests {
         assert_eq!(reader.join().unwrap(), b"0.500000\n");
         assert!(fs::metadata(&fifo).unwrap().file_type().is_fifo());
         assert!(!dir.join("fifo.tmp").exists());
+        fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_descriptor_is_appended_to_never_replaced() {
+        use std::os::fd::AsRawFd;
+        let dir = scratch("descriptor");
+        let log = dir.join("log.txt");
+        fs::write(&log, "old\n").unwrap();
+        let before = fs::metadata(&log).unwrap().ino();
+        // As `parlor … /dev/stdout >> log.txt` hands it over.
+        let held = OpenOptions::new().append(true).open(&log).unwrap();
+        for name in ["/dev/fd", "/proc/self/fd"] {
+            let path = Path::new(name).join(held.as_raw_fd().to_string());
+            assert_eq!(place(&path).unwrap(), Place::Stream(path.clone()));
+            write_atomically(&path, b"new\n").unwrap();
+        }
+        assert_eq!(fs::read(&log).unwrap(), b"old\nnew\nnew\n");
+        assert_eq!(fs::metadata(&log).unwrap().ino(), before);
         fs::remove_dir_all(dir).unwrap();
     }
 

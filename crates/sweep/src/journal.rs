@@ -35,10 +35,10 @@ impl Journal {
     /// Opens the journal at `path` for this run alone: empty for a new run, or, resuming from
     /// `mark`, checked to begin with what the checkpoint recorded and cut back to it.
     pub fn open(path: &Path, mark: Option<Mark>) -> Result<Journal, Error> {
-        if let Place::Stream(real) = file::place(path)? {
+        if let Place::Stream(stream) = file::place(path)? {
             let file = OpenOptions::new()
-                .write(true)
-                .open(real)
+                .append(true)
+                .open(stream)
                 .map_err(Error::file(path))?;
             return Ok(Journal {
                 path: path.to_owned(),
