@@ -296,7 +296,8 @@ fn into_a_closed_pipe(dir: &Path, args: &[&str]) -> Output {
 #[test]
 fn a_reader_that_went_away_is_status_1_without_a_message_in_every_game() {
     let dir = scratch("outputs-pipes");
-    let commands: [&[&str]; 8] = [
+    unit(&dir);
+    let commands: [&[&str]; 9] = [
         &["hiq", "examples/hiq.in"],
         &["hiq", "solve", "17", "--quiet"],
         &["speed", "examples/speed.in", "--json"],
@@ -307,6 +308,8 @@ fn a_reader_that_went_away_is_status_1_without_a_message_in_every_game() {
         ],
         &["russian", "deal", "--seed", "1"],
         &["russian", "catalogue", "--seed", "1..5", "--quiet"],
+        // A file written as a stream into the pipe.
+        &["camicia", "workunit", "unit.in", "/dev/stdout", "--quiet"],
     ];
     for args in commands {
         let output = into_a_closed_pipe(&dir, args);
@@ -314,10 +317,10 @@ fn a_reader_that_went_away_is_status_1_without_a_message_in_every_game() {
         assert_eq!(stderr(&output), "", "{args:?}");
     }
     // `| head -1`: the same, for outputs longer than what a pipe holds.
-    let hiq = format!("20000\n{}", "10 12 17 0\n".repeat(20_000));
+    let hiq = format!("200000\n{}", "10 12 17 0\n".repeat(200_000));
     fs::write(dir.join("many.hiq"), hiq).unwrap();
     let speed = fs::read_to_string(dir.join("examples/speed.in")).unwrap();
-    let sets = speed.strip_suffix("0\n").unwrap_or(&speed).repeat(2000) + "0\n";
+    let sets = speed.strip_suffix("0\n").unwrap_or(&speed).repeat(20_000) + "0\n";
     fs::write(dir.join("many.speed"), sets).unwrap();
     for command in [
         "parlor hiq many.hiq",
@@ -341,7 +344,8 @@ fn a_usage_error_is_status_2_wherever_its_message_goes() {
         "parlor hiq --nope 2>&-",
         "parlor hiq --nope 2>/dev/full",
         "parlor hiq sovle 2>&-",
-        "parlor speed stats --deals 2>/dev/full",
+        // Was status 1 before issue 34: clap's message lost made it the machine's failure.
+        "parlor speed stats --games 3 2>/dev/full",
     ] {
         let output = sh(&dir, command);
         assert_eq!(output.status.code(), Some(2), "{command}: {output:?}");

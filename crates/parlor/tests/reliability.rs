@@ -191,7 +191,6 @@ fn closed_or_failing_standard_streams_exit_1_and_never_panic() {
         "printf -- '-1\\n10 0\\n' | parlor hiq 2>&-",
         "parlor camicia stats --deals 1000 2>/dev/full",
         "parlor speed stats --deals 1000 2>/dev/full",
-        "parlor speed stats --games 3 2>/dev/full",
         "parlor --help > /dev/full",
     ] {
         let output = sh(&dir, command);
