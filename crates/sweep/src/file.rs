@@ -1,8 +1,9 @@
 //! Files a run writes: whole or not at all, each used by one run at a time, and checked before
 //! any work starts. One writer serves every output file: a regular file (or none yet) is
 //! replaced whole through a temporary file beside it; a symbolic link's target is what is
-//! written, the link stays; a pipe or a character device (`/dev/stdout`, `/dev/null`) is written
-//! in place, as a stream, never replaced; anything else (a folder, a socket) is refused.
+//! written, the link stays; a pipe, a character device or a descriptor of the process
+//! (`/dev/null`, `/dev/stdout`) is written in place, appended to, never replaced; anything else
+//! (a folder, a socket) is refused.
 
 use crate::Error;
 use std::ffi::OsString;
@@ -105,7 +106,8 @@ pub fn place(path: &Path) -> Result<Place, Error> {
 
 /// Writes `bytes` to `path` as its [`Place`] says: a file so that a crash at any moment leaves
 /// either the old file or the new one, whole (into a file beside it, synced, then renamed over
-/// it; a failed write removes that file); a pipe or device in place.
+/// it; a failed write removes that file); a stream in place. The one writer of every output
+/// file.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     write_with(path, |file| file.write_all(bytes))
 }
