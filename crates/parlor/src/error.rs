@@ -1,6 +1,7 @@
 //! How `parlor` fails: bad input and usage exit with status 2, the machine failing parlor
 //! (output that cannot be written, threads, a lost cluster peer) with 1. Messages go to standard
-//! error; when even that cannot be written, the status is 1.
+//! error; when even that cannot be written, the status is 1, except for a usage error, which is
+//! 2 wherever its message goes (`main`).
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -45,8 +46,11 @@ impl CliError {
     /// Prints the message on stderr and gives the exit status.
     pub fn report(self) -> ExitCode {
         let status = match &self {
-            // The reader of our output went away (`parlor … | head`): it knows, so no message.
-            CliError::Write(e) | CliError::Run(sweep::Error::Stdout(e))
+            // The reader of our output went away (`parlor … | head`, or a file given as
+            // /dev/stdout): it knows, so no message.
+            CliError::Write(e)
+            | CliError::Run(sweep::Error::Stdout(e))
+            | CliError::Run(sweep::Error::File { source: e, .. })
                 if e.kind() == io::ErrorKind::BrokenPipe =>
             {
                 return ExitCode::from(1);

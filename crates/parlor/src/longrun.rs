@@ -96,11 +96,12 @@ impl ClusterArgs {
 }
 
 /// A long run's files besides its checkpoint: where its results go as they are committed
-/// (`--out`, or standard output), the files the command writes at the end (`--plot`), and a
-/// file that holds how much of the run is done (`--fraction-done`, for BOINC's wrapper); all
-/// checked before the run starts.
+/// (`--out`, or standard output), the files the command writes at the end (`--plot`), a file
+/// that holds how much of the run is done (`--fraction-done`, for BOINC's wrapper), and the
+/// files it reads (`IN`); all checked before the run starts.
 #[derive(Default)]
 pub struct Outputs<'a> {
+    pub reads: Vec<(&'static str, &'a Path)>,
     pub results: Option<Results<'a>>,
     pub at_the_end: Vec<(&'static str, &'a Path)>,
     pub fraction_done: Option<&'a Path>,
@@ -139,6 +140,7 @@ pub fn run<R: Run>(
     report: impl FnOnce(<R::Job as Job>::Summary) -> Result<(), CliError>,
 ) -> Result<(), CliError> {
     let Outputs {
+        reads,
         results,
         at_the_end,
         fraction_done,
@@ -152,7 +154,7 @@ pub fn run<R: Run>(
         files.push(("--out", path));
     }
     files.extend(args.checkpoint.as_deref().map(|p| ("--checkpoint", p)));
-    sweep::file::check_distinct(&files)?;
+    sweep::file::check_distinct(&reads, &files)?;
     let writes_results = cluster.as_ref().is_none_or(|c| c.process == 0);
     if writes_results {
         for (_, path) in &written {

@@ -67,23 +67,31 @@ fn misspelt_subcommand() -> Option<error::CliError> {
 }
 
 fn main() -> ExitCode {
-    if let Some(stream) = error::streams_closed() {
+    let closed = error::streams_closed();
+    // A usage error is the user's, whatever became of its message: exit status 2 even where
+    // standard error is closed or full.
+    if let Some(error) = misspelt_subcommand() {
+        error::say(&format!("error: {error}"));
+        return ExitCode::from(2);
+    }
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(usage) if usage.use_stderr() => {
+            let _ = usage.print();
+            return ExitCode::from(usage.exit_code() as u8);
+        }
+        Err(help) => {
+            // The help or the version asked for: where it cannot be written, the machine
+            // failed parlor.
+            let written = closed.is_none() && help.print().is_ok();
+            return ExitCode::from(if written { help.exit_code() as u8 } else { 1 });
+        }
+    };
+    if let Some(stream) = closed {
         // Nothing can be said where it would be seen; the status says it.
         let _ = error::say(&format!("error: {stream} is closed"));
         return ExitCode::from(1);
     }
-    if let Some(error) = misspelt_subcommand() {
-        return error.report();
-    }
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
-        Err(error) => {
-            // A usage error, or the help asked for: where it cannot be written, the machine
-            // failed parlor, whatever the request.
-            let written = error.print().is_ok();
-            return ExitCode::from(if written { error.exit_code() as u8 } else { 1 });
-        }
-    };
     let result = match cli.game {
         Game::Hiq(args) => cli::hiq::run(&args),
         Game::Speed(args) => cli::speed::run(&args),

@@ -5,6 +5,7 @@
 use crate::error::CliError;
 use serde::Serialize;
 use std::io::{self, BufWriter, StdoutLock, Write};
+use std::path::Path;
 
 /// Standard output, locked and buffered for one command's results.
 pub fn stdout() -> BufWriter<StdoutLock<'static>> {
@@ -31,6 +32,25 @@ pub fn print(
         text(&mut out)?;
     }
     out.flush()?;
+    Ok(())
+}
+
+/// Checks, before any work, a picture a command draws after printing its results (`--svg`,
+/// `--timeline`), as a long run checks its `--plot`: it can be written there, and it is not the
+/// file the command reads (`input`; `-` is standard input). The picture itself is written by
+/// `sweep::file::write_atomically`, the one writer of every output file.
+pub fn check_picture(
+    input: Option<&Path>,
+    role: &'static str,
+    path: &Path,
+) -> Result<(), CliError> {
+    let reads: Vec<sweep::file::Role> = input
+        .filter(|input| *input != Path::new("-"))
+        .map(|input| ("FILE", input))
+        .into_iter()
+        .collect();
+    sweep::file::check_distinct(&reads, &[(role, path)])?;
+    sweep::file::check_writable(path)?;
     Ok(())
 }
 

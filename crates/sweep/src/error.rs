@@ -32,11 +32,19 @@ pub enum Error {
     #[error("{first} and {second} are the same file, {}: give each its own", path.display())]
     SameFile {
         /// One role (`--out`).
-        first: &'static str,
+        first: String,
         /// The other (`--checkpoint`).
-        second: &'static str,
+        second: String,
         /// The file both name.
         path: PathBuf,
+    },
+    /// A path to write that names something no run writes: a folder, a socket, a block device.
+    #[error("{}: is {what}, not a file: give the path of a file to write", path.display())]
+    NotAFile {
+        /// The path given.
+        path: PathBuf,
+        /// What it names.
+        what: &'static str,
     },
     /// The cluster's processes disagree, or its options cannot work.
     #[error("{0}")]
@@ -71,6 +79,7 @@ impl Error {
             Error::Checkpoint { .. }
                 | Error::Busy { .. }
                 | Error::SameFile { .. }
+                | Error::NotAFile { .. }
                 | Error::Cluster(_)
         )
     }

@@ -4,9 +4,9 @@
 //! written after the checkpoint is written again, once.
 
 use crate::Error;
-use crate::file::Lock;
+use crate::file::{self, Lock, Place};
 use serde::{Deserialize, Serialize};
-use std::fs::File;
+use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
@@ -19,12 +19,14 @@ pub struct Mark {
     pub crc32: u32,
 }
 
-/// The results file of a run, appended to as chunks are committed, held by this run alone.
+/// The results file of a run, appended to as chunks are committed, held by this run alone; or a
+/// pipe or device the results stream into (which a run with a checkpoint cannot have).
 #[derive(Debug)]
 pub(crate) struct Journal {
     path: PathBuf,
     file: File,
-    _lock: Lock,
+    /// `None` for a stream, which is neither held nor synced.
+    lock: Option<Lock>,
     bytes: u64,
     hasher: crc32fast::Hasher,
 }
@@ -33,6 +35,19 @@ impl Journal {
     /// Opens the journal at `path` for this run alone: empty for a new run, or, resuming from
     /// `mark`, checked to begin with what the checkpoint recorded and cut back to it.
     pub fn open(path: &Path, mark: Option<Mark>) -> Result<Journal, Error> {
+        if let Place::Stream(stream) = file::place(path)? {
+            let file = OpenOptions::new()
+                .append(true)
+                .open(stream)
+                .map_err(Error::file(path))?;
+            return Ok(Journal {
+                path: path.to_owned(),
+                file,
+                lock: None,
+                bytes: 0,
+                hasher: crc32fast::Hasher::new(),
+            });
+        }
         let (lock, mut file) = Lock::file(path)?;
         let mark = mark.unwrap_or_default();
         let length = file.metadata().map_err(Error::file(path))?.len();
@@ -71,7 +86,7 @@ impl Journal {
         Ok(Journal {
             path: path.to_owned(),
             file,
-            _lock: lock,
+            lock: Some(lock),
             bytes: mark.bytes,
             hasher,
         })
@@ -100,6 +115,9 @@ impl Journal {
 
     /// Makes what was appended durable: a checkpoint is never ahead of its journal on disk.
     pub fn sync(&self) -> Result<(), Error> {
+        if self.lock.is_none() {
+            return Ok(());
+        }
         self.file.sync_data().map_err(Error::file(&self.path))
     }
 }

@@ -95,6 +95,11 @@ pub(crate) struct Ledger<J: Job> {
     scratch: Vec<u8>,
 }
 
+/// Whether `path` is a file with something in it (a stream holds nothing to lose).
+fn holds_results(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|meta| meta.is_file() && meta.len() > 0)
+}
+
 impl<J: Job> Ledger<J> {
     /// A run of `job` about to start: its files checked and held, and, when its checkpoint
     /// exists, resumed from it after checking that it is this run's and agrees with itself and
@@ -118,24 +123,43 @@ impl<J: Job> Ledger<J> {
             _ => None,
         };
         let plan = job.plan();
-        let mut files: Vec<(&'static str, PathBuf)> = Vec::new();
-        if let Some(path) = journal {
-            files.push(("the output", path.to_owned()));
-        }
-        if let Some(path) = &fraction_done {
-            files.push(("the fraction done", path.clone()));
-        }
+        let mut writes: Vec<file::Role> = Vec::new();
+        writes.extend(journal.map(|path| ("the output", path)));
+        writes.extend(
+            fraction_done
+                .as_deref()
+                .map(|path| ("the fraction done", path)),
+        );
+        let lock = checkpointing
+            .as_ref()
+            .map(|c| file::sidecar(&c.path, "lock"));
         if let Some(c) = &checkpointing {
-            files.push(("the checkpoint", c.path.clone()));
-            files.push((
-                "the checkpoint's temporary file",
-                file::sidecar(&c.path, "tmp"),
-            ));
-            files.push(("the checkpoint's lock", file::sidecar(&c.path, "lock")));
+            writes.push(("the checkpoint", &c.path));
+            if let file::Place::Stream(_) = file::place(&c.path)? {
+                return Err(Error::checkpoint(
+                    &c.path,
+                    "is a pipe or a device, not a file: a checkpoint is read back and replaced; \
+                     give a file",
+                ));
+            }
         }
-        let roles: Vec<(&'static str, &Path)> =
-            files.iter().map(|(r, p)| (*r, p.as_path())).collect();
-        file::check_distinct(&roles)?;
+        let held: Vec<file::Role> = lock
+            .iter()
+            .map(|lock| ("the checkpoint's lock", lock.as_path()))
+            .collect();
+        file::check_distinct(&held, &writes)?;
+        for (_, path) in &writes {
+            file::place(path)?;
+        }
+        if let (Some(c), Some(path)) = (&checkpointing, journal)
+            && let file::Place::Stream(_) = file::place(path)?
+        {
+            return Err(Error::checkpoint(
+                &c.path,
+                "a run whose results go to a pipe or a device cannot resume: what went out \
+                 cannot be taken back; give its results a file",
+            ));
+        }
 
         let mut ledger = Ledger {
             summary: job.empty(),
@@ -156,6 +180,20 @@ impl<J: Job> Ledger<J> {
         };
         let mut mark = None;
         if let Some(c) = checkpointing {
+            // Before the lock is taken, so that a refused run leaves nothing behind.
+            if !c.path.exists()
+                && let Some(path) = journal.filter(|path| holds_results(path))
+            {
+                return Err(Error::checkpoint(
+                    path,
+                    format!(
+                        "holds results, but the checkpoint {} does not exist: a new run \
+                         would empty it; give the checkpoint of the run that wrote it, or \
+                         remove the file (or give another) to start again",
+                        c.path.display()
+                    ),
+                ));
+            }
             let lock = Lock::beside(&c.path)?;
             if c.path.exists() {
                 let (state, summary) =

@@ -117,6 +117,9 @@ pub fn run(args: &HiqArgs) -> Result<(), CliError> {
 fn play(args: &PlayArgs) -> Result<(), CliError> {
     let text = input::read_text_or_suggest(args.file.as_deref(), &["solve", "census"])?;
     let boards = contest::parse(&text).map_err(CliError::bad_input)?;
+    if let Some(path) = &args.svg {
+        crate::output::check_picture(args.file.as_deref(), "--svg", path)?;
+    }
     // The picture is made before anything is printed, so that a --game past the input prints
     // nothing but the error.
     let picture = match &args.svg {
@@ -295,18 +298,25 @@ impl GameJson {
     }
 }
 
+/// The file the position is read from, when one word that is not a number names it.
+fn position_file(words: &[String]) -> Option<&std::path::Path> {
+    match words {
+        [one] if one.is_empty() || !one.bytes().all(|b| b.is_ascii_digit()) => {
+            Some(std::path::Path::new(one))
+        }
+        _ => None,
+    }
+}
+
 /// The position named on the command line: peg holes given as words, or one word naming a file
 /// (`-` for standard input) holding peg holes or a drawn cross; the standard start when nothing
 /// is given. Words that are all whole numbers are always holes, never a file, whatever files
 /// the folder holds (a file named `17` is `./17`).
 fn read_position(words: &[String]) -> Result<Board, CliError> {
-    let numbers = words
-        .iter()
-        .all(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()));
-    let text = match words {
-        [] => return Ok(Board::standard_start()),
-        [one] if !numbers => input::read_text(Some(std::path::Path::new(one)))?,
-        _ => words.join(" "),
+    let text = match (position_file(words), words) {
+        (_, []) => return Ok(Board::standard_start()),
+        (Some(file), _) => input::read_text(Some(file))?,
+        (None, _) => words.join(" "),
     };
     hiq::position::parse_position(&text).map_err(CliError::bad_input)
 }

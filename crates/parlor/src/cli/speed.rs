@@ -14,7 +14,7 @@ use crate::input;
 use clap::{Args, Subcommand, ValueEnum};
 use serde::Serialize;
 use speed::{Deal, Event, Place, Robot, contest, fast, game};
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(Args)]
@@ -88,6 +88,9 @@ fn play(args: &PlayArgs) -> Result<(), CliError> {
             wanted = Some(deal);
         }
     }
+    if let Some(path) = &args.timeline {
+        crate::output::check_picture(args.file.as_deref(), "--timeline", path)?;
+    }
     let picture = match &args.timeline {
         Some(path) => {
             let Some(deal) = wanted else {
@@ -116,9 +119,7 @@ fn play(args: &PlayArgs) -> Result<(), CliError> {
     }
     out.flush()?;
     if let Some((path, svg)) = picture {
-        std::fs::write(path, svg).map_err(|e| {
-            CliError::Write(io::Error::new(e.kind(), format!("{}: {e}", path.display())))
-        })?;
+        sweep::file::write_atomically(path, svg.as_bytes())?;
     }
     Ok(())
 }

@@ -45,8 +45,8 @@ pub fn run(args: &WorkunitArgs) -> Result<(), CliError> {
                 grouped(u64::MAX)
             ))
         })?;
-    sweep::file::check_distinct(&[("IN", &args.input), ("OUT", &args.output)])?;
     let outputs = Outputs {
+        reads: vec![("IN", args.input.as_path())],
         at_the_end: vec![("OUT", args.output.as_path())],
         fraction_done: args.fraction_done.as_deref(),
         ..Outputs::default()

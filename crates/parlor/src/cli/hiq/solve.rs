@@ -1,7 +1,8 @@
 //! `parlor hiq solve`: a line of jumps to a single peg, or a proof that none exists.
 
 use super::{
-    Glyphs, JumpJson, Memory, describe_start, hole_numbers, peg_list, read_position, write_line,
+    Glyphs, JumpJson, Memory, describe_start, hole_numbers, peg_list, position_file, read_position,
+    write_line,
 };
 use crate::error::CliError;
 use crate::progress::counting;
@@ -101,6 +102,9 @@ fn fewest_moves(
 
 pub fn run(args: &SolveArgs) -> Result<(), CliError> {
     let start = read_position(&args.position)?;
+    if let Some(path) = &args.svg {
+        crate::output::check_picture(position_file(&args.position), "--svg", path)?;
+    }
     let goal = args.goal.unwrap_or(default_goal(start));
     let solution = counting("solve", "positions examined", args.quiet, |bar| {
         let solution = solve(start, goal, args.memory.bytes, |positions| {
