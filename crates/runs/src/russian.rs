@@ -6,6 +6,7 @@ use russian::bound::Stats as BoundStats;
 use russian::catalogue::{Entry, Numbering, solve_deals};
 use russian::{Stats, StrategyName};
 use serde::{Serialize, Serializer};
+use std::io::BufRead;
 use std::ops::Range;
 use sweep::{Commit, Fold, Job, Plan};
 use tally::grouped;
@@ -228,9 +229,58 @@ impl Job for Cataloguing {
         catalogue.check(self.plan().items_before(chunks), self.0.budget)
     }
 
+    fn check_journal(
+        &self,
+        catalogue: &russian::catalogue::Catalogue,
+        journal: &mut dyn BufRead,
+    ) -> Result<(), String> {
+        let (numbering, deals) = self.0.deals;
+        let name = numbering_name(numbering);
+        let mut written = russian::catalogue::Catalogue::default();
+        let mut after = None;
+        for (n, line) in journal.lines().enumerate() {
+            let line = line.map_err(|e| e.to_string())?;
+            let place = || format!("line {}", grouped(n as u64 + 1));
+            let (number, entry) = read_catalogue_line(name, &line)
+                .ok_or_else(|| format!("{}: expected a line of this catalogue", place()))?;
+            let in_order = after.is_none_or(|before| number > before)
+                && number >= deals.number(0)
+                && number <= deals.number(deals.count - 1);
+            if !in_order || (self.0.winnable && !entry.won()) {
+                return Err(format!(
+                    "{}: {name} {number} is not the next deal this run writes",
+                    place()
+                ));
+            }
+            after = Some(number);
+            written.add(entry);
+        }
+        catalogue.agrees_with(&written, self.0.winnable)
+    }
+
     fn status(&self, catalogue: &russian::catalogue::Catalogue) -> Option<String> {
         Some(format!("{} winnable", grouped(catalogue.winnable())))
     }
+}
+
+/// The deal and entry of a line [`catalogue_line`] wrote, exactly as it writes them.
+fn read_catalogue_line(name: &str, line: &str) -> Option<(u128, Entry)> {
+    let rest = line
+        .strip_prefix('{')?
+        .strip_prefix('"')?
+        .strip_prefix(name)?;
+    let (number, rest) = rest.strip_prefix("\":")?.split_once(",\"max\":")?;
+    let (max, rest) = rest.split_once(",\"proven\":")?;
+    let (proven, _) = rest.split_once(",\"won\":")?;
+    let number = number.parse().ok()?;
+    let entry = Entry {
+        max: max.parse().ok().filter(|&m| m <= 52)?,
+        proven: proven.parse().ok()?,
+    };
+    // Only the text the writer gives for these values is a line of it: no other spelling of
+    // a number, and a "won" that follows from the maximum.
+    (catalogue_line(name, number, entry).strip_suffix('\n') == Some(line))
+        .then_some((number, entry))
 }
 
 /// `{"pysol":1,"max":52,"proven":true,"won":true}` and a newline. Written by hand: a name,

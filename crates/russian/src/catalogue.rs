@@ -121,8 +121,9 @@ impl Catalogue {
 
     /// Whether this can be the catalogue of `deals` deals solved with `budget`: the histogram
     /// counts them, no more are proven than counted, every won deal is proven, and without a
-    /// budget every maximum is. Which deal scored what is not kept, so counts moved from one
-    /// score to another cannot be told from the true ones.
+    /// budget every maximum is. Which deal scored what is not kept here, so counts moved from
+    /// one score to another are found only against the catalogue's lines
+    /// ([`Catalogue::agrees_with`]).
     ///
     /// # Errors
     ///
@@ -145,6 +146,39 @@ impl Catalogue {
                 "{} deals won but only {} proven",
                 self.winnable(),
                 self.proven
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl Catalogue {
+    /// Whether this catalogue counts what its lines say, `written` being the catalogue of the
+    /// lines: the same deals, maxima and proofs, or, when only the `won_only` deals were
+    /// written, the same winnable deals.
+    ///
+    /// # Errors
+    ///
+    /// The first count that differs, in words.
+    pub fn agrees_with(&self, written: &Catalogue, won_only: bool) -> Result<(), String> {
+        if won_only {
+            return match (written.deals(), self.winnable()) {
+                (lines, won) if lines == won => Ok(()),
+                (lines, won) => Err(format!("{lines} winnable deals written, {won} counted")),
+            };
+        }
+        if let Some(score) =
+            (0..=52).find(|&s| written.maxima.histogram[s] != self.maxima.histogram[s])
+        {
+            return Err(format!(
+                "{} deals of best score {score} written, {} counted",
+                written.maxima.histogram[score], self.maxima.histogram[score]
+            ));
+        }
+        if written.proven != self.proven {
+            return Err(format!(
+                "{} maxima proven written, {} counted",
+                written.proven, self.proven
             ));
         }
         Ok(())

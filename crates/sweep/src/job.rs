@@ -3,6 +3,7 @@
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+use std::io::BufRead;
 use std::ops::Range;
 
 /// The shape of a job's work: items `0..items`, cut into chunks of `chunk` items (the last one
@@ -165,6 +166,18 @@ pub trait Job: Send + Sync + 'static {
     /// defence against one written on purpose, so this checks every invariant the summary has.
     /// The message says what is wrong.
     fn check(&self, summary: &Self::Summary, chunks: u64) -> Result<(), String>;
+
+    /// Whether a summary resumed from a checkpoint agrees with the journal its run wrote up to
+    /// the checkpoint, read back line by line: what the results say was found must be what
+    /// the summary counts. Jobs that write no journal, or a journal that counts nothing, have
+    /// nothing to check. The message says what is wrong.
+    fn check_journal(
+        &self,
+        _summary: &Self::Summary,
+        _journal: &mut dyn BufRead,
+    ) -> Result<(), String> {
+        Ok(())
+    }
 
     /// A few words on the summary so far for the progress bar ("best 8,344").
     fn status(&self, _summary: &Self::Summary) -> Option<String> {

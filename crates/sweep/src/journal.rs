@@ -7,7 +7,7 @@ use crate::Error;
 use crate::file::{self, Lock, Place};
 use serde::{Deserialize, Serialize};
 use std::fs::{File, OpenOptions};
-use std::io::{Read, Seek, SeekFrom, Write};
+use std::io::{BufRead, BufReader, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 /// How far a journal had got: its length and the CRC-32 of those bytes.
@@ -103,6 +103,12 @@ impl Journal {
         self.hasher.update(bytes);
         self.bytes += bytes.len() as u64;
         Ok(())
+    }
+
+    /// The journal's bytes so far, read again from the start.
+    pub fn reread(&self) -> Result<impl BufRead, Error> {
+        let file = File::open(&self.path).map_err(Error::file(&self.path))?;
+        Ok(BufReader::new(file.take(self.bytes)))
     }
 
     /// Where the journal is now.

@@ -222,7 +222,22 @@ impl<J: Job> Ledger<J> {
             ledger.checkpoint = Some((c, lock));
         }
         if let Some(path) = journal {
-            ledger.journal = Some(Journal::open(path, mark)?);
+            let opened = Journal::open(path, mark)?;
+            if mark.is_some() {
+                ledger
+                    .job
+                    .check_journal(&ledger.summary, &mut opened.reread()?)
+                    .map_err(|problem| {
+                        Error::checkpoint(
+                            path,
+                            format!(
+                                "does not agree with the checkpoint's summary: {problem}; one of \
+                                 them was damaged or edited"
+                            ),
+                        )
+                    })?;
+            }
+            ledger.journal = Some(opened);
         }
         // From now on the checkpoint exists, and matches the journal.
         ledger.save()?;

@@ -147,6 +147,85 @@ fn a_catalogue_without_budget_proves_every_maximum() {
 }
 
 #[test]
+fn a_catalogue_whose_counts_its_lines_do_not_make_is_refused() {
+    let dir = scratch("forged-catalogue-lines");
+    let (out, checkpoint) = (dir.join("out.jsonl"), dir.join("c.json"));
+    let numbering = russian::catalogue::Numbering::Seed;
+    let run = runs::russian::CatalogueRun::new(numbering, runs::Deals::new(0, 2048), None, false);
+    let mut catalogue = russian::catalogue::Catalogue::default();
+    let mut lines = String::new();
+    for (seed, entry) in russian::catalogue::solve_deals(numbering, 0..1024, None)
+        .into_iter()
+        .enumerate()
+    {
+        catalogue.add(entry);
+        lines += &format!(
+            "{{\"seed\":{seed},\"max\":{},\"proven\":{},\"won\":{}}}\n",
+            entry.max,
+            entry.proven,
+            entry.won()
+        );
+    }
+    std::fs::write(&out, &lines).unwrap();
+    let command = [
+        "russian",
+        "catalogue",
+        "--seed",
+        "0..2048",
+        "--out",
+        out.to_str().unwrap(),
+        "--checkpoint",
+        checkpoint.to_str().unwrap(),
+    ];
+    // One deal moved from the lowest score to the highest, every total kept: the summary alone
+    // adds up, the lines do not make it.
+    let mut moved = catalogue.clone();
+    let low = (0..52).find(|&s| moved.maxima.histogram[s] > 0).unwrap();
+    moved.maxima.histogram[low] -= 1;
+    moved.maxima.histogram[51] += 1;
+    let state = |journal: &str| sweep::checkpoint::State {
+        identity: run.identity(),
+        plan: run.job().plan(),
+        committed: 1,
+        seconds: 0.0,
+        journal: Some(sweep::journal::mark_of(journal.as_bytes())),
+    };
+    sweep::checkpoint::save(&checkpoint, &state(&lines), &moved).unwrap();
+    refused_saying(
+        &command,
+        &format!(
+            "does not agree with the checkpoint's summary: {} deals of best score {low} \
+             written, {} counted",
+            catalogue.maxima.histogram[low], moved.maxima.histogram[low]
+        ),
+    );
+    // The lines edited to match, their mark made right: a line this run never writes.
+    let edited = lines.replacen("\"max\":", "\"max\": ", 1);
+    sweep::checkpoint::save(&checkpoint, &state(&edited), &catalogue).unwrap();
+    std::fs::write(&out, &edited).unwrap();
+    refused_saying(&command, "line 1: expected a line of this catalogue");
+    // The true pair resumes and ends as an uninterrupted run would.
+    sweep::checkpoint::save(&checkpoint, &state(&lines), &catalogue).unwrap();
+    std::fs::write(&out, &lines).unwrap();
+    parlor().args(command).args(["--quiet"]).assert().success();
+    let whole = dir.join("whole.jsonl");
+    parlor()
+        .args([
+            "russian",
+            "catalogue",
+            "--seed",
+            "0..2048",
+            "--quiet",
+            "--out",
+        ])
+        .arg(&whole)
+        .assert()
+        .success();
+    assert_eq!(std::fs::read(&out).unwrap(), std::fs::read(&whole).unwrap());
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
 fn a_checkpoint_that_cannot_be_read_is_placed_in_the_file() {
     let dir = scratch("forged-place");
     let checkpoint = dir.join("c.json");
