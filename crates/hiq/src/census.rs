@@ -5,10 +5,11 @@
 use crate::board::Board;
 use crate::hole::Hole;
 use crate::jump::for_each_child;
-use crate::memory::OverMemory;
+use crate::memory::{OverMemory, push, reserve};
 use crate::symmetry::Group;
-use crate::table::CountTable;
+use crate::table::{CountTable, QUEUE};
 use rayon::prelude::*;
+use std::collections::TryReserveError;
 
 /// The figures for the positions with one number of pegs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,15 +75,20 @@ pub struct Progress {
 ///
 /// # Errors
 ///
-/// [`OverMemory`] as soon as the positions stored and the table being filled pass `memory`
-/// (the census of the standard start holds about 700 MB; one with the 32 pegs other than hole 1
-/// about 5 GB).
+/// [`OverMemory::Bound`] as soon as what the census holds would pass `memory` (the census of
+/// the standard start holds about 700 MB; one with the 32 pegs other than hole 1 about 5 GB);
+/// [`OverMemory::Refused`] if the system refuses memory for a table before that.
 ///
 /// Positions are stored once per class under the symmetries that map the start onto itself (all
 /// eight for the standard start), as sorted lists of bit sets, one list per level. Each
 /// representative also carries the number of jump sequences that reach any position of its
 /// class; adding it to every child's class counts the games without ever listing them (the
 /// totals need 128 bits).
+///
+/// What is counted against `memory`: the levels kept (8 bytes a position), the level being
+/// expanded with its path counts (16 more), the next level's tables with room for two of them to
+/// double at once, the children waiting to be handed over, the next level's keys and counts as
+/// they are taken out of the tables, and the lists of the check for a win.
 pub fn census(
     start: Board,
     memory: u64,
@@ -102,13 +108,9 @@ pub fn census(
         // The levels kept, the keys and counts being expanded, and the next level's tables;
         // the level being expanded is also sorted into the levels at the end of the step.
         stored += 8 * keys.len() as u64;
-        let over = OverMemory {
-            limit: memory,
-            positions: found,
-        };
         let held = stored + 16 * paths.len() as u64;
-        let step =
-            next_level(group, &keys, &paths, centre, memory.saturating_sub(held)).ok_or(over)?;
+        let stop = |halt: Halt| halt.over(memory, found);
+        let step = next_level(group, &keys, &paths, centre, held, memory).map_err(stop)?;
         games += step.games;
         games_won += step.games_won;
         let mut sorted = keys;
@@ -122,22 +124,33 @@ pub fn census(
         if step.tables.iter().all(CountTable::is_empty) {
             break;
         }
-        (keys, paths) = step
-            .tables
-            .into_iter()
-            .flat_map(CountTable::into_entries)
-            .unzip();
+        // The next level's keys and counts are made while this level's counts and the tables
+        // are still held.
+        let next: usize = step.tables.iter().map(|t| t.len() + QUEUE).sum();
+        let tables: u64 = step.tables.iter().map(CountTable::bytes).sum();
+        let taking = held + tables + 24 * next as u64;
+        if taking > memory {
+            return Err(stop(Halt::Bound));
+        }
+        (keys, paths) = take_entries(step.tables, next).map_err(|_| stop(Halt::Refused(taking)))?;
     }
     let total = levels.len() as u32 * 2;
-    let winnable = winnable_sets(start, group, &levels);
+    let winnable = winnable_sets(start, group, &levels, stored, memory)
+        .map_err(|halt| halt.over(memory, found))?;
     let mut figures = Vec::with_capacity(levels.len());
     for (i, (keys, winnable)) in levels.iter().zip(&winnable).enumerate() {
         figures.push(Level {
             pegs: start.peg_count() - i as u32,
             positions: orbits(group, keys),
-            positions_up_to_symmetry: classes(group, keys),
+            positions_up_to_symmetry: classes(group, keys).map_err(|_| OverMemory::Refused {
+                held: stored,
+                positions: found,
+            })?,
             winnable: orbits(group, winnable),
-            winnable_up_to_symmetry: classes(group, winnable),
+            winnable_up_to_symmetry: classes(group, winnable).map_err(|_| OverMemory::Refused {
+                held: stored,
+                positions: found,
+            })?,
         });
         progress(Progress {
             done: levels.len() as u32 + i as u32 + 1,
@@ -150,6 +163,40 @@ pub fn census(
         games,
         games_won,
     })
+}
+
+/// Why a step stopped: the bound would be passed, or the system refused memory while the census
+/// held this many bytes by its count.
+#[derive(Clone, Copy, Debug)]
+enum Halt {
+    Bound,
+    Refused(u64),
+}
+
+impl Halt {
+    fn over(self, limit: u64, positions: u64) -> OverMemory {
+        match self {
+            Halt::Bound => OverMemory::Bound { limit, positions },
+            Halt::Refused(held) => OverMemory::Refused { held, positions },
+        }
+    }
+}
+
+/// The keys and counts of the tables, `room` entries reserved at once rather than doubled into.
+fn take_entries(
+    tables: Vec<CountTable>,
+    room: usize,
+) -> Result<(Vec<u64>, Vec<u128>), TryReserveError> {
+    let (mut keys, mut paths) = (Vec::new(), Vec::new());
+    reserve(&mut keys, room)?;
+    reserve(&mut paths, room)?;
+    for table in tables {
+        for (key, count) in table.into_entries()? {
+            keys.push(key);
+            paths.push(count);
+        }
+    }
+    Ok((keys, paths))
 }
 
 /// The result of playing every jump from one level.
@@ -169,7 +216,8 @@ const OWNERS: usize = 64;
 const BLOCK: usize = 1 << 15;
 
 /// Plays every jump from every representative of a level, adding each representative's path
-/// count to its children's classes; `None` as soon as the tables pass `memory` bytes.
+/// count to its children's classes; stops as soon as the tables, beside the `held` bytes, would
+/// pass `memory` bytes.
 ///
 /// The work is shared by the threads twice over: each block of parents is split among them to
 /// make the children, and each child is then handed to the thread that owns its key (by a hash),
@@ -179,16 +227,33 @@ fn next_level(
     keys: &[u64],
     paths: &[u128],
     centre: u64,
+    held: u64,
     memory: u64,
-) -> Option<Step> {
+) -> Result<Step, Halt> {
     let owners = OWNERS;
-    let mut tables: Vec<CountTable> = (0..owners)
-        .map(|_| CountTable::with_capacity(keys.len() * 2 / owners))
-        .collect();
+    // What the tables and the outboxes hold with room for two tables to double at once (two
+    // threads growing theirs together): checked after each block, and before the first.
+    let holding = |tables: &[CountTable], makers: &[Maker]| {
+        let sizes = tables.iter().map(CountTable::bytes);
+        let growth = 2 * 2 * sizes.clone().max().unwrap_or(0);
+        let outboxes: u64 = makers.iter().map(Maker::bytes).sum();
+        held + sizes.sum::<u64>() + growth + outboxes
+    };
+    let expected = keys.len() * 2 / owners;
+    let table = CountTable::bytes_for(expected);
+    if held + (owners as u64 + 4) * table > memory {
+        return Err(Halt::Bound);
+    }
+    let mut tables: Vec<CountTable> = Vec::new();
+    for _ in 0..owners {
+        let refused = Halt::Refused(held + tables.len() as u64 * table);
+        tables.push(CountTable::with_capacity(expected).map_err(|_| refused)?);
+    }
     let mut makers: Vec<Maker> = (0..owners).map(|_| Maker::new(owners)).collect();
     let (mut games, mut games_won) = (0, 0);
     for (keys, paths) in keys.chunks(BLOCK).zip(paths.chunks(BLOCK)) {
         let part = keys.len().div_ceil(owners);
+        let before = holding(&tables, &makers);
         // A block may have fewer parts than makers: those left out must hand over nothing.
         for maker in &mut makers {
             maker.outboxes.iter_mut().for_each(Vec::clear);
@@ -196,26 +261,29 @@ fn next_level(
         makers
             .par_iter_mut()
             .zip(keys.par_chunks(part).zip(paths.par_chunks(part)))
-            .for_each(|(maker, (keys, paths))| maker.make(group, keys, paths, centre));
+            .try_for_each(|(maker, (keys, paths))| maker.make(group, keys, paths, centre))
+            .map_err(|_| Halt::Refused(before))?;
         tables
             .par_iter_mut()
             .enumerate()
-            .for_each(|(owner, table)| {
+            .try_for_each(|(owner, table)| {
                 for maker in &makers {
                     for &(key, count) in &maker.outboxes[owner] {
-                        table.add(key, count);
+                        table.add(key, count)?;
                     }
                 }
-            });
+                Ok(())
+            })
+            .map_err(|_: TryReserveError| Halt::Refused(before))?;
         for maker in &mut makers {
             games += std::mem::take(&mut maker.games);
             games_won += std::mem::take(&mut maker.games_won);
         }
-        if tables.iter().map(CountTable::bytes).sum::<u64>() > memory {
-            return None;
+        if holding(&tables, &makers) > memory {
+            return Err(Halt::Bound);
         }
     }
-    Some(Step {
+    Ok(Step {
         tables,
         games,
         games_won,
@@ -238,15 +306,32 @@ impl Maker {
         }
     }
 
-    fn make(&mut self, group: Group, keys: &[u64], paths: &[u128], centre: u64) {
+    /// The memory the outboxes hold.
+    fn bytes(&self) -> u64 {
+        let entry = std::mem::size_of::<(u64, u128)>();
+        (self.outboxes.iter().map(Vec::capacity).sum::<usize>() * entry) as u64
+    }
+
+    fn make(
+        &mut self,
+        group: Group,
+        keys: &[u64],
+        paths: &[u128],
+        centre: u64,
+    ) -> Result<(), TryReserveError> {
         let owners = self.outboxes.len();
         for (&key, &count) in keys.iter().zip(paths) {
             let mut stuck = true;
+            let mut refused = Ok(());
             for_each_child(key, |child| {
                 stuck = false;
                 let child = group.canonical_bits(child);
-                self.outboxes[owner(child, owners)].push((child, count));
+                let outbox = &mut self.outboxes[owner(child, owners)];
+                if refused.is_ok() {
+                    refused = push(outbox, (child, count));
+                }
             });
+            refused?;
             if stuck {
                 self.games += count;
                 if key == centre {
@@ -254,6 +339,7 @@ impl Maker {
                 }
             }
         }
+        Ok(())
     }
 }
 
@@ -270,22 +356,22 @@ fn orbits(group: Group, keys: &[u64]) -> u64 {
 }
 
 /// How many classes under all eight symmetries the representatives (under `group`) fall into.
-fn classes(group: Group, keys: &[u64]) -> u64 {
+fn classes(group: Group, keys: &[u64]) -> Result<u64, TryReserveError> {
     if group == Group::FULL {
-        return keys.len() as u64;
+        return Ok(keys.len() as u64);
     }
-    let mut full: Vec<u64> = keys
-        .iter()
-        .map(|&k| Group::FULL.canonical_bits(k))
-        .collect();
+    let mut full: Vec<u64> = Vec::new();
+    reserve(&mut full, keys.len())?;
+    full.extend(keys.iter().map(|&k| Group::FULL.canonical_bits(k)));
     full.sort_unstable();
     full.dedup();
-    full.len() as u64
+    Ok(full.len() as u64)
 }
 
 /// The keys in both sorted lists.
-fn intersection(a: &[u64], b: &[u64]) -> Vec<u64> {
+fn intersection(a: &[u64], b: &[u64]) -> Result<Vec<u64>, TryReserveError> {
     let (mut i, mut j, mut both) = (0, 0, Vec::new());
+    reserve(&mut both, a.len().min(b.len()))?;
     while i < a.len() && j < b.len() {
         match a[i].cmp(&b[j]) {
             std::cmp::Ordering::Less => i += 1,
@@ -297,63 +383,87 @@ fn intersection(a: &[u64], b: &[u64]) -> Vec<u64> {
             }
         }
     }
-    both
+    Ok(both)
 }
 
-/// For each level, the representatives from which a single peg in the centre can be reached.
-fn winnable_sets(start: Board, group: Group, levels: &[Vec<u64>]) -> Vec<Vec<u64>> {
+/// For each level, the representatives from which a single peg in the centre can be reached;
+/// stops when the lists, beside the `stored` bytes of the levels, would pass `memory`.
+fn winnable_sets(
+    start: Board,
+    group: Group,
+    levels: &[Vec<u64>],
+    stored: u64,
+    memory: u64,
+) -> Result<Vec<Vec<u64>>, Halt> {
     let pegs = start.peg_count() as usize;
     let level_of = |count: usize| pegs.checked_sub(count).filter(|&i| i < levels.len());
+    let mut winnable: Vec<Vec<u64>> = vec![Vec::new(); levels.len()];
+    // The winnable lists found so far and `more` bytes of lists about to be made.
+    let room = |winnable: &[Vec<u64>], more: usize| {
+        let lists: usize = winnable.iter().map(Vec::capacity).sum();
+        let held = stored + 8 * lists as u64;
+        if held + 8 * more as u64 > memory {
+            Err(Halt::Bound)
+        } else {
+            Ok(Halt::Refused(held))
+        }
+    };
     if start == Board::standard_start() {
         // Jumps read backwards are jumps on the complemented board, and the complement of the
         // standard start is the centre alone: a position can reach the centre exactly when its
         // complement can be reached from the start. Pairing each level with the level of the
         // complements finds the winnable positions of both at once.
-        let mut winnable = vec![Vec::new(); levels.len()];
-        let complements = |keys: &[u64]| {
-            let mut images: Vec<u64> = keys
-                .par_iter()
-                .map(|&k| group.canonical_bits(Board::from_bits(k).complement().bits()))
-                .collect();
+        let complements = |keys: &[u64]| -> Result<Vec<u64>, TryReserveError> {
+            let mut images = Vec::new();
+            reserve(&mut images, keys.len())?;
+            images.par_extend(
+                keys.par_iter()
+                    .map(|&k| group.canonical_bits(Board::from_bits(k).complement().bits())),
+            );
             images.par_sort_unstable();
-            images
+            Ok(images)
         };
         for (i, keys) in levels.iter().enumerate() {
             let count = pegs - i;
             let Some(partner) = level_of(33 - count).filter(|_| 2 * count > 33) else {
                 continue;
             };
-            let matched = intersection(&complements(keys), &levels[partner]);
-            winnable[i] = complements(&matched);
+            // The complements, their intersection with the partner, and its complements.
+            let smaller = keys.len().min(levels[partner].len());
+            let refused = room(&winnable, keys.len() + 2 * smaller)?;
+            let images = complements(keys).map_err(|_| refused)?;
+            let matched = intersection(&images, &levels[partner]).map_err(|_| refused)?;
+            drop(images);
+            winnable[i] = complements(&matched).map_err(|_| refused)?;
             winnable[partner] = matched;
         }
-        return winnable;
+        return Ok(winnable);
     }
     // In general, work up from the single peg: a position is winnable when a jump leads to a
     // winnable one.
-    let mut winnable = vec![Vec::new(); levels.len()];
     let centre = group.canonical_bits(Board::from_holes([Hole::CENTRE]).bits());
     if let Some(last) = level_of(1) {
         if levels[last].binary_search(&centre).is_ok() {
             winnable[last].push(centre);
         }
         for i in (0..last).rev() {
+            let refused = room(&winnable, levels[i].len())?;
             let below = std::mem::take(&mut winnable[i + 1]);
-            winnable[i] = levels[i]
-                .iter()
-                .copied()
-                .filter(|&k| {
-                    let mut any = false;
-                    for_each_child(k, |child| {
-                        any = any || below.binary_search(&group.canonical_bits(child)).is_ok();
-                    });
-                    any
-                })
-                .collect();
+            let mut here = Vec::new();
+            reserve(&mut here, levels[i].len()).map_err(|_| refused)?;
+            here.extend(levels[i].iter().copied().filter(|&k| {
+                let mut any = false;
+                for_each_child(k, |child| {
+                    any = any || below.binary_search(&group.canonical_bits(child)).is_ok();
+                });
+                any
+            }));
+            here.shrink_to_fit();
+            winnable[i] = here;
             winnable[i + 1] = below;
         }
     }
-    winnable
+    Ok(winnable)
 }
 
 #[cfg(test)]

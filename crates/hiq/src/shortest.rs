@@ -10,7 +10,7 @@ use crate::board::Board;
 use crate::hash::BoardMap;
 use crate::hole::Hole;
 use crate::jump::{Jump, jump_at, jump_bits, targets_by_direction, undo_targets_by_direction};
-use crate::memory::OverMemory;
+use crate::memory::{OverMemory, fallibly, push};
 use crate::symmetry::Group;
 
 /// Calls `visit` with every position one move away, and the move's jumps; or, `backwards`, with
@@ -69,6 +69,19 @@ fn each_bit(mut bits: u64, mut visit: impl FnMut(u32)) {
     }
 }
 
+/// The bytes of a table of distances with room for `capacity` positions: a key, a distance and a
+/// control byte a bucket, padded to 16 bytes, at most 7 keys in 8 buckets.
+fn map_bytes(capacity: usize) -> u64 {
+    (capacity as u64 + 1) * 8 / 7 * 16
+}
+
+/// Why a layer stopped: the bound would be passed, or the system refused memory while the
+/// search held this many bytes by its count.
+enum Halt {
+    Bound,
+    Refused(u64),
+}
+
 /// One direction of the search: the positions at each number of moves, up to a group's
 /// symmetries (those that fix where the search started).
 struct Frontier {
@@ -110,26 +123,52 @@ impl Frontier {
     /// The memory held: the table of distances (a key, a distance and a control byte a bucket,
     /// padded to 16 bytes, at most 7 keys in 8 buckets) and the layers' keys.
     fn bytes(&self) -> u64 {
-        let table = (self.distances.capacity() as u64 + 1) * 8 / 7 * 16;
-        table + 8 * self.layers.iter().map(|l| l.len() as u64).sum::<u64>()
+        let layers: usize = self.layers.iter().map(Vec::capacity).sum();
+        map_bytes(self.distances.capacity()) + 8 * layers as u64
     }
 
-    fn deepen(&mut self) {
+    /// Adds the next layer of moves; stops when the table of distances would have to double
+    /// past `room` bytes (the other direction's memory left aside), or the system refuses it.
+    fn deepen(&mut self, room: u64) -> Result<(), Halt> {
         let mut next = Vec::new();
+        let layers = self.bytes() - map_bytes(self.distances.capacity());
         let (group, distances) = (self.group, &mut self.distances);
         let (max_pegs, depth) = (self.max_pegs, self.layers.len() as u8);
+        let mut halt = None;
         let mut add = |b: Board, _: &[Jump]| {
             let key = group.canonical(b).bits();
-            if b.peg_count() <= max_pegs && !distances.contains_key(&key) {
-                distances.insert(key, depth);
-                next.push(key);
+            if halt.is_some() || b.peg_count() > max_pegs || distances.contains_key(&key) {
+                return;
             }
+            if distances.len() == distances.capacity() {
+                // Doubling holds the old table and the new one at once.
+                let held = layers + 8 * next.capacity() as u64;
+                let table = map_bytes(distances.capacity());
+                if held + 3 * table > room {
+                    halt = Some(Halt::Bound);
+                    return;
+                }
+                if fallibly(|| distances.try_reserve(1)).is_err() {
+                    halt = Some(Halt::Refused(held + table));
+                    return;
+                }
+            }
+            if push(&mut next, key).is_err() {
+                let held = layers + 8 * next.capacity() as u64;
+                halt = Some(Halt::Refused(held + map_bytes(distances.capacity())));
+                return;
+            }
+            distances.insert(key, depth);
         };
         for &key in self.layers.last().map(Vec::as_slice).unwrap_or_default() {
             for_each_move(Board::from_bits(key), self.backwards, &mut add);
         }
+        if let Some(halt) = halt {
+            return Err(halt);
+        }
         next.sort_unstable();
         self.layers.push(next);
+        Ok(())
     }
 
     /// How many moves separate `board` from where the search started, if known.
@@ -174,7 +213,9 @@ impl Frontier {
 ///
 /// # Errors
 ///
-/// [`OverMemory`] when, after a layer, the positions held pass `memory` bytes.
+/// [`OverMemory::Bound`] when the positions held would pass `memory` bytes (a table of them
+/// doubling holds the old and the new at once); [`OverMemory::Refused`] if the system refuses
+/// memory before that.
 pub fn fewest_moves(
     start: Board,
     goal: Hole,
@@ -203,15 +244,32 @@ pub fn fewest_moves(
                     <= backward.layers.last().map_or(0, Vec::len)
             }
         };
-        if forward_first {
-            forward.deepen();
+        let (grow, other) = if forward_first {
+            (&mut forward, &backward)
         } else {
-            backward.deepen();
-        }
+            (&mut backward, &forward)
+        };
+        let others = other.bytes();
+        let grown = grow.deepen(memory.saturating_sub(others));
         let found = forward.positions() + backward.positions();
+        match grown {
+            Ok(()) => {}
+            Err(Halt::Bound) => {
+                return Err(OverMemory::Bound {
+                    limit: memory,
+                    positions: found,
+                });
+            }
+            Err(Halt::Refused(held)) => {
+                return Err(OverMemory::Refused {
+                    held: held + others,
+                    positions: found,
+                });
+            }
+        }
         progress(found);
         if forward.bytes() + backward.bytes() > memory {
-            return Err(OverMemory {
+            return Err(OverMemory::Bound {
                 limit: memory,
                 positions: found,
             });

@@ -20,7 +20,7 @@ use crate::board::Board;
 use crate::hash::BoardSet;
 use crate::hole::Hole;
 use crate::jump::Jump;
-use crate::memory::OverMemory;
+use crate::memory::{OverMemory, fallibly};
 use crate::symmetry::Group;
 
 /// What counts as a win.
@@ -95,7 +95,8 @@ struct Search<F, P> {
     best_line: Vec<Jump>,
     best: Board,
     memory: u64,
-    over: bool,
+    /// Set when the search stopped for want of memory.
+    over: Option<OverMemory>,
     progress: P,
 }
 
@@ -124,16 +125,13 @@ impl<F: Fn(Board) -> bool, P: FnMut(u64)> Search<F, P> {
             best_line: Vec::new(),
             best: start,
             memory,
-            over: false,
+            over: None,
             progress,
         };
         search.seen.insert(group.canonical(start).bits());
         let found = search.visit(start);
-        if search.over {
-            return Err(OverMemory {
-                limit: memory,
-                positions: search.seen.len() as u64,
-            });
+        if let Some(over) = search.over {
+            return Err(over);
         }
         Ok((found, search))
     }
@@ -153,11 +151,21 @@ impl<F: Fn(Board) -> bool, P: FnMut(u64)> Search<F, P> {
                 continue;
             };
             // The table doubles when full: old and new are held together while it moves.
-            if self.seen.len() == self.seen.capacity()
-                && table_bytes(self.seen.capacity()) * 3 > self.memory
-            {
-                self.over = true;
-                return true;
+            if self.seen.len() == self.seen.capacity() {
+                let positions = self.seen.len() as u64;
+                let held = table_bytes(self.seen.capacity());
+                if held * 3 > self.memory {
+                    self.over = Some(OverMemory::Bound {
+                        limit: self.memory,
+                        positions,
+                    });
+                    return true;
+                }
+                let seen = &mut self.seen;
+                if fallibly(|| seen.try_reserve(1)).is_err() {
+                    self.over = Some(OverMemory::Refused { held, positions });
+                    return true;
+                }
             }
             if !self.seen.insert(self.group.canonical(next).bits()) {
                 continue;
@@ -181,7 +189,9 @@ impl<F: Fn(Board) -> bool, P: FnMut(u64)> Search<F, P> {
 ///
 /// # Errors
 ///
-/// [`OverMemory`] when the positions seen would pass `memory` (each takes 10 to 20 bytes).
+/// [`OverMemory::Bound`] when the positions seen would pass `memory` (each takes 10 to 20 bytes,
+/// and the table of them doubles when full, old and new held at once);
+/// [`OverMemory::Refused`] if the system refuses the table memory before that.
 pub fn solve(
     start: Board,
     goal: Goal,

@@ -3,11 +3,14 @@
 //! others while the memory of its slot is fetched, so that many cache misses overlap instead of
 //! being paid one after the other.
 
+use crate::memory::filled;
+use std::collections::TryReserveError;
+
 /// Marks a free slot; no board sets bit 63.
 const FREE: u64 = u64::MAX;
 
 /// How many additions wait for their slot's memory.
-const QUEUE: usize = 32;
+pub(crate) const QUEUE: usize = 32;
 
 /// A key and its count; the count is kept as two halves so that a slot takes 24 bytes rather
 /// than the 32 that the alignment of `u128` would ask for.
@@ -47,16 +50,26 @@ pub(crate) struct CountTable {
 }
 
 impl CountTable {
-    /// A table that holds `expected` keys before it has to grow.
-    pub(crate) fn with_capacity(expected: usize) -> CountTable {
-        let size = (expected.max(8) * 2).next_power_of_two();
-        CountTable {
-            slots: vec![Slot::FREE; size],
+    /// The slots of a table made for `expected` keys.
+    fn slots_for(expected: usize) -> usize {
+        (expected.max(8) * 2).next_power_of_two()
+    }
+
+    /// The memory a table made for `expected` keys holds.
+    pub(crate) fn bytes_for(expected: usize) -> u64 {
+        (Self::slots_for(expected) * std::mem::size_of::<Slot>()) as u64
+    }
+
+    /// A table that holds `expected` keys before it has to grow, or the system's refusal.
+    pub(crate) fn with_capacity(expected: usize) -> Result<CountTable, TryReserveError> {
+        let size = Self::slots_for(expected);
+        Ok(CountTable {
+            slots: filled(size, Slot::FREE)?,
             shift: 64 - size.trailing_zeros(),
             len: 0,
             queue: [(FREE, 0); QUEUE],
             queued: 0,
-        }
+        })
     }
 
     #[inline]
@@ -65,22 +78,25 @@ impl CountTable {
         (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
     }
 
-    /// Adds `count` to the key's count (inserting the key with `count` if absent).
+    /// Adds `count` to the key's count (inserting the key with `count` if absent); the system's
+    /// refusal when the table has to grow and cannot, the table left as it was before the
+    /// addition that grew it.
     #[inline]
-    pub(crate) fn add(&mut self, key: u64, count: u128) {
+    pub(crate) fn add(&mut self, key: u64, count: u128) -> Result<(), TryReserveError> {
         prefetch(&self.slots[self.home(key)]);
         let index = self.queued % QUEUE;
         if self.queued >= QUEUE {
             let (old_key, old_count) = self.queue[index];
-            self.add_now(old_key, old_count);
+            self.add_now(old_key, old_count)?;
         }
         self.queue[index] = (key, count);
         self.queued += 1;
+        Ok(())
     }
 
-    fn add_now(&mut self, key: u64, count: u128) {
+    fn add_now(&mut self, key: u64, count: u128) -> Result<(), TryReserveError> {
         if 2 * (self.len + 1) > self.slots.len() {
-            self.grow();
+            self.grow()?;
         }
         let mask = self.slots.len() - 1;
         let mut i = self.home(key);
@@ -88,35 +104,38 @@ impl CountTable {
             let slot = &mut self.slots[i];
             if slot.key == key {
                 *slot = Slot::new(key, slot.count() + count);
-                return;
+                return Ok(());
             }
             if slot.key == FREE {
                 *slot = Slot::new(key, count);
                 self.len += 1;
-                return;
+                return Ok(());
             }
             i = (i + 1) & mask;
         }
     }
 
-    fn grow(&mut self) {
-        let old = std::mem::take(&mut self.slots);
-        let size = old.len() * 2;
-        self.slots = vec![Slot::FREE; size];
+    /// Doubles the table: old and new are held together while the keys move.
+    fn grow(&mut self) -> Result<(), TryReserveError> {
+        let size = self.slots.len() * 2;
+        let old = std::mem::replace(&mut self.slots, filled(size, Slot::FREE)?);
         self.shift = 64 - size.trailing_zeros();
         self.len = 0;
         for slot in old.into_iter().filter(|s| s.key != FREE) {
-            self.add_now(slot.key, slot.count());
+            // The new table has room for every old key: no growth, no refusal.
+            self.add_now(slot.key, slot.count())?;
         }
+        Ok(())
     }
 
-    fn flush(&mut self) {
+    fn flush(&mut self) -> Result<(), TryReserveError> {
         let waiting = self.queued.min(QUEUE);
         for k in 0..waiting {
             let (key, count) = self.queue[(self.queued - waiting + k) % QUEUE];
-            self.add_now(key, count);
+            self.add_now(key, count)?;
         }
         self.queued = 0;
+        Ok(())
     }
 
     /// The memory the table holds.
@@ -124,17 +143,25 @@ impl CountTable {
         (self.slots.len() * std::mem::size_of::<Slot>()) as u64
     }
 
+    /// Keys stored, not counting those still queued.
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
     pub(crate) fn is_empty(&self) -> bool {
         self.len == 0 && self.queued == 0
     }
 
     /// The keys and their counts, in no particular order.
-    pub(crate) fn into_entries(mut self) -> impl Iterator<Item = (u64, u128)> {
-        self.flush();
-        self.slots
+    pub(crate) fn into_entries(
+        mut self,
+    ) -> Result<impl Iterator<Item = (u64, u128)>, TryReserveError> {
+        self.flush()?;
+        Ok(self
+            .slots
             .into_iter()
             .filter(|s| s.key != FREE)
-            .map(|s| (s.key, s.count()))
+            .map(|s| (s.key, s.count())))
     }
 }
 
@@ -159,7 +186,7 @@ mod tests {
 
     #[test]
     fn adds_like_a_plain_map_through_growth() {
-        let mut table = CountTable::with_capacity(4);
+        let mut table = CountTable::with_capacity(4).unwrap();
         let mut plain: HashMap<u64, u128> = HashMap::new();
         let mut x = 1u64;
         for i in 0..100_000u128 {
@@ -168,10 +195,10 @@ mod tests {
                 .wrapping_add(1442695040888963407);
             let key = (x >> 40) % 5000;
             let count = i * (u64::MAX as u128);
-            table.add(key, count);
+            table.add(key, count).unwrap();
             *plain.entry(key).or_default() += count;
         }
-        let mut entries: Vec<_> = table.into_entries().collect();
+        let mut entries: Vec<_> = table.into_entries().unwrap().collect();
         entries.sort();
         let mut expected: Vec<_> = plain.into_iter().collect();
         expected.sort();

@@ -6,6 +6,7 @@ mod error;
 mod format;
 mod input;
 mod longrun;
+mod out_of_memory;
 mod output;
 mod progress;
 mod serve;

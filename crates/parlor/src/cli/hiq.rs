@@ -4,6 +4,7 @@ use crate::cli::count::count;
 use crate::error::CliError;
 use crate::input;
 use clap::{Args, Subcommand};
+use hiq::memory::OverMemory;
 use hiq::{Board, Hole, Jump, auto, contest};
 use serde::Serialize;
 use std::io::{self, Write};
@@ -80,12 +81,22 @@ fn twice(bytes: u64) -> String {
 }
 
 impl Memory {
-    /// The refusal of a search that passed the bound, with what to do.
-    fn refusal(&self, over: hiq::memory::OverMemory) -> CliError {
-        CliError::OverMemory(format!(
-            "{over}; give more with --memory (such as --memory {}), or a start with fewer pegs",
-            twice(self.bytes)
-        ))
+    /// The refusal of a search that passed the bound, or that the system refused memory
+    /// before it, with what to do.
+    fn refusal(&self, over: OverMemory) -> CliError {
+        CliError::OverMemory(match over {
+            OverMemory::Bound { .. } => format!(
+                "{over}; give more with --memory (such as --memory {}), or a start with fewer pegs",
+                twice(self.bytes)
+            ),
+            OverMemory::Refused { held, .. } => format!(
+                "{over}; this machine, or a limit on the process such as `ulimit -v`, allows less \
+                 than the {} of --memory: free memory or raise the limit, or give a smaller --memory \
+                 (such as --memory {}M) to stop at a bound, or a start with fewer pegs",
+                hiq::memory::size(self.bytes),
+                (held >> 20).max(1)
+            ),
+        })
     }
 }
 

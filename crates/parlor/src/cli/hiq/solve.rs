@@ -7,6 +7,7 @@ use super::{
 use crate::error::CliError;
 use crate::progress::counting;
 use clap::Args;
+use hiq::memory::OverMemory;
 use hiq::solve::{Goal, Solution, Verdict, solve};
 use hiq::{Board, Hole, Jump, shortest};
 use serde::Serialize;
@@ -84,7 +85,7 @@ fn fewest_moves(
     goal: Goal,
     memory: u64,
     progress: &mut impl FnMut(u64),
-) -> Result<Option<Vec<Vec<Jump>>>, hiq::memory::OverMemory> {
+) -> Result<Option<Vec<Vec<Jump>>>, OverMemory> {
     let holes: Vec<Hole> = match goal {
         Goal::Hole(hole) => vec![hole],
         Goal::Any => Hole::all().collect(),
