@@ -259,7 +259,7 @@ fn bad_search_options() {
             vec!["--climb", "--from", "653534134886878245000"],
             "error: --from: expected a deal index",
         ),
-        (vec!["--random"], "--deals <DEALS>"),
+        (vec!["--random"], "--deals <N>"),
         (
             vec!["--random", "--deals", "5", "--range", "0..9"],
             "cannot be used with",
