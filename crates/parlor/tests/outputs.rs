@@ -8,6 +8,7 @@
 #![cfg(unix)]
 
 mod scratch;
+mod shell;
 
 use scratch::scratch;
 use std::fs;
@@ -24,20 +25,8 @@ fn parlor(dir: &Path, args: &[&str]) -> Output {
         .expect("parlor runs")
 }
 
-fn sh(dir: &Path, command: &str) -> Output {
-    let bin = Path::new(env!("CARGO_BIN_EXE_parlor")).parent().unwrap();
-    let path = format!(
-        "{}:{}",
-        bin.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
-    Command::new("bash")
-        .arg("-c")
-        .arg(command)
-        .current_dir(dir)
-        .env("PATH", path)
-        .output()
-        .expect("bash runs")
+fn sh(dir: &Path, command: &str) -> std::process::Output {
+    shell::run("bash", dir, command)
 }
 
 fn stderr(output: &Output) -> String {

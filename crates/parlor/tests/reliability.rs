@@ -5,10 +5,10 @@
 #![cfg(unix)]
 
 mod scratch;
+mod shell;
 
 use scratch::scratch;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 fn root() -> PathBuf {
@@ -16,19 +16,7 @@ fn root() -> PathBuf {
 }
 
 fn sh(dir: &Path, command: &str) -> std::process::Output {
-    let bin = Path::new(env!("CARGO_BIN_EXE_parlor")).parent().unwrap();
-    let path = format!(
-        "{}:{}",
-        bin.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
-    Command::new("sh")
-        .arg("-c")
-        .arg(command)
-        .current_dir(dir)
-        .env("PATH", path)
-        .output()
-        .expect("sh runs")
+    shell::run("sh", dir, command)
 }
 
 /// The rows of the table under `heading`: command, exit status, standard error.

@@ -5,7 +5,9 @@
 
 use super::*;
 use camicia::engine::Engine;
+use russian::catalogue::Catalogue;
 use serde_json::{Value, json};
+use std::path::PathBuf;
 
 /// Saves a checkpoint of `run` with `committed` chunks and `summary`, its CRC right.
 fn forge<R: Run>(path: &Path, run: &R, committed: u64, summary: &impl serde::Serialize) {
@@ -116,43 +118,21 @@ fn a_work_unit_that_drops_a_game_is_refused() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
-#[test]
-fn a_catalogue_without_budget_proves_every_maximum() {
-    let dir = scratch("forged-catalogue");
-    let (out, checkpoint) = (dir.join("out.jsonl"), dir.join("c.json"));
+/// A catalogue of seeds 0..2048 with its first chunk solved: the folder, the run, the first
+/// chunk's catalogue and lines, and the command that resumes it from `c.json` into `out.jsonl`.
+fn first_chunk_of_a_catalogue(
+    name: &str,
+) -> (
+    PathBuf,
+    runs::russian::CatalogueRun,
+    Catalogue,
+    String,
+    Vec<String>,
+) {
+    let dir = scratch(name);
     let numbering = russian::catalogue::Numbering::Seed;
     let run = runs::russian::CatalogueRun::new(numbering, runs::Deals::new(0, 2048), None, false);
-    let mut catalogue = russian::catalogue::Catalogue::default();
-    russian::catalogue::solve_deals(numbering, 0..1024, None)
-        .into_iter()
-        .for_each(|entry| catalogue.add(entry));
-    let mut forged = summary_of(&catalogue);
-    forged["proven"] = json!(1000);
-    forge(&checkpoint, &run, 1, &forged);
-    refused_saying(
-        &[
-            "russian",
-            "catalogue",
-            "--seed",
-            "0..2048",
-            "--out",
-            out.to_str().unwrap(),
-            "--checkpoint",
-            checkpoint.to_str().unwrap(),
-        ],
-        "its summary does not add up: 1000 maxima proven of 1024 deals, all solved without a \
-         budget",
-    );
-    std::fs::remove_dir_all(dir).unwrap();
-}
-
-#[test]
-fn a_catalogue_whose_counts_its_lines_do_not_make_is_refused() {
-    let dir = scratch("forged-catalogue-lines");
-    let (out, checkpoint) = (dir.join("out.jsonl"), dir.join("c.json"));
-    let numbering = russian::catalogue::Numbering::Seed;
-    let run = runs::russian::CatalogueRun::new(numbering, runs::Deals::new(0, 2048), None, false);
-    let mut catalogue = russian::catalogue::Catalogue::default();
+    let mut catalogue = Catalogue::default();
     let mut lines = String::new();
     for (seed, entry) in russian::catalogue::solve_deals(numbering, 0..1024, None)
         .into_iter()
@@ -166,17 +146,39 @@ fn a_catalogue_whose_counts_its_lines_do_not_make_is_refused() {
             entry.won()
         );
     }
+    let command = ["russian", "catalogue", "--seed", "0..2048", "--out"]
+        .map(str::to_owned)
+        .into_iter()
+        .chain([dir.join("out.jsonl").display().to_string()])
+        .chain([
+            "--checkpoint".to_owned(),
+            dir.join("c.json").display().to_string(),
+        ])
+        .collect();
+    (dir, run, catalogue, lines, command)
+}
+
+#[test]
+fn a_catalogue_without_budget_proves_every_maximum() {
+    let (dir, run, catalogue, _, command) = first_chunk_of_a_catalogue("forged-catalogue");
+    let mut forged = summary_of(&catalogue);
+    forged["proven"] = json!(1000);
+    forge(&dir.join("c.json"), &run, 1, &forged);
+    refused_saying(
+        &command.iter().map(String::as_str).collect::<Vec<_>>(),
+        "its summary does not add up: 1000 maxima proven of 1024 deals, all solved without a \
+         budget",
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_catalogue_whose_counts_its_lines_do_not_make_is_refused() {
+    let (dir, run, catalogue, lines, command) =
+        first_chunk_of_a_catalogue("forged-catalogue-lines");
+    let (out, checkpoint) = (dir.join("out.jsonl"), dir.join("c.json"));
     std::fs::write(&out, &lines).unwrap();
-    let command = [
-        "russian",
-        "catalogue",
-        "--seed",
-        "0..2048",
-        "--out",
-        out.to_str().unwrap(),
-        "--checkpoint",
-        checkpoint.to_str().unwrap(),
-    ];
+    let command: Vec<&str> = command.iter().map(String::as_str).collect();
     // One deal moved from the lowest score to the highest, every total kept: the summary alone
     // adds up, the lines do not make it.
     let mut moved = catalogue.clone();
