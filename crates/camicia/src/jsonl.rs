@@ -669,6 +669,60 @@ mod tests {
     }
 
     #[test]
+    fn keys_are_compared_as_json_means_them() {
+        let err = |text: &str| parse(text).unwrap_err().to_string();
+        assert_eq!(
+            err(r#"{"playerA": ["2"], "player\u0041": ["3"], "playerB": ["K"]}"#),
+            "line 1, column 20: expected each key once, found \"playerA\" again"
+        );
+        assert_eq!(
+            err(r#"{"note": 1, "playerA": [], "playerB": ["2"], "not\u0065": 2}"#),
+            "line 1, column 46: expected each key once, found \"note\" again"
+        );
+        // An escape is not its letters, and serde_json's private key is a key like any other.
+        let deal = parse(
+            r#"{"\u0041": 1, "u0041": 2, "$serde_json::private::RawValue": "[1]", "player\u0041": ["\u0032", "S\u0041"], "playerB": ["K"]}"#,
+        )
+        .unwrap();
+        assert_eq!(deal[0].a().len(), 2);
+        assert_eq!(
+            err(r#"{"player\u0041": ["2", "Z"], "playerB": ["K"]}"#),
+            "line 1, column 24: expected a card such as \"2\", \"10\", \"X\", \"K\" or \"SA\", \
+             found \"Z\""
+        );
+    }
+
+    #[test]
+    fn invalid_json_anywhere_in_the_line_comes_first() {
+        let err = |text: &str| parse(text).unwrap_err().to_string();
+        assert_eq!(
+            err(r#"{"playerA": ["Z"], "playerA": [], "playerB": ["K"]} x"#),
+            "line 1, column 53: expected a JSON object, found invalid JSON (trailing characters)"
+        );
+        assert_eq!(
+            err(r#"{"playerA": ["Z"], "x": 1e400, "playerB": ["K"]}"#),
+            "line 1, column 29: expected a JSON object, found invalid JSON (number out of range)"
+        );
+        let deep = format!(
+            r#"{{"x": {}{}, "playerA": ["Z"]}}"#,
+            "[".repeat(130),
+            "]".repeat(130)
+        );
+        assert!(err(&deep).contains("invalid JSON (recursion limit exceeded)"));
+        // Then the mistakes of playerA, whatever the order of the keys, then playerB's.
+        assert_eq!(
+            err(r#"{"playerB": ["Z"], "playerA": [null]}"#),
+            "line 1, column 32: expected a card such as \"2\", \"10\", \"X\", \"K\" or \"SA\", \
+             found null"
+        );
+        let long = format!(
+            r#"{{"playerA": ["Z",{}], "playerB": ["K"]}}"#,
+            vec!["\"7\""; MAX_DECK].join(",")
+        );
+        assert!(err(&long).starts_with("line 1, column 400014: a deck holds at most 100000 cards"));
+    }
+
+    #[test]
     fn a_long_deck_is_read_in_linear_time() {
         let deck = vec!["\"7\""; 100_000].join(",");
         let line = format!("{{\"playerA\": [{deck}], \"playerB\": [\"K\"]}}");

@@ -66,17 +66,36 @@ fn misspelt_subcommand() -> Option<error::CliError> {
         .filter(|e| matches!(e, error::CliError::BadInput(_)))
 }
 
+impl Game {
+    /// Whether the command writes its results on standard output; one that does not (a work
+    /// unit writes its file) does not mind it closed.
+    fn writes_stdout(&self) -> bool {
+        match self {
+            Game::Camicia(args) => args.writes_stdout(),
+            _ => true,
+        }
+    }
+}
+
 fn main() -> ExitCode {
-    if let Some(stream) = error::streams_closed() {
+    let closed = error::streams_closed();
+    let refuse = |stream: &str| {
         // Nothing can be said where it would be seen; the status says it.
         let _ = error::say(&format!("error: {stream} is closed"));
-        return ExitCode::from(1);
+        ExitCode::from(1)
+    };
+    if let Some(stream) = closed.filter(|&stream| stream != "standard output") {
+        return refuse(stream);
     }
-    if let Some(error) = misspelt_subcommand() {
+    if let Some(error) = misspelt_subcommand().filter(|_| closed.is_none()) {
         return error.report();
     }
     let cli = match Cli::try_parse() {
+        Ok(cli) if closed.is_some() && cli.game.writes_stdout() => {
+            return refuse("standard output");
+        }
         Ok(cli) => cli,
+        Err(_) if closed.is_some() => return refuse("standard output"),
         Err(error) => {
             // A usage error, or the help asked for: where it cannot be written, the machine
             // failed parlor, whatever the request.
