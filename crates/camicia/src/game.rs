@@ -314,11 +314,12 @@ impl Game {
 
     /// Keeps the situation at the start of this round, or ends the game if it was seen before.
     fn start_round(&mut self) {
-        let situation = self.situation();
-        let Some(seen) = &mut self.seen else {
+        // A game that does not look for loops never builds the situation: on long decks that
+        // copy, every round, would cost more than the game.
+        let Some(mut seen) = self.seen.take() else {
             return;
         };
-        match seen.entry(situation) {
+        match seen.entry(self.situation()) {
             Entry::Occupied(earlier) => {
                 self.outcome = Some(Outcome {
                     status: Status::Loop {
@@ -332,6 +333,7 @@ impl Game {
                 place.insert(self.tricks);
             }
         }
+        self.seen = Some(seen);
     }
 
     /// `player`'s hand, top card first.
