@@ -287,11 +287,19 @@ impl Game {
     /// becomes its penalty, 0 for a number card; 5 separates the decks and cannot be a penalty),
     /// and the leader.
     fn situation(&self) -> Vec<u8> {
-        let mut situation: Vec<u8> = self.hands[0].iter().map(|f| f.penalty()).collect();
-        situation.push(5);
-        situation.extend(self.hands[1].iter().map(|f| f.penalty()));
-        situation.push(self.turn as u8);
-        situation
+        self.situation_bytes().collect()
+    }
+
+    /// The bytes of [`Game::situation`] one by one: compared with another situation they stop at
+    /// the first difference, so that a long game compares its round starts without copying its
+    /// hands at every round.
+    fn situation_bytes(&self) -> impl Iterator<Item = u8> + '_ {
+        let [a, b] = &self.hands;
+        a.iter()
+            .map(|f| f.penalty())
+            .chain([5])
+            .chain(b.iter().map(|f| f.penalty()))
+            .chain([self.turn as u8])
     }
 
     /// Plays to the start of the next round (or to the end); false once the game is over.
@@ -306,11 +314,12 @@ impl Game {
 
     /// Keeps the situation at the start of this round, or ends the game if it was seen before.
     fn start_round(&mut self) {
-        let situation = self.situation();
-        let Some(seen) = &mut self.seen else {
+        // A game that does not look for loops never builds the situation: on long decks that
+        // copy, every round, would cost more than the game.
+        let Some(mut seen) = self.seen.take() else {
             return;
         };
-        match seen.entry(situation) {
+        match seen.entry(self.situation()) {
             Entry::Occupied(earlier) => {
                 self.outcome = Some(Outcome {
                     status: Status::Loop {
@@ -324,6 +333,7 @@ impl Game {
                 place.insert(self.tricks);
             }
         }
+        self.seen = Some(seen);
     }
 
     /// `player`'s hand, top card first.
@@ -365,21 +375,25 @@ impl Game {
 /// Plays a deal of any length to its end, finding loops with Brent's method on the situations
 /// at round starts: a snapshot retaken after 1, 2, 4, 8, … rounds, then two copies of the game
 /// the period apart until they agree, at the first repeat — as [`Game::play`] reports it, in
-/// memory of two situations rather than of every round.
-pub(crate) fn play_long(deal: &Deal) -> Outcome {
+/// memory of two situations rather than of every round. `None` once the game has laid more than
+/// `most` cards without finishing or being found to loop: it is played no further.
+pub(crate) fn play_long(deal: &Deal, most: u64) -> Option<Outcome> {
     let mut game = Game::forgetful(deal);
-    let finished = |game: &Game| game.outcome.expect("a game over has an outcome");
     if game.outcome.is_some() {
-        return finished(&game);
+        return game.outcome;
     }
     let mut snapshot = game.situation();
     let (mut window, mut period) = (1u64, 0u64);
     loop {
-        if !game.play_round() {
-            return finished(&game);
+        let going = game.play_round();
+        if game.cards > most {
+            return None;
+        }
+        if !going {
+            return game.outcome;
         }
         period += 1;
-        if game.situation() == snapshot {
+        if game.situation_bytes().eq(snapshot.iter().copied()) {
             break;
         }
         if period == window {
@@ -392,15 +406,15 @@ pub(crate) fn play_long(deal: &Deal) -> Outcome {
     for _ in 0..period {
         ahead.play_round();
     }
-    while ahead.situation() != behind.situation() {
+    while !ahead.situation_bytes().eq(behind.situation_bytes()) {
         behind.play_round();
         ahead.play_round();
     }
-    Outcome {
+    Some(Outcome {
         status: Status::Loop { period },
         cards: ahead.cards,
         tricks: ahead.tricks,
-    }
+    })
 }
 
 #[cfg(test)]
@@ -437,7 +451,7 @@ mod tests {
             let deal = decks(seed, n as usize);
             let outcome = Game::play(&deal);
             loops += u32::from(matches!(outcome.status, Status::Loop { .. }));
-            assert_eq!(play_long(&deal), outcome, "seed {seed}");
+            assert_eq!(play_long(&deal, u64::MAX), Some(outcome), "seed {seed}");
         }
         assert!(loops >= 3, "{loops} loops");
         // Casella's loop entered at every round start: loops of every preperiod.
@@ -461,8 +475,8 @@ mod tests {
             let outcome = Game::play(&deal);
             assert!(matches!(outcome.status, Status::Loop { .. }));
             assert_eq!(
-                play_long(&deal),
-                outcome,
+                play_long(&deal, u64::MAX),
+                Some(outcome),
                 "entered at round {}",
                 game.round()
             );
@@ -470,7 +484,7 @@ mod tests {
         }
         assert!(entered >= 60, "{entered}");
         let empty = Deal::new(vec![Face::from_penalty(1)], Vec::new()).unwrap();
-        assert_eq!(play_long(&empty), Game::play(&empty));
+        assert_eq!(play_long(&empty, 0), Some(Game::play(&empty)));
     }
 
     #[test]
@@ -478,8 +492,11 @@ mod tests {
         // Two decks of 10,000 cards: every round start kept would take gigabytes.
         let deal = decks(7, 10_000);
         let started = std::time::Instant::now();
-        let outcome = play_long(&deal);
+        let outcome = play_long(&deal, u64::MAX).unwrap();
         assert!(outcome.cards > 0);
+        // Within a budget of exactly its cards the game ends as before; one card less stops it.
+        assert_eq!(play_long(&deal, outcome.cards), Some(outcome));
+        assert_eq!(play_long(&deal, outcome.cards - 1), None);
         assert!(
             started.elapsed() < std::time::Duration::from_secs(60),
             "{outcome:?}"

@@ -7,12 +7,15 @@
 //! assert_eq!(camicia::play(&deals[0]).to_string(), "status: \"finished\", cards: 4, tricks: 1");
 //! ```
 
+use crate::face::Face;
 use crate::game::Deal;
-use crate::notation::{MAX_DECK, parse_card};
+use crate::notation::{MAX_DECK, card_face};
 use excerpt::{Excerpt, Lines, Pos, UntilError};
-use serde_json::Value;
-use std::collections::HashMap;
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use std::borrow::Cow;
+use std::collections::HashSet;
 use std::fmt;
+use std::hash::{BuildHasher, RandomState};
 
 /// A mistake in a JSON line: where, and what was expected.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -96,88 +99,382 @@ fn parse_line(number: usize, line: &str) -> Result<Deal, JsonlError> {
     };
     let start = line.len() - line.trim_start().len();
     let start_column = line[..start].chars().count() + 1;
-    let value: Value = serde_json::from_str(line).map_err(|e| {
-        error(
-            char_column(line, e.column()),
-            format!(
-                "expected a JSON object, found invalid JSON ({})",
-                reason(&e)
-            ),
-        )
-    })?;
-    let Some(object) = value.as_object() else {
-        return Err(error(
-            start_column,
-            format!(
-                "expected a JSON object with arrays \"playerA\" and \"playerB\", found {}",
-                kind(&value)
-            ),
-        ));
+    let places = Places { line, open: start };
+    let mut reader = serde_json::Deserializer::from_str(line);
+    let found = Any(Top { places })
+        .deserialize(&mut reader)
+        .and_then(|found| reader.end().map(|()| found))
+        .map_err(|e| {
+            error(
+                char_column(line, e.column()),
+                format!(
+                    "expected a JSON object, found invalid JSON ({})",
+                    reason(&e)
+                ),
+            )
+        })?;
+    let object = match found {
+        Found::Object(object) => object,
+        Found::Other(kind) => {
+            return Err(error(
+                start_column,
+                format!(
+                    "expected a JSON object with arrays \"playerA\" and \"playerB\", found {kind}"
+                ),
+            ));
+        }
     };
-    let places = Places::of(line);
-    if let Some((key, column)) = places.duplicate {
+    if let Some((key, member)) = object.duplicate {
         return Err(error(
-            column,
+            places.column(places.key(member)),
             format!("expected each key once, found {} again", Excerpt::of(&key)),
         ));
     }
     let mut decks = Vec::with_capacity(2);
-    for key in KEYS {
-        let Some(cards) = object.get(key).and_then(Value::as_array) else {
-            let found = object.get(key).map_or("no such key", kind);
-            return Err(error(
-                start_column,
-                format!("expected an array \"{key}\" of card strings, found {found}"),
-            ));
+    for (key, deck) in KEYS.into_iter().zip(object.decks) {
+        let cards = match deck {
+            Deck::Cards(cards) => cards,
+            Deck::Missing | Deck::Other(_) => {
+                let found = match deck {
+                    Deck::Other(kind) => kind,
+                    _ => "no such key",
+                };
+                return Err(error(
+                    start_column,
+                    format!("expected an array \"{key}\" of card strings, found {found}"),
+                ));
+            }
         };
-        let columns = places.elements.get(key);
-        let column = |position: usize| {
-            columns
-                .and_then(|c| c.get(position).copied())
-                .unwrap_or(start_column)
-        };
-        if cards.len() > MAX_DECK {
+        let column = |position| places.column(places.element(cards.member, position));
+        if cards.len > MAX_DECK {
             return Err(error(
                 column(MAX_DECK),
                 format!("a deck holds at most {MAX_DECK} cards, \"{key}\" has more"),
             ));
         }
-        let mut deck = Vec::with_capacity(cards.len());
-        for (position, card) in cards.iter().enumerate() {
-            let at = column(position);
-            let face = card
-                .as_str()
-                .and_then(|token| parse_card(token, at).ok())
-                .ok_or_else(|| {
-                    let found = match card.as_str() {
-                        Some(text) => Excerpt::of(text).to_string(),
-                        None => kind(card).to_owned(),
-                    };
-                    error(
-                        at,
-                        format!(
-                            "expected a card such as \"2\", \"10\", \"X\", \"K\" or \"SA\", found \
-                             {found}"
-                        ),
-                    )
-                })?;
-            deck.push(face);
+        if let Some((position, found)) = cards.bad {
+            return Err(error(
+                column(position),
+                format!(
+                    "expected a card such as \"2\", \"10\", \"X\", \"K\" or \"SA\", found {found}"
+                ),
+            ));
         }
-        decks.push(deck);
+        decks.push(cards.faces);
     }
     let b = decks.pop().unwrap_or_default();
     let a = decks.pop().unwrap_or_default();
     Deal::new(a, b).map_err(|e| error(start_column, e.to_string()))
 }
 
-fn kind(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
+/// What a line holds, as far as its messages need: gathered while serde_json reads the line,
+/// judged once the whole line is known to be JSON, so that invalid JSON anywhere in the line
+/// comes before any other mistake, as when the line was read whole into a tree.
+enum Found {
+    /// Not an object: what it is.
+    Other(&'static str),
+    /// An object.
+    Object(Object),
+}
+
+#[derive(Default)]
+struct Object {
+    /// The first top-level key given again, unescaped, and the place of its member among the
+    /// object's (from 0).
+    duplicate: Option<(String, usize)>,
+    /// What `playerA` and `playerB` hold.
+    decks: [Deck; 2],
+}
+
+#[derive(Default)]
+enum Deck {
+    #[default]
+    Missing,
+    /// Not an array: what it is.
+    Other(&'static str),
+    Cards(Cards),
+}
+
+/// An array where a deck is due: its cards, up to the first that is none, and how long it is.
+struct Cards {
+    /// The place of its member in the object, to find the columns of its elements.
+    member: usize,
+    /// The cards, at most [`MAX_DECK`], up to the first element that is no card.
+    faces: Vec<Face>,
+    /// The elements of the array.
+    len: usize,
+    /// The first element that is no card: its place in the array and what it is, as the
+    /// message quotes it.
+    bad: Option<(usize, String)>,
+}
+
+impl Cards {
+    /// Whether the next element is worth reading as a card: elements past the first mistake or
+    /// the longest deck are only counted.
+    fn reading(&self) -> bool {
+        self.bad.is_none() && self.len < MAX_DECK
+    }
+
+    fn note(&mut self, card: Result<Face, String>) {
+        match card {
+            Ok(face) => self.faces.push(face),
+            Err(found) => self.bad = Some((self.len, found)),
+        }
+    }
+}
+
+/// A visitor as serde_json's deserializer takes it: any value, the visitor answering for each
+/// kind, so that every value is checked as JSON (numbers in range, nesting within serde_json's
+/// limit) as when the line was read into a tree.
+struct Any<V>(V);
+
+impl<'de, V: Visitor<'de>> DeserializeSeed<'de> for Any<V> {
+    type Value = V::Value;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<V::Value, D::Error> {
+        deserializer.deserialize_any(self.0)
+    }
+}
+
+/// The answer of a visitor for a value it takes only as its kind.
+trait Unread {
+    fn unread(kind: &'static str) -> Self;
+}
+
+/// The visitor methods of the values a visitor takes only as their kind (`a number`), for a
+/// message that names what stood where something else was expected.
+macro_rules! by_kind {
+    () => {
+        fn visit_bool<E: de::Error>(self, _: bool) -> Result<Self::Value, E> {
+            Ok(Unread::unread("a boolean"))
+        }
+
+        fn visit_i64<E: de::Error>(self, _: i64) -> Result<Self::Value, E> {
+            Ok(Unread::unread("a number"))
+        }
+
+        fn visit_u64<E: de::Error>(self, _: u64) -> Result<Self::Value, E> {
+            Ok(Unread::unread("a number"))
+        }
+
+        fn visit_f64<E: de::Error>(self, _: f64) -> Result<Self::Value, E> {
+            Ok(Unread::unread("a number"))
+        }
+
+        fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+            Ok(Unread::unread("null"))
+        }
+    };
+}
+
+/// A value read only to be passed over: strings are borrowed from the line (or unescaped into
+/// serde_json's one buffer), never kept.
+struct Skip;
+
+impl Unread for () {
+    fn unread(_: &'static str) {}
+}
+
+impl<'de> Visitor<'de> for Skip {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("any value")
+    }
+
+    by_kind!();
+
+    fn visit_str<E: de::Error>(self, _: &str) -> Result<(), E> {
+        Ok(())
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<(), A::Error> {
+        skip_seq(seq)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<(), A::Error> {
+        skip_map(map)
+    }
+}
+
+fn skip_seq<'de, A: SeqAccess<'de>>(mut seq: A) -> Result<(), A::Error> {
+    while seq.next_element_seed(Any(Skip))?.is_some() {}
+    Ok(())
+}
+
+fn skip_map<'de, A: MapAccess<'de>>(mut map: A) -> Result<(), A::Error> {
+    while map.next_key_seed(Any(Skip))?.is_some() {
+        map.next_value_seed(Any(Skip))?;
+    }
+    Ok(())
+}
+
+/// The line's value: an object whose decks are read and whose other members are passed over.
+struct Top<'a> {
+    places: Places<'a>,
+}
+
+impl Unread for Found {
+    fn unread(kind: &'static str) -> Found {
+        Found::Other(kind)
+    }
+}
+
+impl<'de> Visitor<'de> for Top<'_> {
+    type Value = Found;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a JSON object")
+    }
+
+    by_kind!();
+
+    fn visit_str<E: de::Error>(self, _: &str) -> Result<Found, E> {
+        Ok(Found::Other("a string"))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Found, A::Error> {
+        skip_seq(seq).map(|()| Found::Other("an array"))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Found, A::Error> {
+        let mut object = Object::default();
+        let mut keys = Keys::default();
+        let mut member = 0;
+        while let Some(key) = map.next_key_seed(Any(Key))? {
+            if object.duplicate.is_none() && keys.repeated(&self.places, &key, member) {
+                object.duplicate = Some((key.to_string(), member));
+            }
+            match KEYS.iter().position(|deck| *deck == key) {
+                Some(which) if object.duplicate.is_none() => {
+                    object.decks[which] = map.next_value_seed(Any(DeckOf { member }))?;
+                }
+                _ => map.next_value_seed(Any(Skip))?,
+            }
+            member += 1;
+        }
+        Ok(Found::Object(object))
+    }
+}
+
+/// A top-level key, unescaped: borrowed from the line unless it holds an escape.
+struct Key;
+
+impl<'de> Visitor<'de> for Key {
+    type Value = Cow<'de, str>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a key")
+    }
+
+    fn visit_borrowed_str<E: de::Error>(self, key: &'de str) -> Result<Cow<'de, str>, E> {
+        Ok(Cow::Borrowed(key))
+    }
+
+    fn visit_str<E: de::Error>(self, key: &str) -> Result<Cow<'de, str>, E> {
+        Ok(Cow::Owned(key.to_owned()))
+    }
+}
+
+/// The top-level keys of a line read so far, held as hashes: a line of millions of keys needs
+/// a few bytes a key beside the line. A hash met again is checked against the keys themselves,
+/// unescaped, so that keys are compared as JSON means them (`"player\u0041"` is `"playerA"`).
+#[derive(Default)]
+struct Keys {
+    hashes: HashSet<u64>,
+    hasher: RandomState,
+}
+
+impl Keys {
+    /// Whether `key`, the key of member `member` of the line's object, is the key of an earlier
+    /// member.
+    fn repeated(&mut self, places: &Places, key: &str, member: usize) -> bool {
+        !self.hashes.insert(self.hasher.hash_one(key))
+            && places
+                .members()
+                .take(member)
+                .any(|at| places.key_text(at).is_ok_and(|earlier| earlier == key))
+    }
+}
+
+/// The value of a deck's key: an array of cards, or what it is instead.
+struct DeckOf {
+    member: usize,
+}
+
+impl Unread for Deck {
+    fn unread(kind: &'static str) -> Deck {
+        Deck::Other(kind)
+    }
+}
+
+impl<'de> Visitor<'de> for DeckOf {
+    type Value = Deck;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("an array of card strings")
+    }
+
+    by_kind!();
+
+    fn visit_str<E: de::Error>(self, _: &str) -> Result<Deck, E> {
+        Ok(Deck::Other("a string"))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Deck, A::Error> {
+        skip_map(map).map(|()| Deck::Other("an object"))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Deck, A::Error> {
+        let mut cards = Cards {
+            member: self.member,
+            faces: Vec::new(),
+            len: 0,
+            bad: None,
+        };
+        loop {
+            let element = if cards.reading() {
+                seq.next_element_seed(Any(CardOf))?
+                    .map(|card| cards.note(card))
+            } else {
+                seq.next_element_seed(Any(Skip))?
+            };
+            if element.is_none() {
+                return Ok(Deck::Cards(cards));
+            }
+            cards.len += 1;
+        }
+    }
+}
+
+/// An element of a deck: a card, or what stood there as the message quotes it.
+struct CardOf;
+
+impl Unread for Result<Face, String> {
+    fn unread(kind: &'static str) -> Self {
+        Err(kind.to_owned())
+    }
+}
+
+impl<'de> Visitor<'de> for CardOf {
+    type Value = Result<Face, String>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a card string")
+    }
+
+    by_kind!();
+
+    fn visit_str<E: de::Error>(self, text: &str) -> Result<Self::Value, E> {
+        Ok(card_face(text).ok_or_else(|| Excerpt::of(text).to_string()))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
+        skip_seq(seq).map(|()| Err("an array".to_owned()))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+        skip_map(map).map(|()| Err("an object".to_owned()))
     }
 }
 
@@ -199,163 +496,105 @@ fn char_column(line: &str, byte_column: usize) -> usize {
     line[..end].chars().count() + 1
 }
 
-/// Where things stand in a line that serde_json has read as valid JSON, found in one pass: the
-/// columns of the elements of the top-level arrays, and the first top-level key given twice.
-#[derive(Debug, Default)]
-struct Places {
-    elements: HashMap<String, Vec<usize>>,
-    duplicate: Option<(String, usize)>,
+/// Where things stand in a line that serde_json has read as one JSON object, found again only
+/// for a message: the line is valid JSON, so brackets are counted outside strings and nothing
+/// else needs checking. Offsets are in bytes.
+#[derive(Clone, Copy)]
+struct Places<'a> {
+    line: &'a str,
+    /// The object's `{`.
+    open: usize,
 }
 
-impl Places {
-    fn of(line: &str) -> Places {
-        let mut places = Places::default();
-        let mut keys: HashMap<String, ()> = HashMap::new();
-        let mut depth = 0usize;
-        // The last string read at depth 1, with its column, and whether it is a key.
-        let mut last: Option<(String, usize)> = None;
-        let mut array_of: Option<String> = None;
-        let mut expecting = false;
-        let mut column = 0;
-        let mut chars = line.chars().peekable();
-        while let Some(c) = chars.next() {
-            column += 1;
-            if expecting && !c.is_whitespace() && c != ']' {
-                if let Some(key) = &array_of {
-                    places.elements.entry(key.clone()).or_default().push(column);
-                }
-                expecting = false;
+impl Places<'_> {
+    /// The column, in characters, of the byte at `offset`.
+    fn column(&self, offset: usize) -> usize {
+        char_column(self.line, offset + 1)
+    }
+
+    /// Where each member of the object starts: its key's opening quote.
+    fn members(&self) -> impl Iterator<Item = usize> + '_ {
+        self.children(self.open)
+    }
+
+    /// Where member `member`'s key starts.
+    fn key(&self, member: usize) -> usize {
+        self.members().nth(member).unwrap_or(self.open)
+    }
+
+    /// The key of the member starting at `at`, unescaped.
+    fn key_text(&self, at: usize) -> serde_json::Result<String> {
+        serde_json::from_str(&self.line[at..self.string_end(at)])
+    }
+
+    /// Where element `position` of the array that is member `member`'s value starts.
+    fn element(&self, member: usize, position: usize) -> usize {
+        let key = self.key(member);
+        let colon = self.skip_space(self.string_end(key));
+        let array = self.skip_space(colon + 1);
+        self.children(array).nth(position).unwrap_or(self.open)
+    }
+
+    /// Where each member or element starts in the object or array whose bracket is at `open`.
+    fn children(&self, open: usize) -> impl Iterator<Item = usize> + '_ {
+        let mut at = open + 1;
+        std::iter::from_fn(move || {
+            at = self.skip_space(at);
+            let start = at;
+            if matches!(self.line.as_bytes().get(start), None | Some(b']' | b'}')) {
+                return None;
             }
-            match c {
-                '"' => {
-                    let at = column;
-                    let mut text = String::new();
-                    while let Some(c) = chars.next() {
-                        column += 1;
-                        match c {
-                            '\\' => {
-                                if let Some(escaped) = chars.next() {
-                                    column += 1;
-                                    text.push(escaped);
-                                }
-                            }
-                            '"' => break,
-                            c => text.push(c),
-                        }
-                    }
-                    if depth == 1 {
-                        last = Some((text, at));
-                    }
+            at = self.separator(start);
+            if self.line.as_bytes().get(at) == Some(&b',') {
+                at += 1;
+            }
+            Some(start)
+        })
+    }
+
+    /// The first `,` or closing bracket from `at` that is not inside a value.
+    fn separator(&self, mut at: usize) -> usize {
+        let bytes = self.line.as_bytes();
+        let mut depth = 0usize;
+        while let Some(&byte) = bytes.get(at) {
+            match byte {
+                b'"' => {
+                    at = self.string_end(at);
+                    continue;
                 }
-                ':' if depth == 1 => {
-                    if let Some((key, at)) = last.take() {
-                        if keys.insert(key.clone(), ()).is_some() && places.duplicate.is_none() {
-                            places.duplicate = Some((key.clone(), at));
-                        }
-                        array_of = Some(key);
-                    }
-                }
-                '{' | '[' => {
-                    depth += 1;
-                    if c == '[' && depth == 2 {
-                        expecting = array_of.is_some();
-                    } else if depth == 2 {
-                        array_of = None;
-                    }
-                }
-                '}' | ']' => {
-                    depth = depth.saturating_sub(1);
-                    if depth == 1 {
-                        array_of = None;
-                    }
-                }
-                ',' if depth == 2 && array_of.is_some() => expecting = true,
-                ',' if depth == 1 => array_of = None,
+                b'[' | b'{' => depth += 1,
+                b']' | b'}' | b',' if depth == 0 => return at,
+                b']' | b'}' => depth -= 1,
                 _ => {}
             }
+            at += 1;
         }
-        places
+        at
+    }
+
+    /// Just past the string whose opening quote is at `at`.
+    fn string_end(&self, mut at: usize) -> usize {
+        let bytes = self.line.as_bytes();
+        at += 1;
+        while let Some(&byte) = bytes.get(at) {
+            match byte {
+                b'\\' => at += 2,
+                b'"' => return at + 1,
+                _ => at += 1,
+            }
+        }
+        at
+    }
+
+    /// The first byte from `at` that is not JSON's white space.
+    fn skip_space(&self, mut at: usize) -> usize {
+        let bytes = self.line.as_bytes();
+        while matches!(bytes.get(at), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+            at += 1;
+        }
+        at
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn places_array_elements_and_duplicate_keys_in_one_pass() {
-        let line = r#"{"x": ["A"], "playerB": ["2",  "Z", "\"]"], "playerA": [ "K" ]}"#;
-        let places = Places::of(line);
-        assert_eq!(places.elements["playerB"], [26, 32, 37]);
-        assert_eq!(places.elements["playerA"], [58]);
-        assert_eq!(places.elements["x"], [8]);
-        assert!(places.duplicate.is_none());
-        let twice = Places::of(r#"{"playerA": [], "b": {"playerA": 1}, "playerA": ["2"]}"#);
-        assert_eq!(twice.duplicate, Some(("playerA".into(), 38)));
-    }
-
-    #[test]
-    fn reads_the_exercise_shape_and_ignores_other_keys() {
-        let text = "{\"description\": \"x\", \"playerA\": [\"2\", \"A\"], \"playerB\": [\"10\"], \
-                    \"expected\": {}}\n\n{\"playerA\": [], \"playerB\": [\"SQ\"]}\n";
-        let deals = parse(text).unwrap();
-        assert_eq!(deals.len(), 2);
-        assert_eq!(deals[0].a().len(), 2);
-        assert!(deals[1].a().is_empty());
-    }
-
-    #[test]
-    fn names_the_place_of_each_mistake() {
-        let err = |text: &str| parse(text).unwrap_err().to_string();
-        assert_eq!(
-            err("{\"playerA\": [\"2\"], \"playerB\": [\"3\", \"Z\"]}"),
-            "line 1, column 37: expected a card such as \"2\", \"10\", \"X\", \"K\" or \"SA\", \
-             found \"Z\""
-        );
-        assert_eq!(
-            err("\n  [1, 2]"),
-            "line 2, column 3: expected a JSON object with arrays \"playerA\" and \"playerB\", \
-             found an array"
-        );
-        assert_eq!(
-            err("{\"playerA\": [\"2\"]}"),
-            "line 1, column 1: expected an array \"playerB\" of card strings, found no such key"
-        );
-        assert_eq!(
-            err("{\"playerA\": [], \"playerB\": []}"),
-            "line 1, column 1: both decks are empty: there is no game"
-        );
-        assert!(err("{\"playerA\": [\"2\"], ").starts_with("line 1, column 19: expected a JSON"));
-        assert_eq!(
-            err("{\"playerA\": [2], \"playerB\": [\"3\"]}"),
-            "line 1, column 14: expected a card such as \"2\", \"10\", \"X\", \"K\" or \"SA\", \
-             found a number"
-        );
-        assert_eq!(
-            err("{\"playerA\": [\"2\"], \"playerB\": [\"3\"], \"playerA\": [\"4\"]}"),
-            "line 1, column 38: expected each key once, found \"playerA\" again"
-        );
-        assert_eq!(
-            err("\n \n"),
-            "line 3, column 1: expected a game (a JSON object with arrays \"playerA\" and \
-             \"playerB\"), found the end of the input"
-        );
-    }
-
-    #[test]
-    fn a_long_deck_is_read_in_linear_time() {
-        let deck = vec!["\"7\""; 100_000].join(",");
-        let line = format!("{{\"playerA\": [{deck}], \"playerB\": [\"K\"]}}");
-        let started = std::time::Instant::now();
-        let deals = parse(&line).unwrap();
-        assert_eq!(deals[0].a().len(), 100_000);
-        assert!(started.elapsed() < std::time::Duration::from_secs(2));
-        let too_long = format!("{{\"playerA\": [{deck},\"8\"], \"playerB\": [\"K\"]}}");
-        assert!(
-            parse(&too_long)
-                .unwrap_err()
-                .to_string()
-                .contains("at most 100000 cards")
-        );
-    }
-}
+mod tests;

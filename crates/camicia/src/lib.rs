@@ -5,7 +5,8 @@
 //!   a hash map. It also drives traces.
 //! - [`fast`] is the fast engine for deals of up to 63 cards (one pack and less), with
 //!   [`fast::play_pack`] taking a one-pack deal as 52 small codes.
-//! - [`play`] plays any deal with the fast engine when it can and the simple one otherwise.
+//! - [`play`] plays any deal with the fast engine when it can and the simple one otherwise;
+//!   [`play_within`] stops a game past a number of cards.
 //! - [`jsonl`] reads the exercise's JSON lines.
 //! - [`notation`] reads decks (`2 A 7 8 Q 10`, `S2 HQ D10`, record notation `---AJ--Q`).
 //! - [`deal`] makes random one-pack deals, reproducibly from a seed and an index, and plays them
@@ -75,5 +76,31 @@ pub use pack::{Pack, PackCodeError};
 /// pack and less, otherwise the simple one, looking for loops in memory that does not grow with
 /// the game (Brent's method).
 pub fn play(deal: &Deal) -> Outcome {
-    fast::play(deal).unwrap_or_else(|| game::play_long(deal))
+    fast::play(deal)
+        .or_else(|| game::play_long(deal, u64::MAX))
+        .expect("no game lays 2^64 cards: the fastest engine lays a few hundred million a second")
+}
+
+/// Plays a deal as [`play`] does, but no further than `cards` cards laid: decks of tens of
+/// thousands of cards can play for billions. Every game that ends within the bound (finished,
+/// or found to loop) is reported exactly as [`play`] reports it.
+///
+/// # Errors
+///
+/// [`Unfinished`] once the game has laid more than `cards` cards without ending.
+pub fn play_within(deal: &Deal, cards: u64) -> Result<Outcome, Unfinished> {
+    fast::play(deal)
+        .filter(|outcome| outcome.cards <= cards)
+        .or_else(|| game::play_long(deal, cards))
+        .ok_or(Unfinished { cards })
+}
+
+/// A game stopped by [`play_within`]'s bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "the game lays more than {cards} cards without finishing or repeating the start of a round"
+)]
+pub struct Unfinished {
+    /// The bound it passed.
+    pub cards: u64,
 }

@@ -147,13 +147,17 @@ fn record_face(c: char) -> Option<Face> {
 ///
 /// [`DeckError::Card`] when the token is no card.
 pub fn parse_card(token: &str, column: usize) -> Result<Face, DeckError> {
+    card_face(token).ok_or_else(|| DeckError::Card {
+        column,
+        found: token.into(),
+    })
+}
+
+/// The face of one card, as [`parse_card`] reads it, for a reader that places its own mistakes.
+pub(crate) fn card_face(token: &str) -> Option<Face> {
     Rank::from_notation(token)
-        .or_else(|| Card::parse_at(token, column).ok().map(|card| card.rank))
+        .or_else(|| token.parse::<Card>().ok().map(|card| card.rank))
         .map(Face::Rank)
-        .ok_or_else(|| DeckError::Card {
-            column,
-            found: token.into(),
-        })
 }
 
 /// One deck line: cards separated by spaces, or record notation (one token made only of the

@@ -82,6 +82,51 @@ pub enum OverBudget {
     },
 }
 
+/// A [`Budget`] being spent by a game played step by step: [`Trace::of`] keeps one, and so can
+/// any other caller that steps a [`Game`] itself (a trace printed as it goes).
+#[derive(Clone, Debug)]
+pub struct Meter {
+    budget: Budget,
+    in_play: u64,
+    kept: u64,
+}
+
+impl Meter {
+    /// The budget of the game of `deal`, before its first card.
+    pub fn new(deal: &Deal, budget: Budget) -> Meter {
+        let in_play = (deal.a().len() + deal.b().len()) as u64;
+        Meter {
+            budget,
+            in_play,
+            kept: in_play,
+        }
+    }
+
+    /// Counts the step `event` that `game` has just taken.
+    ///
+    /// # Errors
+    ///
+    /// The bound the game has passed.
+    pub fn spend(&mut self, game: &Game, event: Event) -> Result<(), OverBudget> {
+        if matches!(event, Event::Trick { .. }) {
+            self.kept += self.in_play;
+        }
+        if game.cards() > self.budget.cards {
+            return Err(OverBudget::Cards {
+                budget: self.budget.cards,
+            });
+        }
+        if self.kept > self.budget.kept {
+            return Err(OverBudget::Kept {
+                budget: self.budget.kept,
+                in_play: self.in_play,
+                round_starts: game.tricks() + 1,
+            });
+        }
+        Ok(())
+    }
+}
+
 impl Trace {
     /// The game of `deal` played to its end, card by card.
     ///
@@ -93,8 +138,7 @@ impl Trace {
         let mut laid = Vec::new();
         let mut tricks = Vec::new();
         let mut unpaid = false;
-        let in_play = (deal.a().len() + deal.b().len()) as u64;
-        let mut kept = in_play;
+        let mut meter = budget.map(|budget| Meter::new(deal, budget));
         while let Some(event) = game.step() {
             match event {
                 Event::Laid { player, face } => laid.push(Laid {
@@ -111,22 +155,10 @@ impl Trace {
                         taker,
                     });
                     unpaid = trick_unpaid;
-                    kept += in_play;
                 }
             }
-            if let Some(budget) = budget {
-                if game.cards() > budget.cards {
-                    return Err(OverBudget::Cards {
-                        budget: budget.cards,
-                    });
-                }
-                if kept > budget.kept {
-                    return Err(OverBudget::Kept {
-                        budget: budget.kept,
-                        in_play,
-                        round_starts: game.tricks() + 1,
-                    });
-                }
+            if let Some(meter) = &mut meter {
+                meter.spend(&game, event)?;
             }
         }
         let outcome = game

@@ -48,8 +48,14 @@ pub enum UnitError {
         found: String,
     },
     /// START after END.
-    #[error("expected START <= END, found START {first} after END {last}")]
+    #[error(
+        "line {line}, column {column}: expected START <= END, found START {first} after END {last}"
+    )]
     Order {
+        /// The line of START, from 1.
+        line: usize,
+        /// The column of START, from 1, in characters.
+        column: usize,
         /// START.
         first: u128,
         /// END.
@@ -64,7 +70,7 @@ impl Unit {
     /// # Errors
     ///
     /// [`UnitError::Order`] when `first > last`; [`UnitError::Syntax`] when `last` is not a deal
-    /// index.
+    /// index. Their places are those of the unit's text as [`Unit`]'s `Display` writes it.
     pub fn new(first: u128, last: u128) -> Result<Unit, UnitError> {
         if last >= DEALS {
             return Err(UnitError::Syntax {
@@ -75,7 +81,12 @@ impl Unit {
             });
         }
         if first > last {
-            return Err(UnitError::Order { first, last });
+            return Err(UnitError::Order {
+                line: 1,
+                column: 1,
+                first,
+                last,
+            });
         }
         Ok(Unit { first, last })
     }
@@ -108,6 +119,7 @@ impl FromStr for Unit {
 
     /// Two decimal indices separated by whitespace, whitespace around them allowed; nothing else.
     fn from_str(text: &str) -> Result<Unit, UnitError> {
+        // Each index with the line and column where it starts.
         let mut numbers = Vec::new();
         let (mut line, mut column) = (1, 1);
         let mut chars = text.char_indices().peekable();
@@ -147,10 +159,16 @@ impl FromStr for Unit {
                 .filter(|_| token.bytes().all(|b| b.is_ascii_digit()))
                 .filter(|&i| i < DEALS)
                 .ok_or_else(|| syntax("a deal index from 0 to 653534134886878244999"))?;
-            numbers.push(index);
+            numbers.push((index, start_line, start_column));
         }
         match numbers[..] {
-            [first, last] => Unit::new(first, last),
+            [(first, line, column), (last, ..)] if first > last => Err(UnitError::Order {
+                line,
+                column,
+                first,
+                last,
+            }),
+            [(first, ..), (last, ..)] => Unit::new(first, last),
             _ => Err(UnitError::Syntax {
                 line,
                 column,
@@ -315,8 +333,12 @@ mod tests {
         assert!(format!("{last} {last}").parse::<Unit>().is_ok());
         let error = |text: &str| text.parse::<Unit>().unwrap_err().to_string();
         assert_eq!(
-            error("9 5"),
-            "expected START <= END, found START 9 after END 5"
+            error("\n  9 5"),
+            "line 2, column 3: expected START <= END, found START 9 after END 5"
+        );
+        assert_eq!(
+            Unit::new(9, 5).unwrap_err().to_string(),
+            "line 1, column 1: expected START <= END, found START 9 after END 5"
         );
         assert_eq!(
             error("5"),

@@ -22,6 +22,9 @@ pub enum CliError {
     /// A search that would pass the memory it was allowed.
     #[error("{0}")]
     OverMemory(String),
+    /// A game that would lay more cards than parlor plays of one game.
+    #[error("{0}")]
+    OverBudget(String),
     /// A long run that cannot start, resume or go on.
     #[error("{0}")]
     Run(#[from] sweep::Error),
@@ -60,6 +63,7 @@ impl CliError {
             CliError::Write(_)
             | CliError::Threads(_)
             | CliError::OverMemory(_)
+            | CliError::OverBudget(_)
             | CliError::Run(_)
             | CliError::Runtime(_)
             | CliError::Listen { .. } => 1,

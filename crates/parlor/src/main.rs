@@ -67,6 +67,17 @@ fn misspelt_subcommand() -> Option<error::CliError> {
         .filter(|e| matches!(e, error::CliError::BadInput(_)))
 }
 
+impl Game {
+    /// Whether the command writes its results on standard output; one that does not (a work
+    /// unit writes its file) does not mind it closed.
+    fn writes_stdout(&self) -> bool {
+        match self {
+            Game::Camicia(args) => args.writes_stdout(),
+            _ => true,
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let closed = error::streams_closed();
     // A usage error is the user's, whatever became of its message: exit status 2 even where
@@ -88,7 +99,9 @@ fn main() -> ExitCode {
             return ExitCode::from(if written { help.exit_code() as u8 } else { 1 });
         }
     };
-    if let Some(stream) = closed {
+    if let Some(stream) =
+        closed.filter(|&stream| stream != "standard output" || cli.game.writes_stdout())
+    {
         // Nothing can be said where it would be seen; the status says it.
         let _ = error::say(&format!("error: {stream} is closed"));
         return ExitCode::from(1);

@@ -232,6 +232,20 @@ fn closed_or_failing_standard_streams_exit_1_and_never_panic() {
 }
 
 #[test]
+fn a_work_unit_writes_nothing_on_standard_output_so_a_closed_one_does_not_matter() {
+    let dir = scratch("unit-stdout");
+    let output = sh(
+        &dir,
+        "printf '0 9\\n' > u.in; parlor camicia workunit u.in out.txt >&-",
+    );
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert!(dir.join("out.txt").exists());
+    // Its help is written there: refused, as every command's.
+    let output = sh(&dir, "parlor camicia workunit --help >&-");
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+}
+
+#[test]
 fn a_byte_order_mark_at_the_start_is_skipped_by_every_reader() {
     let dir = scratch("bom");
     for (command, file) in [

@@ -188,6 +188,35 @@ pub fn camicia_jsonl(data: &[u8]) {
         Ok(&deals),
         "{again}"
     );
+    // Keys and cards compare as JSON means them, escapes or none.
+    let escaped = |text: &str| -> String {
+        text.encode_utf16()
+            .map(|unit| format!("\\u{unit:04x}"))
+            .collect()
+    };
+    let deck = |deck: &[camicia::Face]| -> String {
+        deck.iter()
+            .map(|f| format!("\"{}\"", escaped(&f.to_string())))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let escapes: String = deals
+        .iter()
+        .map(|deal| {
+            format!(
+                "{{\"{}\": [{}], \"{}\": [{}]}}\n",
+                escaped("playerA"),
+                deck(deal.a()),
+                escaped("playerB"),
+                deck(deal.b())
+            )
+        })
+        .collect();
+    assert_eq!(
+        camicia::jsonl::parse(&escapes).as_ref(),
+        Ok(&deals),
+        "{escapes}"
+    );
 }
 
 /// A Russian Solitaire layout: whatever reads, written back with letters or suit symbols, reads

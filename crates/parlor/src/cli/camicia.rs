@@ -10,6 +10,7 @@ pub mod trace;
 mod workunit;
 
 use crate::error::CliError;
+use crate::format::grouped;
 use crate::input;
 use camicia::{Deal, Outcome};
 use clap::{Args, Subcommand, ValueEnum};
@@ -69,6 +70,14 @@ enum InputFormat {
     Jsonl,
 }
 
+impl CamiciaArgs {
+    /// Whether the command writes on standard output: all but the work unit, which writes its
+    /// result file and nothing else.
+    pub fn writes_stdout(&self) -> bool {
+        !matches!(self.command, Some(Command::Workunit(_)))
+    }
+}
+
 pub fn run(args: &CamiciaArgs) -> Result<(), CliError> {
     match &args.command {
         Some(Command::Stats(stats)) => stats::run(stats),
@@ -104,17 +113,18 @@ fn play(args: &PlayArgs) -> Result<(), CliError> {
     let mut out = crate::output::stdout();
     for (index, deal) in games().flatten().enumerate() {
         let deal = &deal;
+        let number = index + 1;
         if args.trace.on && args.json.on {
-            let trace = trace::TraceJson::of(deal, None)
-                .expect("a trace without a budget is never refused");
+            let trace = trace::TraceJson::of(deal, Some(trace::BUDGET))
+                .map_err(|over| trace::stopped(number, over))?;
             crate::output::json_line(&mut out, &trace)?;
         } else if args.trace.on {
             if index > 0 {
                 writeln!(out)?;
             }
-            trace::write(&mut out, deal)?;
+            trace::write(&mut out, deal, number)?;
         } else {
-            let outcome = camicia::play(deal);
+            let outcome = camicia::play_within(deal, MOST_CARDS).map_err(|_| unfinished(number))?;
             if args.json.on {
                 crate::output::json_line(&mut out, &OutcomeJson::from(outcome))?;
             } else {
@@ -124,6 +134,20 @@ fn play(args: &PlayArgs) -> Result<(), CliError> {
     }
     out.flush()?;
     Ok(())
+}
+
+/// The most cards `parlor camicia` lets one game lay, about a minute of play: the longest known
+/// one-pack game lays 8,344, but decks of tens of thousands of cards can play for billions.
+const MOST_CARDS: u64 = 1_000_000_000;
+
+/// Game `number` passed [`MOST_CARDS`]; the games before it are printed.
+fn unfinished(number: usize) -> CliError {
+    CliError::OverBudget(format!(
+        "game {number}: the game lays more than {} cards without finishing or repeating the \
+         start of a round, the most parlor plays of one game (about a minute); the games before \
+         it are printed",
+        grouped(MOST_CARDS)
+    ))
 }
 
 /// The engine of the long runs: the fastest this processor runs, or the one the environment

@@ -66,7 +66,7 @@ pub async fn trace(state: State, uri: Uri, body: RequestBody) -> Result<Response
         .await?
         .map_err(|over| {
             ApiError::budget(format!(
-                "{over}; `parlor camicia --trace --json` on the command line has no bound"
+                "{over}; `parlor camicia --trace --json` on the command line allows more"
             ))
         })?;
     Ok(json(&trace))

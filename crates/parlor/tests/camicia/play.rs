@@ -151,3 +151,40 @@ fn a_trace_in_record_notation_ends_like_the_plain_run() {
          status: \"loop\", cards: 474, tricks: 66\n"
     ));
 }
+
+/// Two decks of `n` cards from a simple generator, payment cards 4 in 13, as one record line.
+fn long_deal(n: usize) -> String {
+    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut deck = || -> String {
+        (0..n)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                [
+                    '-', '-', '-', '-', '-', '-', '-', '-', '-', 'J', 'Q', 'K', 'A',
+                ][(x % 13) as usize]
+            })
+            .collect()
+    };
+    let a = deck();
+    format!("{a}/{}\n", deck())
+}
+
+#[test]
+fn a_trace_of_long_decks_stops_at_its_bound() {
+    // Every round start of 60,000 cards kept: the bound of 64,000,000 is passed at the 1,067th.
+    parlor()
+        .args(["camicia", "--trace", "--json"])
+        .write_stdin(long_deal(30_000))
+        .timeout(std::time::Duration::from_secs(120))
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(
+            "error: game 1: the game keeps more than 64,000,000 cards of round starts to find a \
+             loop (its 60,000 cards at each of 1,067 round starts), the most a trace holds; \
+             without --trace it is played up to 1,000,000,000 cards in the memory of two round \
+             starts\n",
+        );
+}

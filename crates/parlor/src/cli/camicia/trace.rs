@@ -1,17 +1,55 @@
 //! `--trace`: the round-by-round table of the rule book's examples, one row per card laid;
 //! with `--json`, the whole game on one line for a program (or a page) to replay.
 
-use camicia::trace::Trace;
+use crate::error::CliError;
+use crate::format::grouped;
+use camicia::trace::{Meter, OverBudget, Trace};
 use camicia::{Deal, Face, Game, Player};
 use serde::Serialize;
 use std::io::{self, Write};
 
-pub fn write(out: &mut impl Write, deal: &Deal) -> io::Result<()> {
+/// The most a trace from the command line holds: ten million cards laid (as many rows, or some
+/// 60 MB of JSON), and 64,000,000 cards of round starts kept to find a loop (as many bytes; a
+/// one-pack game keeps 54 a round start).
+pub const BUDGET: Budget = Budget {
+    cards: 10_000_000,
+    kept: 64_000_000,
+};
+
+/// Game `number`'s trace passed [`BUDGET`].
+pub fn stopped(number: usize, over: OverBudget) -> CliError {
+    let passed = match over {
+        OverBudget::Cards { budget } => format!("lays more than {} cards", grouped(budget)),
+        OverBudget::Kept {
+            budget,
+            in_play,
+            round_starts,
+        } => format!(
+            "keeps more than {} cards of round starts to find a loop (its {} cards at each of \
+             {} round starts)",
+            grouped(budget),
+            grouped(in_play),
+            grouped(round_starts)
+        ),
+    };
+    CliError::OverBudget(format!(
+        "game {number}: the game {passed}, the most a trace holds; without --trace it is played \
+         up to {} cards in the memory of two round starts",
+        grouped(super::MOST_CARDS)
+    ))
+}
+
+/// The trace of game `number`, row by row, within [`BUDGET`].
+pub fn write(out: &mut impl Write, deal: &Deal, number: usize) -> Result<(), CliError> {
     writeln!(out, "| Round | Player A | Player B | Pile | Penalty due |")?;
     writeln!(out, "|---|---|---|---|---|")?;
     let mut game = Game::new(deal);
+    let mut meter = Meter::new(deal, BUDGET);
     row(out, &game)?;
-    while game.step().is_some() {
+    while let Some(event) = game.step() {
+        meter
+            .spend(&game, event)
+            .map_err(|over| stopped(number, over))?;
         row(out, &game)?;
     }
     let outcome = game
@@ -23,7 +61,8 @@ pub fn write(out: &mut impl Write, deal: &Deal) -> io::Result<()> {
             "The start of round {later} matches the start of round {earlier}."
         )?;
     }
-    writeln!(out, "{outcome}")
+    writeln!(out, "{outcome}")?;
+    Ok(())
 }
 
 fn row(out: &mut impl Write, game: &Game) -> io::Result<()> {
@@ -102,9 +141,9 @@ impl TraceJson {
     ///
     /// # Errors
     ///
-    /// Past `budget`, a message saying which bound the game passed.
-    pub fn of(deal: &Deal, budget: Option<Budget>) -> Result<TraceJson, String> {
-        let trace = Trace::of(deal, budget).map_err(|e| e.to_string())?;
+    /// Past `budget`, the bound the game passed.
+    pub fn of(deal: &Deal, budget: Option<Budget>) -> Result<TraceJson, OverBudget> {
+        let trace = Trace::of(deal, budget)?;
         let outcome = trace.outcome;
         Ok(TraceJson {
             status: outcome.status.name(),
