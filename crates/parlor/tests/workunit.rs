@@ -184,7 +184,11 @@ fn bad_units_are_refused_without_a_result() {
             "line 1, column 3: expected a deal index from 0 to 653534134886878244999, found \"x\"",
         ),
         ("-1 5", 2, "found \"-1\""),
-        ("9 5", 2, "expected START <= END, found START 9 after END 5"),
+        (
+            "9 5",
+            2,
+            "line 1, column 1: expected START <= END, found START 9 after END 5",
+        ),
         (
             "0 653534134886878245000",
             2,
@@ -228,7 +232,7 @@ fn bad_units_are_refused_without_a_result() {
     rejects(
         &["camicia", "workunit", input, output.to_str().unwrap()],
         "",
-        &format!("{input}: expected START <= END, found START 7 after END 3"),
+        &format!("{input}: line 1, column 1: expected START <= END, found START 7 after END 3"),
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
