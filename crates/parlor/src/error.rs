@@ -8,15 +8,24 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use thiserror::Error;
 
+/// Every way a command can fail, each with its exit status ([`CliError::report`]).
 #[derive(Debug, Error)]
 pub enum CliError {
     /// The input is not what the format requires; the message names the place.
     #[error("{0}")]
     BadInput(String),
+    /// An input file cannot be read.
     #[error("cannot read {}: {source}", path.display())]
-    Read { path: PathBuf, source: io::Error },
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        source: io::Error,
+    },
+    /// Standard output, or a file the command writes, cannot be written.
     #[error("cannot write the output: {0}")]
     Write(#[from] io::Error),
+    /// The worker threads cannot start.
     #[error("cannot start the worker threads: {0}")]
     Threads(#[source] rayon::ThreadPoolBuildError),
     /// A search that would pass the memory it was allowed.
@@ -28,16 +37,9 @@ pub enum CliError {
     /// A long run that cannot start, resume or go on.
     #[error("{0}")]
     Run(#[from] sweep::Error),
-    /// `parlor serve` cannot start the threads that answer requests.
-    #[error("cannot start the server's threads: {0}")]
-    Runtime(io::Error),
-    /// `parlor serve` cannot listen where it was asked to.
-    #[error("cannot listen on {address}: {source}; {advice}")]
-    Listen {
-        address: std::net::SocketAddr,
-        source: io::Error,
-        advice: &'static str,
-    },
+    /// `parlor serve` cannot start, listen or say where it listens.
+    #[error("{0}")]
+    Serve(#[from] serve::Error),
 }
 
 impl CliError {
@@ -65,8 +67,7 @@ impl CliError {
             | CliError::OverMemory(_)
             | CliError::OverBudget(_)
             | CliError::Run(_)
-            | CliError::Runtime(_)
-            | CliError::Listen { .. } => 1,
+            | CliError::Serve(_) => 1,
         };
         if say(&format!("error: {self}")) {
             ExitCode::from(status)

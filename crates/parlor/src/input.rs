@@ -2,17 +2,14 @@
 //!
 //! Every reader takes its whole input first, so that bad input prints nothing: the games' formats
 //! are those of contest judges, whose answer to a bad file is no answer. The input is bounded
-//! ([`LONGEST_INPUT`]), so that an endless or huge input (`yes 2 | parlor camicia`, `/dev/zero`)
+//! ([`LONGEST_INPUT`](report::text::LONGEST_INPUT)), so that an endless or huge input (`yes 2 | parlor camicia`, `/dev/zero`)
 //! is refused at once rather than read until memory runs out; a byte-order mark at its start is
 //! skipped.
 
 use crate::error::CliError;
-use crate::format::grouped;
+use report::text::LONGEST_INPUT;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
-
-/// The most bytes parlor reads from one input: 64 MiB, a million games of any of the formats.
-pub const LONGEST_INPUT: u64 = 64 << 20;
 
 /// The whole input as text, without a leading byte-order mark. Bytes that are not UTF-8 are bad
 /// input, reported at their place.
@@ -35,38 +32,7 @@ pub fn read_text(file: Option<&Path>) -> Result<String, CliError> {
             )
         }
     };
-    decode(bytes, &name)
-}
-
-/// Bytes read from `name` as text: at most [`LONGEST_INPUT`] of them, UTF-8 (a byte that is not
-/// is bad input, reported at its place), without a leading byte-order mark.
-pub fn decode(bytes: Vec<u8>, name: &str) -> Result<String, CliError> {
-    if bytes.len() as u64 > LONGEST_INPUT {
-        return Err(CliError::BadInput(format!(
-            "{name}: the input is longer than {} bytes (64 MiB), the most parlor reads; split it",
-            grouped(LONGEST_INPUT)
-        )));
-    }
-    let text = String::from_utf8(bytes).map_err(|error| {
-        let valid = &error.as_bytes()[..error.utf8_error().valid_up_to()];
-        // `valid` is UTF-8 by construction.
-        let before = std::str::from_utf8(valid).unwrap_or_default();
-        let line = before.matches('\n').count() + 1;
-        let column = before
-            .rsplit('\n')
-            .next()
-            .unwrap_or_default()
-            .chars()
-            .count()
-            + 1;
-        CliError::BadInput(format!(
-            "line {line}, column {column}: expected UTF-8 text, found a byte that is not"
-        ))
-    })?;
-    Ok(match text.strip_prefix('\u{feff}') {
-        Some(rest) => rest.to_owned(),
-        None => text,
-    })
+    report::text::decode(bytes, &name).map_err(CliError::BadInput)
 }
 
 /// [`read_text`] for a command whose first word may be a file or a subcommand: a file that does

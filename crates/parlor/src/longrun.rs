@@ -14,6 +14,7 @@ use sweep::{Checkpointing, Cluster, Files, Finish, Job, Sink, Workers};
 /// The options of every long run.
 #[derive(Args, Debug)]
 pub struct LongRun {
+    /// How many threads work.
     #[command(flatten)]
     pub threads: Threads,
     /// Save what is done to FILE now and then; started again with the same command, the run
@@ -27,6 +28,7 @@ pub struct LongRun {
     /// No progress bar and no throughput line: nothing on standard error but errors
     #[arg(long)]
     pub quiet: bool,
+    /// Whether and how the run spans many processes.
     #[command(flatten)]
     pub cluster: ClusterArgs,
 }
@@ -101,9 +103,13 @@ impl ClusterArgs {
 /// files it reads (`IN`); all checked before the run starts.
 #[derive(Default)]
 pub struct Outputs<'a> {
+    /// The files the run reads, each with the option that names it.
     pub reads: Vec<(&'static str, &'a Path)>,
+    /// Where the results go, line by line, as they are committed.
     pub results: Option<Results<'a>>,
+    /// The files written once the run ends, each with the option that names it.
     pub at_the_end: Vec<(&'static str, &'a Path)>,
+    /// Where the fraction done is written as the run goes (`--fraction-done`).
     pub fraction_done: Option<&'a Path>,
 }
 

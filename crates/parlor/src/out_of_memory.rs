@@ -6,11 +6,9 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 
 /// The system's allocator, ending the process cleanly when it refuses an allocation that no
-/// caller handles.
+/// caller handles. The program installs it (`#[global_allocator]` in `main.rs`); a library that
+/// uses parlor's commands keeps its own.
 pub struct EndWhenRefused;
-
-#[global_allocator]
-static ALLOCATOR: EndWhenRefused = EndWhenRefused;
 
 impl EndWhenRefused {
     /// What to do with a refusal of `size` bytes: hand it back when the caller handles it (a

@@ -83,10 +83,13 @@ pub struct Ascii {
 #[derive(clap::Args, Clone, Copy, Debug)]
 #[command(group(clap::ArgGroup::new("shown").args(["trace", "json"])))]
 pub struct Shown {
+    /// `--trace`.
     #[command(flatten)]
     pub trace: Trace,
+    /// `--json`.
     #[command(flatten)]
     pub json: Json,
+    /// `--ascii`.
     #[command(flatten)]
     pub ascii: Ascii,
 }

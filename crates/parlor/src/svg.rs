@@ -3,6 +3,7 @@
 use crate::format::grouped;
 use std::fmt::Write;
 
+/// An SVG picture being drawn: shapes and text added in order, then [`Svg::finish`]ed.
 pub struct Svg {
     width: f64,
     height: f64,
@@ -12,8 +13,11 @@ pub struct Svg {
 /// Where a text stands relative to its x.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Anchor {
+    /// The text starts at the point.
     Start,
+    /// The text is centred on the point.
     Middle,
+    /// The text ends at the point.
     End,
 }
 
@@ -28,6 +32,7 @@ impl Anchor {
 }
 
 impl Svg {
+    /// An empty picture `width` by `height` units.
     pub fn new(width: f64, height: f64) -> Svg {
         Svg {
             width,
@@ -36,6 +41,7 @@ impl Svg {
         }
     }
 
+    /// A rectangle filled with `fill`.
     pub fn rect(&mut self, x: f64, y: f64, width: f64, height: f64, fill: &str) {
         // Writing to a String cannot fail.
         let _ = writeln!(
@@ -44,6 +50,7 @@ impl Svg {
         );
     }
 
+    /// A straight line.
     pub fn line(&mut self, from: (f64, f64), to: (f64, f64), stroke: &str, width: f64) {
         let _ = writeln!(
             self.body,
@@ -73,6 +80,7 @@ impl Svg {
         );
     }
 
+    /// A filled circle.
     pub fn circle(&mut self, centre: (f64, f64), radius: f64, fill: &str) {
         let _ = writeln!(
             self.body,
@@ -81,6 +89,7 @@ impl Svg {
         );
     }
 
+    /// `content` at (`x`, `y`), `size` units high, placed by `anchor`.
     pub fn text(&mut self, x: f64, y: f64, size: f64, anchor: Anchor, content: &str) {
         let _ = writeln!(
             self.body,
@@ -168,7 +177,9 @@ impl Frame {
 
 /// One set of values of a picture of several series ([`ShareLines`]), with its name for the legend.
 pub struct Series {
+    /// The name in the legend.
     pub name: String,
+    /// One value a point on the x axis.
     pub values: Vec<f64>,
 }
 
@@ -180,12 +191,17 @@ pub const PALETTE: [&str; 6] = [
 /// Counts over bins of equal width on a logarithmic count axis, so that a tail of single games
 /// beside bins of thousands stays visible; a mark may point at one value (the longest game).
 pub struct LogBars {
+    /// The title above the chart.
     pub title: String,
+    /// The label under the x axis.
     pub x_label: String,
+    /// The label beside the y axis.
     pub y_label: String,
     /// Width of a bin in the x axis' units; bin k holds the values `k * bin .. (k + 1) * bin`.
     pub bin: u64,
+    /// How many items fell in each bin, from the first.
     pub counts: Vec<u64>,
+    /// A value marked with a line and its label.
     pub mark: Option<(u64, String)>,
 }
 
@@ -271,13 +287,19 @@ pub fn log_bars(chart: &LogBars) -> String {
 /// series stay apart where bars side by side would be hair-thin, and shares from 25% down to
 /// one in a million read on one picture. Marks are labelled vertical lines (a break-even point).
 pub struct ShareLines {
+    /// The title above the chart.
     pub title: String,
+    /// The label under the x axis.
     pub x_label: String,
+    /// The label beside the y axis.
     pub y_label: String,
+    /// The lines, one a series.
     pub series: Vec<Series>,
+    /// Values of x marked with a line and its label.
     pub marks: Vec<(f64, String)>,
 }
 
+/// A chart of shares (0 to 1) as lines, one a series, as an SVG picture.
 pub fn share_lines(chart: &ShareLines) -> String {
     let mut frame = Frame::new((960.0, 560.0), (90.0, 30.0, 80.0, 70.0), &chart.title);
     let (left, top, plot_width, plot_height) = frame.plot();

@@ -23,6 +23,7 @@ use std::path::PathBuf;
 #[command(
     after_help = "Examples:\n  parlor camicia examples/camicia.txt\n  echo '---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---' | parlor camicia\n  parlor camicia --input jsonl --json examples/camicia-exercise.jsonl"
 )]
+/// `parlor camicia`'s options and subcommands.
 pub struct CamiciaArgs {
     #[command(subcommand)]
     command: Option<Command>,
@@ -78,6 +79,7 @@ impl CamiciaArgs {
     }
 }
 
+/// Runs `parlor camicia …`.
 pub fn run(args: &CamiciaArgs) -> Result<(), CliError> {
     match &args.command {
         Some(Command::Stats(stats)) => stats::run(stats),
@@ -115,7 +117,7 @@ fn play(args: &PlayArgs) -> Result<(), CliError> {
         let deal = &deal;
         let number = index + 1;
         if args.trace.on && args.json.on {
-            let trace = trace::TraceJson::of(deal, Some(trace::BUDGET))
+            let trace = report::camicia::TraceJson::of(deal, Some(trace::BUDGET))
                 .map_err(|over| trace::stopped(number, over))?;
             crate::output::json_line(&mut out, &trace)?;
         } else if args.trace.on {

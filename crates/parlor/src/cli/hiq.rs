@@ -1,12 +1,11 @@
 //! `parlor hiq`: the contest's automatic player, with traces and JSON.
 
-use crate::cli::count::count;
 use crate::error::CliError;
 use crate::input;
 use clap::{Args, Subcommand};
 use hiq::memory::OverMemory;
-use hiq::{Board, Hole, Jump, auto, contest};
-use serde::Serialize;
+use hiq::{Board, Jump, auto, contest};
+use report::count::count;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -19,6 +18,7 @@ pub(crate) mod solve;
 #[command(
     after_help = "Examples:\n  parlor hiq examples/hiq.in\n  parlor hiq --trace --ascii examples/hiq.in\n  parlor hiq examples/hiq.in --svg game.svg --game 4"
 )]
+/// `parlor hiq`'s options and subcommands.
 pub struct HiqArgs {
     #[command(subcommand)]
     command: Option<HiqCommand>,
@@ -117,6 +117,7 @@ struct PlayArgs {
     game: Option<u64>,
 }
 
+/// Runs `parlor hiq …`.
 pub fn run(args: &HiqArgs) -> Result<(), CliError> {
     match &args.command {
         Some(HiqCommand::Solve(solve)) => solve::run(solve),
@@ -164,7 +165,7 @@ fn play(args: &PlayArgs) -> Result<(), CliError> {
     let mut out = crate::output::stdout();
     if args.shown.json.on {
         for board in boards {
-            crate::output::json_line(&mut out, &GameJson::play(board))?;
+            crate::output::json_line(&mut out, &report::hiq::GameJson::play(board))?;
         }
     } else if args.shown.trace.on {
         let glyphs = Glyphs::new(args.shown.ascii.on);
@@ -260,52 +261,6 @@ fn describe_start(board: Board) -> String {
         "the standard start".into()
     } else {
         peg_list(board)
-    }
-}
-
-pub(crate) fn hole_numbers(board: Board) -> Vec<u8> {
-    board.pegs().map(Hole::number).collect()
-}
-
-/// One game as `--json` prints it.
-#[derive(Serialize)]
-pub(crate) struct GameJson {
-    pegs: Vec<u8>,
-    jumps: Vec<JumpJson>,
-    remaining: Vec<u8>,
-    sum: u32,
-}
-
-#[derive(Serialize)]
-pub(crate) struct JumpJson {
-    from: u8,
-    over: u8,
-    to: u8,
-}
-
-impl From<Jump> for JumpJson {
-    fn from(jump: Jump) -> JumpJson {
-        let (from, over, to) = (jump.from(), jump.over(), jump.to());
-        JumpJson {
-            from: from.number(),
-            over: over.number(),
-            to: to.number(),
-        }
-    }
-}
-
-impl GameJson {
-    pub(crate) fn play(start: Board) -> GameJson {
-        let numbers = |board: Board| board.pegs().map(Hole::number).collect();
-        let mut play = auto::jumps(start);
-        let jumps = play.by_ref().map(JumpJson::from).collect();
-        let end = play.board();
-        GameJson {
-            pegs: numbers(start),
-            jumps,
-            remaining: numbers(end),
-            sum: end.hole_sum(),
-        }
     }
 }
 

@@ -1,9 +1,9 @@
 //! One module per game: its arguments and how its results are written.
 
 pub mod camicia;
-pub mod count;
 pub mod hiq;
 pub mod russian;
+pub mod serve;
 pub mod speed;
 
 use crate::error::CliError;

@@ -9,13 +9,12 @@ pub(crate) mod play;
 mod simulate;
 mod solve;
 
-use crate::cli::count::count;
 use crate::error::CliError;
 use crate::input;
 use clap::{Args, Subcommand};
+use report::count::count;
+use russian::Layout;
 use russian::pysol::{self, GameNumber};
-use russian::{Layout, Slot, StrategyName};
-use serde::Serialize;
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
@@ -23,6 +22,7 @@ use std::path::PathBuf;
 #[command(
     after_help = "Examples:\n  parlor russian deal --seed 113\n  parlor russian play --seed 113 --strategy planner\n  parlor russian simulate --deals 10000 --strategy greedy"
 )]
+/// `parlor russian`'s subcommands.
 pub struct RussianArgs {
     #[command(subcommand)]
     command: Command,
@@ -64,6 +64,7 @@ struct DealArgs {
     ascii: crate::output::Ascii,
 }
 
+/// Runs `parlor russian …`.
 pub fn run(args: &RussianArgs) -> Result<(), CliError> {
     match &args.command {
         Command::Deal(args) => deal(args),
@@ -114,7 +115,7 @@ fn deal(args: &DealArgs) -> Result<(), CliError> {
     };
     let mut out = crate::output::stdout();
     if args.json.on {
-        crate::output::json_line(&mut out, &LayoutJson::of(&layout))?;
+        crate::output::json_line(&mut out, &report::russian::LayoutJson::of(&layout))?;
     } else {
         write_layout(&mut out, &layout, symbols(args.ascii.on))?;
     }
@@ -135,32 +136,8 @@ fn write_layout(out: &mut impl Write, layout: &Layout, symbols: bool) -> io::Res
     }
 }
 
-/// A layout as JSON: each column's cards as the text writes them, `"[D4]"`, `"HK"`.
-#[derive(Serialize)]
-pub(crate) struct LayoutJson {
-    columns: Vec<Vec<String>>,
-}
-
-impl LayoutJson {
-    pub(crate) fn of(layout: &Layout) -> LayoutJson {
-        LayoutJson {
-            columns: layout
-                .columns
-                .iter()
-                .map(|column| column.iter().map(Slot::to_string).collect())
-                .collect(),
-        }
-    }
-}
-
 /// Reads a deal from FILE (`-`: standard input).
 fn read_deal(file: &std::path::Path) -> Result<Layout, CliError> {
     let text = input::read_text(Some(file))?;
     Layout::parse(&text).map_err(CliError::bad_input)
-}
-
-/// The strategy names clap accepts, with the list of known ones in its message.
-pub(crate) fn parse_strategy(name: &str) -> Result<StrategyName, String> {
-    name.parse()
-        .map_err(|e: russian::UnknownStrategy| e.to_string())
 }

@@ -6,14 +6,11 @@ mod stats;
 mod timeline;
 mod trace;
 
-pub(crate) use stats::parse_split;
-
-use crate::cli::count::count;
 use crate::error::CliError;
 use crate::input;
 use clap::{Args, Subcommand, ValueEnum};
-use serde::Serialize;
-use speed::{Deal, Event, Place, Robot, contest, fast, game};
+use report::count::count;
+use speed::{Place, Robot, contest, fast, game};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -22,6 +19,7 @@ use std::path::PathBuf;
 #[command(
     after_help = "Examples:\n  parlor speed examples/speed.in\n  parlor speed --trace examples/speed.in\n  parlor speed examples/speed.in --timeline game.svg --game 1"
 )]
+/// `parlor speed`'s options and subcommands.
 pub struct SpeedArgs {
     #[command(subcommand)]
     command: Option<Command>,
@@ -66,6 +64,7 @@ enum Lang {
     Az,
 }
 
+/// Runs `parlor speed …`.
 pub fn run(args: &SpeedArgs) -> Result<(), CliError> {
     match &args.command {
         Some(Command::Stats(stats)) => stats::run(stats),
@@ -112,7 +111,10 @@ fn play(args: &PlayArgs) -> Result<(), CliError> {
             }
             trace::write(&mut out, deal, &game::play(deal), index + 1, count)?;
         } else if args.json.on {
-            crate::output::json_line(&mut out, &GameJson::new(deal, &game::play(deal)))?;
+            crate::output::json_line(
+                &mut out,
+                &report::speed::GameJson::new(deal, &game::play(deal)),
+            )?;
         } else {
             writeln!(out, "{}", verdict(fast::play(deal).winner, args.lang))?;
         }
@@ -129,101 +131,6 @@ fn verdict(winner: Robot, lang: Lang) -> String {
         Lang::En => format!("{winner} wins."),
         Lang::Az => format!("{winner} qalibdir."),
     }
-}
-
-/// One data set as `--json` prints it: the deal and the whole log, enough to replay the game
-/// at any instant without the rules (the browser page does).
-#[derive(Serialize)]
-pub(crate) struct GameJson {
-    winner: String,
-    end_ms: u32,
-    deadends: u32,
-    returns: u32,
-    /// A's cards, top of the deck first: the first four are dealt into slots 1 to 4.
-    a: Vec<String>,
-    b: Vec<String>,
-    waits: Vec<WaitJson>,
-    events: Vec<EventJson>,
-}
-
-/// A span in which a robot had no action under way: waiting for a landing, or for the restart
-/// after a deadend.
-#[derive(Serialize)]
-struct WaitJson {
-    robot: String,
-    start: u32,
-    end: u32,
-}
-
-/// One action: `kind` is opening, restart, draw, move or return; `from` and `to` are `deck`,
-/// `slot 1` … `slot 4` (1 is the rightmost) or `table A` / `table B`; `status` is done,
-/// cancelled or unfinished; `end` is when the action stopped.
-#[derive(Serialize)]
-struct EventJson {
-    robot: String,
-    kind: String,
-    card: String,
-    from: String,
-    to: String,
-    start: u32,
-    end: u32,
-    status: String,
-}
-
-impl GameJson {
-    pub(crate) fn new(deal: &Deal, game: &game::Game) -> GameJson {
-        let names = |cards: &[speed::Card]| cards.iter().map(|c| c.to_string()).collect();
-        let mut waits: Vec<WaitJson> = [Robot::A, Robot::B]
-            .into_iter()
-            .flat_map(|robot| {
-                game.waits(robot)
-                    .into_iter()
-                    .map(move |(start, end)| WaitJson {
-                        robot: robot.to_string(),
-                        start,
-                        end,
-                    })
-            })
-            .collect();
-        // In the order of the events: by start, A before B (the sort is stable).
-        waits.sort_by_key(|w| w.start);
-        GameJson {
-            winner: game.outcome.winner.to_string(),
-            end_ms: game.outcome.end_ms,
-            deadends: game.outcome.deadends,
-            returns: game.outcome.returns,
-            a: names(deal.a()),
-            b: names(deal.b()),
-            waits,
-            events: game.events.iter().map(EventJson::new).collect(),
-        }
-    }
-}
-
-impl EventJson {
-    fn new(event: &Event) -> EventJson {
-        EventJson {
-            robot: event.robot.to_string(),
-            kind: event.kind.to_string(),
-            card: event.card.to_string(),
-            from: event.from.to_string(),
-            to: event.to.to_string(),
-            start: event.start,
-            end: event.end,
-            status: event.ending.to_string(),
-        }
-    }
-}
-
-/// Cards as the contest writes them, separated by spaces.
-fn card_list(cards: &[speed::Card]) -> String {
-    let names: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
-    names.join(" ")
-}
-
-/// A deal as contest input, on one line each: `5 S3 S5 S8 S9 S2` then `3 H7 H3 H4`.
-pub(crate) fn contest_lines(deal: &Deal) -> [String; 2] {
-    [deal.a(), deal.b()].map(|cards| format!("{} {}", cards.len(), card_list(cards)))
 }
 
 /// `its deck` or `slot 2`, as the trace and the picture say where a card came from.

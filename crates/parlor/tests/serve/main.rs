@@ -14,9 +14,7 @@ mod common;
 mod pages;
 
 // The bounds themselves, so that the tests follow them when they change.
-#[allow(dead_code)]
-#[path = "../../src/serve/limits.rs"]
-mod limits;
+use serve::limits;
 
 // Named apart from the game crates, whose paths the tests use.
 mod camicia_api;

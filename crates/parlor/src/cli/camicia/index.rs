@@ -4,7 +4,7 @@
 use crate::error::CliError;
 use crate::input;
 use camicia::Pack;
-use camicia::index::{self, DEALS};
+use camicia::index::{self};
 use camicia::notation::{pack_record, parse_deal, parse_games_at};
 use clap::Args;
 use std::io::Write;
@@ -13,6 +13,7 @@ use std::io::Write;
 #[command(
     after_help = "Examples:\n  parlor camicia index ---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---\n  parlor camicia deal 0 | parlor camicia index"
 )]
+/// `parlor camicia index`'s options.
 pub struct IndexArgs {
     /// Deals, each one argument: A's deck and B's deck separated by '/', in record notation
     /// (`---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---`) or as cards (`'2 A 7 …/3 4 …'`).
@@ -25,6 +26,7 @@ pub struct IndexArgs {
 #[command(
     after_help = "Examples:\n  parlor camicia deal 0\n  parlor camicia deal 653534134886878244999 | parlor camicia --trace | tail -1"
 )]
+/// `parlor camicia deal`'s options.
 pub struct DealArgs {
     /// Deal indices, from 0 to 653534134886878244999
     #[arg(value_name = "INDEX", required = true, allow_hyphen_values = true)]
@@ -55,12 +57,13 @@ pub fn run_index(args: &IndexArgs) -> Result<(), CliError> {
     Ok(())
 }
 
+/// Runs `parlor camicia deal`: the deal of each index given.
 pub fn run_deal(args: &DealArgs) -> Result<(), CliError> {
     let packs = args
         .indices
         .iter()
         .map(|text| {
-            let index = parse_index(text)?;
+            let index = report::camicia::parse_index(text).map_err(CliError::BadInput)?;
             Ok(index::pack(index).expect("an index below DEALS"))
         })
         .collect::<Result<Vec<_>, CliError>>()?;
@@ -74,20 +77,6 @@ pub fn run_deal(args: &DealArgs) -> Result<(), CliError> {
 
 fn index_of(pack: &Pack) -> u128 {
     index::index(pack).expect("a checked one-pack deal has an index")
-}
-
-/// A deal index written in decimal, below [`DEALS`].
-pub fn parse_index(text: &str) -> Result<u128, CliError> {
-    text.parse::<u128>()
-        .ok()
-        .filter(|&i| i < DEALS && text.bytes().all(|b| b.is_ascii_digit()))
-        .ok_or_else(|| {
-            CliError::BadInput(format!(
-                "expected a deal index from 0 to {}, found {}",
-                DEALS - 1,
-                excerpt::Excerpt::of(text)
-            ))
-        })
 }
 
 /// A one-pack deal given on the command line as `A/B`; `what` names it in messages.

@@ -5,8 +5,7 @@
 //! The rules of the hunt (what is kept, what is reported, the climb) are `camicia::search`'s;
 //! this module wires them to the engine and writes what they find.
 
-use super::index::{deal_argument, parse_index};
-use crate::cli::count::count;
+use super::index::deal_argument;
 use crate::error::CliError;
 use crate::format::grouped;
 use crate::longrun::{self, LongRun, Outputs, Results};
@@ -15,6 +14,8 @@ use camicia::fast::play_pack;
 use camicia::index::{self, DEALS};
 use camicia::search::{Catch, Hunt, MAX_TOP};
 use clap::{ArgGroup, Args};
+use report::camicia::parse_index;
+use report::count::count;
 use runs::camicia::{FindJson, Mode, SearchRun};
 use serde::Serialize;
 use std::io::{self, Write};

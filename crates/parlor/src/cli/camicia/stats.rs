@@ -5,7 +5,6 @@
 //! `--threads` and any cluster. Only the throughput depends on the machine: it goes to stderr,
 //! so stdout stays reproducible.
 
-use crate::cli::count::count;
 use crate::error::CliError;
 use crate::format::grouped;
 use crate::longrun::{self, LongRun, Outputs};
@@ -15,6 +14,7 @@ use camicia::engine::Engine;
 use camicia::record;
 use camicia::stats::Notable;
 use clap::Args;
+use report::count::count;
 use serde::Serialize;
 use std::io::{self, Write};
 use std::path::PathBuf;

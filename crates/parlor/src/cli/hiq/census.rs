@@ -162,7 +162,7 @@ struct CensusJson {
 impl CensusJson {
     fn new(start: hiq::Board, result: &Census) -> CensusJson {
         CensusJson {
-            pegs: super::hole_numbers(start),
+            pegs: report::hiq::hole_numbers(start),
             levels: result
                 .levels
                 .iter()

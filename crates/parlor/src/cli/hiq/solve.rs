@@ -1,16 +1,13 @@
 //! `parlor hiq solve`: a line of jumps to a single peg, or a proof that none exists.
 
-use super::{
-    Glyphs, JumpJson, Memory, describe_start, hole_numbers, peg_list, position_file, read_position,
-    write_line,
-};
+use super::{Glyphs, Memory, describe_start, peg_list, position_file, read_position, write_line};
 use crate::error::CliError;
 use crate::progress::counting;
 use clap::Args;
 use hiq::memory::OverMemory;
 use hiq::solve::{Goal, Solution, Verdict, solve};
 use hiq::{Board, Hole, Jump, shortest};
-use serde::Serialize;
+use report::hiq::{SolutionJson, default_goal, parse_goal};
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -42,34 +39,6 @@ pub struct SolveArgs {
     quiet: bool,
     #[command(flatten)]
     memory: Memory,
-}
-
-/// `--goal` (and the page's `goal`): `centre`, `any` or a hole number.
-pub(crate) fn parse_goal(text: &str) -> Result<Goal, String> {
-    match text {
-        "centre" | "center" => Ok(Goal::Hole(Hole::CENTRE)),
-        "any" => Ok(Goal::Any),
-        _ => text
-            .parse::<u8>()
-            .ok()
-            .and_then(Hole::new)
-            .map(Goal::Hole)
-            .ok_or_else(|| {
-                format!(
-                    "expected centre, any or a hole number from 1 to 33, found {}",
-                    excerpt::Excerpt::of(text)
-                )
-            }),
-    }
-}
-
-/// The goal when none is given: the centre from the standard start, any hole otherwise.
-pub(crate) fn default_goal(start: Board) -> Goal {
-    if start == Board::standard_start() {
-        Goal::Hole(Hole::CENTRE)
-    } else {
-        Goal::Any
-    }
 }
 
 fn describe(goal: Goal) -> String {
@@ -255,67 +224,5 @@ fn write_text(
             peg_list(end),
             solution.jumps.len()
         ),
-    }
-}
-
-#[derive(Serialize)]
-#[serde(untagged)]
-enum GoalJson {
-    Hole(u8),
-    Any(&'static str),
-}
-
-/// `solve --json`: the start, the goal, whether it is won and how the answer is proved, and
-/// the line (as `parlor hiq --json` writes jumps).
-#[derive(Serialize)]
-pub(crate) struct SolutionJson {
-    pegs: Vec<u8>,
-    goal: GoalJson,
-    won: bool,
-    /// `null` when won; `"class"` or `"exhausted"` for the proof that no line wins.
-    proof: Option<&'static str>,
-    positions: u64,
-    jumps: Vec<JumpJson>,
-    remaining: Vec<u8>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    moves: Option<Vec<Vec<JumpJson>>>,
-}
-
-impl SolutionJson {
-    pub(crate) fn new(
-        start: Board,
-        goal: Goal,
-        solution: &Solution,
-        moves: Option<&[Vec<Jump>]>,
-    ) -> Self {
-        let jumps: Vec<Jump> = match moves {
-            Some(moves) => moves.concat(),
-            None => solution.jumps.clone(),
-        };
-        let end = jumps
-            .iter()
-            .try_fold(start, |b, &j| b.apply(j))
-            .unwrap_or(solution.end);
-        SolutionJson {
-            pegs: hole_numbers(start),
-            goal: match goal {
-                Goal::Hole(hole) => GoalJson::Hole(hole.number()),
-                Goal::Any => GoalJson::Any("any"),
-            },
-            won: solution.verdict == Verdict::Won,
-            proof: match solution.verdict {
-                Verdict::Won => None,
-                Verdict::LostByClass => Some("class"),
-                Verdict::LostByExhaustion => Some("exhausted"),
-            },
-            positions: solution.positions,
-            jumps: jumps.into_iter().map(JumpJson::from).collect(),
-            remaining: hole_numbers(end),
-            moves: moves.map(|m| {
-                m.iter()
-                    .map(|js| js.iter().map(|&j| j.into()).collect())
-                    .collect()
-            }),
-        }
     }
 }

@@ -2,11 +2,11 @@
 //! clairvoyant maximum of the same deals, and the least the casino keeps against any fair
 //! player.
 
-use crate::cli::count::count;
 use crate::error::CliError;
 use crate::format::{grouped, plus_minus};
 use crate::longrun::{self, LongRun, Outputs};
 use clap::{ArgGroup, Args};
+use report::count::count;
 use russian::STAKE;
 use russian::bound::{DEFAULT_SAMPLES, FORESIGHT_LIMIT, MAX_SAMPLES, MAX_TURNS, Stats};
 use serde::Serialize;

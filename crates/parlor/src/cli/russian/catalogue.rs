@@ -7,11 +7,11 @@
 //! summary goes to standard error, so that standard output holds nothing but the lines. Lines
 //! already in a pipe cannot be taken back, so `--checkpoint` needs `--out`.
 
-use crate::cli::count::count;
 use crate::error::CliError;
 use crate::format::grouped;
 use crate::longrun::{self, LongRun, Outputs, Results};
 use clap::{ArgGroup, Args};
+use report::count::count;
 use runs::Deals;
 use runs::russian::numbering_name;
 use russian::catalogue::{Catalogue, Numbering};

@@ -1,16 +1,16 @@
 //! `parlor russian hint`: the move to make in a game in progress.
 
-use super::play::{MoveJson, event_text};
+use super::play::event_text;
 use super::symbols;
-use crate::cli::count::count;
 use crate::error::CliError;
 use crate::format::grouped;
 use crate::input;
 use clap::Args;
+use report::count::count;
+use report::russian::HintJson;
 use russian::hint::{Hint, hint};
 use russian::strategy::{DECISION_BUDGET, DEFAULT_SAMPLES, MAX_SAMPLES};
 use russian::{Event, Move, Table};
-use serde::Serialize;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -136,63 +136,5 @@ fn write_hint(
             "exact maximum not known: {unknown} face-down card{} written [?]",
             if unknown == 1 { " is" } else { "s are" }
         ),
-    }
-}
-
-#[derive(Serialize)]
-pub(crate) struct HintJson {
-    /// The foundation moves (and turns) the game made at once.
-    automatic: Vec<MoveJson>,
-    score: u32,
-    unseen: usize,
-    unknown: usize,
-    samples: u32,
-    /// Only when the planner stopped at its budget before solving the layouts asked for.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    stopped: bool,
-    moves: Vec<MoveValue>,
-    fair: Option<MoveJson>,
-    /// Every card known: the exact maximum and the first move that keeps it.
-    maximum: Option<u32>,
-    keep: Option<MoveJson>,
-}
-
-#[derive(Serialize)]
-struct MoveValue {
-    #[serde(rename = "move")]
-    mv: MoveJson,
-    /// The planner's mean over its layouts of the maximum after the move.
-    mean: f64,
-    /// The exact maximum after the move, every card known.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    max: Option<u32>,
-}
-
-impl HintJson {
-    pub(crate) fn of(hint: &Hint, unknown: usize) -> HintJson {
-        let json = |mv: Move| MoveJson::of(Event::Move(mv));
-        let exact = hint.exact.as_ref();
-        HintJson {
-            automatic: hint.automatic.iter().map(|&e| MoveJson::of(e)).collect(),
-            score: hint.score,
-            unseen: hint.unseen,
-            unknown,
-            samples: hint.samples,
-            stopped: hint.stopped,
-            moves: hint
-                .moves
-                .iter()
-                .zip(&hint.means)
-                .enumerate()
-                .map(|(i, (&mv, &mean))| MoveValue {
-                    mv: json(mv),
-                    mean,
-                    max: exact.map(|e| e.values[i]),
-                })
-                .collect(),
-            fair: hint.fair.map(|i| json(hint.moves[i])),
-            maximum: exact.map(|e| e.maximum),
-            keep: exact.and_then(|e| e.keep).map(|i| json(hint.moves[i])),
-        }
     }
 }

@@ -1,12 +1,12 @@
 //! `parlor russian play`: one deal played to its end.
 
-use super::{LayoutJson, Source, parse_strategy, symbols, write_layout};
-use crate::cli::count::count;
+use super::{Source, symbols, write_layout};
 use crate::error::CliError;
 use clap::Args;
+use report::count::count;
+use report::russian::{LayoutJson, MoveJson, PlayJson, parse_strategy};
 use russian::strategy::{self, DEFAULT_SAMPLES, MAX_SAMPLES};
-use russian::{Card, Event, Game, MoveKind, Position, Rank, Strategy, StrategyName, Suit};
-use serde::Serialize;
+use russian::{Card, Event, Game, Position, Rank, Strategy, StrategyName, Suit};
 use std::io::{self, Write};
 
 #[derive(Args)]
@@ -130,45 +130,5 @@ pub(super) fn foundations(position: &Position, symbols: bool) -> String {
         "foundations: none".into()
     } else {
         format!("foundations: {}", tops.join(" "))
-    }
-}
-
-#[derive(Serialize)]
-pub(crate) struct PlayJson {
-    pub(crate) deal: LayoutJson,
-    pub(crate) strategy: &'static str,
-    pub(crate) moves: Vec<MoveJson>,
-    pub(crate) score: u32,
-}
-
-/// One event; columns numbered 1 to 7.
-#[derive(Serialize)]
-#[serde(tag = "kind", rename_all = "lowercase")]
-pub(crate) enum MoveJson {
-    Column { card: String, from: u8, to: u8 },
-    King { card: String, from: u8, to: u8 },
-    Foundation { card: String, from: u8 },
-    Turn { card: String, column: u8 },
-}
-
-impl MoveJson {
-    pub(crate) fn of(event: Event) -> MoveJson {
-        match event {
-            Event::Move(mv) => {
-                let (card, from, to) = (mv.card.to_string(), mv.from + 1, mv.to + 1);
-                match mv.kind {
-                    MoveKind::Column => MoveJson::Column { card, from, to },
-                    MoveKind::King => MoveJson::King { card, from, to },
-                }
-            }
-            Event::Foundation { card, from } => MoveJson::Foundation {
-                card: card.to_string(),
-                from: from + 1,
-            },
-            Event::Turn { card, column } => MoveJson::Turn {
-                card: card.to_string(),
-                column: column + 1,
-            },
-        }
     }
 }

@@ -4,12 +4,12 @@
 //! for, so that the progress bar's time left is honest even when the planner runs beside
 //! strategies a thousand times faster.
 
-use super::parse_strategy;
-use crate::cli::count::count;
 use crate::error::CliError;
 use crate::format::{grouped, plus_minus};
 use crate::longrun::{self, LongRun, Outputs};
 use clap::{ArgGroup, Args};
+use report::count::count;
+use report::russian::parse_strategy;
 use runs::Deals;
 use runs::russian::SimulateRun;
 use russian::strategy::{DEFAULT_SAMPLES, MAX_SAMPLES};

@@ -1,11 +1,12 @@
 //! `parlor russian solve`: the exact maximum score of one deal whose every card is known.
 
-use super::play::{MoveJson, new_game, write_game};
-use super::{LayoutJson, Source, symbols};
-use crate::cli::count::count;
+use super::play::{new_game, write_game};
+use super::{Source, symbols};
 use crate::error::CliError;
 use crate::format::grouped;
 use clap::Args;
+use report::count::count;
+use report::russian::{LayoutJson, MoveJson};
 use russian::solver::Solver;
 use russian::strategy::{self, Clairvoyant};
 use serde::Serialize;

@@ -4,12 +4,12 @@
 //! `speed::stats` in chunks on the long-run engine (integer sums, extremes with the smallest
 //! index on ties), so the output is the same for any `--threads` and any cluster.
 
-use super::contest_lines;
-use crate::cli::count::count;
 use crate::error::CliError;
 use crate::format::{grouped, percent};
 use crate::longrun::{self, LongRun, Outputs};
 use clap::Args;
+use report::count::count;
+use report::speed::{contest_lines, parse_split};
 use serde::Serialize;
 use speed::{Deal, Split};
 use std::io::{self, Write};
@@ -53,21 +53,6 @@ fn parse_splits(text: &str) -> Result<Splits, String> {
         }
     }
     Ok(Splits(splits))
-}
-
-pub(crate) fn parse_split(text: &str) -> Result<Split, String> {
-    let bad = || {
-        format!(
-            "expected A/B such as 26/26 (each at least 1, at most 52 in all), found {}",
-            excerpt::Excerpt::of(text)
-        )
-    };
-    let (a, b) = text.split_once('/').ok_or_else(bad)?;
-    let (a, b) = (
-        a.trim().parse().map_err(|_| bad())?,
-        b.trim().parse().map_err(|_| bad())?,
-    );
-    Split::new(a, b).ok_or_else(bad)
 }
 
 pub fn run(args: &StatsArgs) -> Result<(), CliError> {

@@ -192,7 +192,7 @@ pub fn draw(deal: &Deal, game: &game::Game, k: usize) -> String {
             y,
             10.0,
             Anchor::Start,
-            &format!("{robot} is dealt: {}", super::card_list(cards)),
+            &format!("{robot} is dealt: {}", report::speed::card_list(cards)),
         );
     }
 

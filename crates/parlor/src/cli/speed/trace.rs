@@ -1,6 +1,7 @@
 //! `--trace`: one line per instant, in the style of the rule book's worked example.
 
-use super::{card_list, source};
+use super::source;
+use report::speed::card_list;
 use speed::{Deal, Ending, Event, Finish, Kind, Place, RETURN_MS, Robot, game};
 use std::io::{self, Write};
 

@@ -5,12 +5,11 @@ use super::api::{
     ApiError, Params, RequestBody, Routes, State, json, json_lines, only, solver, text,
 };
 use super::limits::HIQ_MEMORY;
-use crate::cli::hiq::solve::{SolutionJson, default_goal, parse_goal};
-use crate::cli::hiq::{GameJson, JumpJson, hole_numbers};
 use axum::http::Uri;
 use axum::response::Response;
 use axum::routing::post;
 use hiq::{Board, contest, line, position};
+use report::hiq::{GameJson, JumpJson, SolutionJson, default_goal, hole_numbers, parse_goal};
 use serde::Serialize;
 
 /// `/api/hiq/…`.

@@ -2,7 +2,8 @@
 //! until Ctrl-C (or SIGTERM) stops the server, letting the requests in flight finish.
 
 use super::limits::{HEAD_TIMEOUT, MAX_CONNECTIONS, MAX_HEAD};
-use crate::error::{CliError, say, tell};
+use crate::Error;
+use crate::say::{say, tell};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
@@ -16,10 +17,10 @@ use tokio::sync::Semaphore;
 /// How long the requests in flight may take to finish once the server is told to stop.
 const DRAIN: Duration = Duration::from_secs(5);
 
-pub async fn serve(address: SocketAddr, open: bool) -> Result<(), CliError> {
+pub async fn serve(address: SocketAddr, open: bool) -> Result<(), Error> {
     let listener = TcpListener::bind(address)
         .await
-        .map_err(|source| CliError::Listen {
+        .map_err(|source| Error::Listen {
             address,
             advice: match source.kind() {
                 io::ErrorKind::AddrInUse => {

@@ -6,8 +6,8 @@
 //! hang: each maximum is chosen so that the work it asks for ends in a time the command's page
 //! states, or stops with a message.
 
-use crate::format::grouped;
 use std::str::FromStr;
+use tally::grouped;
 
 /// The parser of a count of `what` ("a number of samples") from `low` to `high`: the number
 /// `text` writes, or the message that says the range. The message does not quote `text`: the

@@ -3,7 +3,6 @@
 //! writes it, and the pool of solvers that bounds the work done at once.
 
 use super::limits::{self, MAX_BODY, REQUEST_TIMEOUT, SOLVER_WAIT};
-use crate::error::CliError;
 use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::extract::rejection::BytesRejection;
@@ -126,16 +125,6 @@ impl ApiError {
             return (number(line), number(column));
         }
         (None, head.strip_prefix("column ").and_then(number))
-    }
-}
-
-impl From<CliError> for ApiError {
-    fn from(error: CliError) -> ApiError {
-        match error {
-            CliError::BadInput(_) | CliError::Read { .. } => ApiError::input(error),
-            CliError::OverMemory(message) => ApiError::budget(message),
-            other => ApiError::internal(other.to_string()),
-        }
     }
 }
 
@@ -275,7 +264,7 @@ pub fn text(body: RequestBody) -> Result<String, ApiError> {
             ApiError::input(format!("cannot read the body: {}", rejection.body_text()))
         }
     })?;
-    Ok(crate::input::decode(bytes.into(), "the body")?)
+    report::text::decode(bytes.into(), "the body").map_err(ApiError::input)
 }
 
 /// Runs `job` on a solver's thread once one is free, waiting at most [`SOLVER_WAIT`].

@@ -5,14 +5,14 @@ use super::api::{
     ApiError, Params, RequestBody, Routes, State, json, only, solver, text, whole_number,
 };
 use super::limits::{MAX_TRACE_CARDS, MAX_TRACE_KEPT};
-use crate::cli::camicia::index::parse_index;
-use crate::cli::camicia::trace::{Budget, TraceJson};
 use axum::http::Uri;
 use axum::response::Response;
 use axum::routing::{get, post};
 use camicia::Deal;
 use camicia::deal::Dealer;
 use camicia::notation::pack_record;
+use camicia::trace::Budget;
+use report::camicia::{TraceJson, parse_index};
 use serde::Serialize;
 
 pub fn routes() -> Routes {

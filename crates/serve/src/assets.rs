@@ -23,7 +23,7 @@ macro_rules! asset {
         File {
             path: concat!("/", $name),
             mime: $mime,
-            body: include_bytes!(concat!("../../web/", $name)),
+            body: include_bytes!(concat!("../web/", $name)),
         }
     };
 }
@@ -54,7 +54,7 @@ macro_rules! page {
         Page {
             path: $path,
             game: $game,
-            main: include_str!(concat!("../../web/", $main)),
+            main: include_str!(concat!("../web/", $main)),
         }
     };
 }
@@ -67,7 +67,7 @@ const PAGES: &[Page] = &[
     page!("/speed", "speed.html", Some("Speed")),
 ];
 
-const SHELL: &str = include_str!("../../web/shell.html");
+const SHELL: &str = include_str!("../web/shell.html");
 
 impl Page {
     /// The whole page: the shell with the page's title and script, its own link in the nav

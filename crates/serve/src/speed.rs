@@ -4,10 +4,10 @@
 use super::api::{
     ApiError, Params, RequestBody, Routes, json, json_lines, only, text, whole_number,
 };
-use crate::cli::speed::{GameJson, contest_lines, parse_split};
 use axum::http::Uri;
 use axum::response::Response;
 use axum::routing::{get, post};
+use report::speed::{GameJson, contest_lines, parse_split};
 use serde::Serialize;
 use speed::{Deal, Split, contest, game};
 

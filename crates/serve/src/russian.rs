@@ -7,14 +7,11 @@ use super::api::{
     ApiError, Params, RequestBody, Routes, State, json, only, solver, text, whole_number,
 };
 use super::limits::MAX_SAMPLES;
-use crate::cli::count::count;
-use crate::cli::russian::LayoutJson;
-use crate::cli::russian::hint::HintJson;
-use crate::cli::russian::parse_strategy;
-use crate::cli::russian::play::{MoveJson, PlayJson};
 use axum::http::Uri;
 use axum::response::Response;
 use axum::routing::{get, post};
+use report::count::count;
+use report::russian::{HintJson, LayoutJson, MoveJson, PlayJson, parse_strategy};
 use russian::pysol::{self, GameNumber};
 use russian::strategy::{self, DEFAULT_SAMPLES};
 use russian::{Card, Event, Game, Layout, PAY_PER_CARD, Rank, STAKE, Suit, Table, line};
