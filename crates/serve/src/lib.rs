@@ -5,7 +5,7 @@
 //! same reader and answers with the same writer as its `--json`. The server keeps no state of a
 //! player's: a page sends the game (a position, or a deal and its line of moves) with every
 //! request. Every request is bounded ([`limits`]); the page's files are compiled in
-//! ([`assets`]).
+//! (`assets`).
 
 mod api;
 mod assets;
