@@ -56,21 +56,19 @@ impl Server {
     /// [`Error::Listen`], saying which option to change, when the address cannot be listened
     /// on; [`Error::Runtime`] when the server's threads cannot start.
     pub fn bind(address: SocketAddr) -> Result<Server, Error> {
-        let listener =
-            std::net::TcpListener::bind(address).map_err(|source| Error::Listen {
-                address,
-                advice: match source.kind() {
-                    io::ErrorKind::AddrInUse => {
-                        "another program uses the port: choose another with --port (0: any free \
-                         one)"
-                    }
-                    io::ErrorKind::PermissionDenied => {
-                        "ports below 1024 need privileges: choose another with --port"
-                    }
-                    _ => "choose another --bind address or --port",
-                },
-                source,
-            })?;
+        let listener = std::net::TcpListener::bind(address).map_err(|source| Error::Listen {
+            address,
+            advice: match source.kind() {
+                io::ErrorKind::AddrInUse => {
+                    "another program uses the port: choose another with --port (0: any free one)"
+                }
+                io::ErrorKind::PermissionDenied => {
+                    "ports below 1024 need privileges: choose another with --port"
+                }
+                _ => "choose another --bind address or --port",
+            },
+            source,
+        })?;
         Server::on(listener)
     }
 
