@@ -15,16 +15,6 @@ pub fn trials() -> Vec<Trial> {
     ]
 }
 
-/// The contest's sample, and what the contest says its player must print for it.
-const SAMPLE_IN: &str = include_str!(concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../testdata/hiq/sample.in"
-));
-const SAMPLE_OUT: &str = include_str!(concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../testdata/hiq/sample.out"
-));
-
 /// The standard start with holes 2 and 17 empty: lost, and its search passes the server's
 /// 64 MiB after some 4 s.
 const PAST_THE_BUDGET: &str =
@@ -72,10 +62,10 @@ fn a_hiq_verdict_is_answered_for_every_goal_and_drawing() {
 
 fn hiq_play_plays_the_contest() {
     let server = TestServer::start();
-    let answer = server.post("/api/hiq/play", SAMPLE_IN);
+    let answer = server.post("/api/hiq/play", crate::testdata!("hiq/sample.in"));
     assert_eq!(answer.status, 200, "{}", answer.text());
     assert_eq!(answer.header("content-type"), "application/x-ndjson");
-    // One game a line, each with the sum the contest's output gives it.
+    // One game a line, each leaving the sum the contest's expected output gives it.
     let sums: Vec<String> = answer
         .text()
         .lines()
@@ -84,12 +74,11 @@ fn hiq_play_plays_the_contest() {
             game["sum"].to_string()
         })
         .collect();
-    let expected: Vec<&str> = SAMPLE_OUT.lines().skip(1).take(sums.len()).collect();
+    let expected: Vec<&str> = crate::testdata!("hiq/sample.out")
+        .lines()
+        .filter(|line| line.parse::<u32>().is_ok())
+        .collect();
     assert_eq!(sums, expected);
-    assert_eq!(
-        SAMPLE_OUT.lines().nth(sums.len() + 1),
-        Some("END OF OUTPUT")
-    );
     server.stop();
 }
 

@@ -19,11 +19,21 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
+/// `testdata!("GAME/FILE")`: the text of `testdata/GAME/FILE` at the repository's root, the
+/// test data the crates' tests share.
+#[macro_export]
+macro_rules! testdata {
+    ($file:literal) => {
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../testdata/",
+            $file
+        ))
+    };
+}
+
 /// A Russian Solitaire table with face-down cards, as the page sends it for a hint.
-pub const UNKNOWN: &str = include_str!(concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../testdata/russian/unknown.txt"
-));
+pub const UNKNOWN: &str = crate::testdata!("russian/unknown.txt");
 
 /// Hi-Q's standard start: every hole but the centre.
 pub const STANDARD: &str =
