@@ -32,17 +32,27 @@ fn on_a_listener_it_serves_where_the_listener_listens() {
     assert!(TcpStream::connect(address).is_err(), "still listening");
 }
 
-/// A connection on which a request for a Hi-Q verdict of `length` bytes of body has begun, its
-/// head read by the server and its body not yet sent.
+/// A connection on which a request for a Hi-Q verdict of `length` bytes of body is in flight:
+/// the server has read its head and waits for the body, which is not sent yet.
 fn begun(server: &TestServer, length: usize) -> TcpStream {
     let mut stream = TcpStream::connect(server.address()).expect("the server accepts");
+    // The server says `100 Continue` once the endpoint reads the body.
     let head = format!(
         "POST /api/hiq/solve?goal=any HTTP/1.1\r\nHost: parlor\r\nConnection: close\r\n\
-         Content-Length: {length}\r\n\r\n"
+         Expect: 100-continue\r\nContent-Length: {length}\r\n\r\n"
     );
     stream.write_all(head.as_bytes()).expect("the head is sent");
-    // Time for the server to read the head: the request is then in flight.
-    thread::sleep(Duration::from_millis(300));
+    stream
+        .set_read_timeout(Some(DRAIN))
+        .expect("a read timeout");
+    let mut said = Vec::new();
+    let mut byte = [0];
+    while !said.ends_with(b"\r\n\r\n") {
+        stream.read_exact(&mut byte).expect("the server goes on");
+        said.push(byte[0]);
+    }
+    let said = String::from_utf8_lossy(&said);
+    assert!(said.starts_with("HTTP/1.1 100 Continue\r\n"), "{said}");
     stream
 }
 
@@ -64,11 +74,12 @@ fn a_request_in_flight_is_answered_before_the_server_stops() {
     let body = "10 12 17 19 25\n";
     let mut stream = begun(&server, body.len());
     let stopping = thread::spawn(move || server.stopped());
-    thread::sleep(Duration::from_millis(300));
-    assert!(
-        TcpStream::connect(address).is_err(),
-        "a stopping server accepts no more connections"
-    );
+    // A stopping server soon accepts no more connections.
+    let asked = Instant::now();
+    while TcpStream::connect(address).is_ok() {
+        assert!(asked.elapsed() < DRAIN, "still accepting");
+        thread::sleep(Duration::from_millis(20));
+    }
     stream.write_all(body.as_bytes()).expect("the body is sent");
     let answer = rest(stream);
     assert!(answer.starts_with("HTTP/1.1 200 "), "{answer}");
