@@ -12,9 +12,13 @@ mod support;
 
 fn main() {
     let arguments = libtest_mimic::Arguments::from_args();
-    let mut trials = api::trials();
-    trials.extend(browser::trials());
-    let conclusion = libtest_mimic::run(&arguments, trials);
+    // One after the other, not at once: the browser trials time the pages' frames, and the API
+    // trials' searches would take the cores from them.
+    let api = libtest_mimic::run(&arguments, api::trials());
+    let pages = libtest_mimic::run(&arguments, browser::trials());
     browser::finish();
-    conclusion.exit();
+    if api.has_failed() {
+        api.exit();
+    }
+    pages.exit();
 }
