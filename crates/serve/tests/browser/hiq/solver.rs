@@ -2,9 +2,9 @@
 //! start, the contest player, a drawn position, and the screenshots.
 
 use super::*;
-use crate::screenshots;
+use crate::browser::screenshots;
 
-pub fn trials() -> Vec<(&'static str, crate::TestFn)> {
+pub fn trials() -> Vec<(&'static str, crate::browser::TestFn)> {
     trials![
         hiq_show_me_how_plays_and_stops,
         hiq_edit_mode_builds_a_start,
@@ -162,7 +162,7 @@ async fn hiq_contest_line_and_contest_player(page: Page) -> Outcome {
                 "the contest line {game} did not start the game"
             )));
         }
-        let sum = cli_sum(&format!("1\n{game}\n"))?;
+        let sum = contest_sum(&format!("1\n{game}\n"))?;
         let play = post(&page, "/api/hiq/play", &format!("1\n{game}\n")).await?;
         let total = jumps(&play["jumps"]).len();
         page.wait_for(

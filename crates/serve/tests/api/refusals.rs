@@ -1,21 +1,30 @@
 //! What is refused, and how: a bad body or query, a wrong method or address, a request too
 //! large or too slow.
 
-use super::*;
+use crate::support::{STANDARD, TestServer, UNKNOWN, input_at, parameter, raw_refusal, reason};
+use libtest_mimic::Trial;
+use serde_json::json;
+use serve::limits;
+use std::thread;
+use std::time::{Duration, Instant};
 
-#[test]
+pub fn trials() -> Vec<Trial> {
+    crate::tests![
+        a_bad_body_gets_the_readers_message_with_its_place,
+        a_bad_query_names_its_parameter,
+        a_wrong_method_a_missing_page_and_a_body_too_large_are_refused,
+        a_stalled_request_is_cut_off_and_a_slow_body_answered_408_while_others_are_served,
+    ]
+}
+
 fn a_bad_body_gets_the_readers_message_with_its_place() {
-    let server = Server::start(&[]);
-    let solve = ["hiq", "solve", "--json", "-"];
-    let hint = ["russian", "hint", "--json", "--deal", "-"];
-
+    let server = TestServer::start();
     for (bad, line, column) in [("1 2 99", 1, 5), ("x", 1, 1), ("", 1, 1)] {
-        let message = server.refused(
+        server.refused(
             &server.post("/api/hiq/solve", bad),
             400,
             input_at(line, column),
         );
-        rejects(&solve, bad, &message);
     }
     let not_utf8 = b"10 12\n17 \xfe";
     let message = server.refused(
@@ -24,7 +33,6 @@ fn a_bad_body_gets_the_readers_message_with_its_place() {
         input_at(2, 4),
     );
     assert!(message.contains("UTF-8"), "{message}");
-    rejects(&solve, not_utf8.to_vec(), &message);
     server.refused(
         &server.post("/api/hiq/board?line=5-17", not_utf8),
         400,
@@ -32,28 +40,24 @@ fn a_bad_body_gets_the_readers_message_with_its_place() {
     );
 
     let contest = "1\n10 12 x 0\n";
-    let message = server.refused(&server.post("/api/hiq/play", contest), 400, input_at(2, 7));
-    rejects(&["hiq", "--json"], contest, &message);
+    server.refused(&server.post("/api/hiq/play", contest), 400, input_at(2, 7));
 
     let table = UNKNOWN.replacen("D6 H8", "D6 H1", 1);
-    let message = server.refused(
+    server.refused(
         &server.post("/api/russian/hint", &table),
         400,
         input_at(3, 11),
     );
-    rejects(&hint, table.as_str(), &message);
-    let message = server.refused(
+    server.refused(
         &server.post("/api/russian/hint", b"C9 \xff"),
         400,
         input_at(1, 4),
     );
-    rejects(&hint, b"C9 \xff".to_vec(), &message);
-    server.stop(libc::SIGTERM);
+    server.stop();
 }
 
-#[test]
 fn a_bad_query_names_its_parameter() {
-    let server = Server::start(&[]);
+    let server = TestServer::start();
     let at = |name: &str, column: u64| json!({"reason": "parameter", "parameter": name, "column": column});
 
     let message = server.refused(
@@ -131,12 +135,11 @@ fn a_bad_query_names_its_parameter() {
         400,
         parameter("seed"),
     );
-    server.stop(libc::SIGTERM);
+    server.stop();
 }
 
-#[test]
 fn a_wrong_method_a_missing_page_and_a_body_too_large_are_refused() {
-    let server = Server::start(&[]);
+    let server = TestServer::start();
     for (method, path, allowed) in [
         ("GET", "/api/hiq/solve", "POST"),
         ("GET", "/api/hiq/play", "POST"),
@@ -189,12 +192,11 @@ fn a_wrong_method_a_missing_page_and_a_body_too_large_are_refused() {
     );
     let (_, answer) = server.raw(request).join().expect("a raw exchange");
     raw_refusal(&answer, 413, "too-large");
-    server.stop(libc::SIGTERM);
+    server.stop();
 }
 
-#[test]
 fn a_stalled_request_is_cut_off_and_a_slow_body_answered_408_while_others_are_served() {
-    let server = Server::start(&[]);
+    let server = TestServer::start();
     let silent = server.raw(b"");
     let half = server.raw(b"GET /api/russian/ga");
     let slow = server
@@ -224,5 +226,5 @@ fn a_stalled_request_is_cut_off_and_a_slow_body_answered_408_while_others_are_se
         "answered after {took:?}"
     );
     raw_refusal(&answer, 408, "timeout");
-    server.stop(libc::SIGTERM);
+    server.stop();
 }

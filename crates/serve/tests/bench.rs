@@ -1,5 +1,5 @@
-//! `cargo bench -p parlor --bench serve`: this build's `parlor serve` on a free port of
-//! 127.0.0.1, measured as its pages use it, and a short table of the figures:
+//! `cargo bench -p serve --bench serve`: this build's server, started in this process on a free
+//! port of 127.0.0.1, measured as its pages use it, and a short table of the figures:
 //!
 //! - (a) a move's round trip: `POST /api/hiq/board` with the line so far, and `GET
 //!   /api/russian/game` with the deal and its moves, along seeded random games;
@@ -10,14 +10,14 @@
 //!
 //! The games are drawn by a fixed generator, so that every run asks the same questions.
 
-#[path = "../tests/pages/mod.rs"]
-mod pages;
+// What the bench shares with the tests: their client, and how they read the pages.
+mod support {
+    pub mod agent;
+    pub mod pages;
+}
 
-use pages::files_named;
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
 use std::sync::Barrier;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -39,48 +39,6 @@ const CLIENTS: usize = 50;
 const LOAD_REQUESTS: usize = 10_000;
 /// The load test stops by itself after this long, whatever it has done.
 const LOAD_DEADLINE: Duration = Duration::from_secs(300);
-
-struct Server {
-    child: Child,
-    base: String,
-}
-
-impl Server {
-    fn start() -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_parlor"))
-            .args(["serve", "--port", "0"])
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("parlor serve starts");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("piped"))
-            .read_line(&mut line)
-            .expect("parlor serve prints its address");
-        let base = line.trim_end().trim_end_matches('/').to_owned();
-        assert!(base.starts_with("http://127.0.0.1:"), "{line:?}");
-        Server { child, base }
-    }
-
-    fn stop(mut self) {
-        let pid = libc::pid_t::try_from(self.child.id()).expect("a pid");
-        // SAFETY: kill only sends a signal; the child is not reaped until `wait` below, so the
-        // pid is still its.
-        unsafe { libc::kill(pid, libc::SIGTERM) };
-        let status = self.child.wait().expect("parlor serve exits");
-        assert!(status.success(), "parlor serve: {status}");
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        if matches!(self.child.try_wait(), Ok(None)) {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
-        }
-    }
-}
 
 /// SplitMix64: simple, and the same on every machine.
 struct Rng(u64);
@@ -131,15 +89,8 @@ struct Client {
 
 impl Client {
     fn new(base: &str) -> Client {
-        let agent = ureq::Agent::config_builder()
-            .http_status_as_error(false)
-            // Below the server's 5 s idle bound, so that no request meets a closing connection.
-            .max_idle_age(Duration::from_secs(2))
-            .timeout_global(Some(Duration::from_secs(60)))
-            .build()
-            .into();
         Client {
-            agent,
+            agent: support::agent::agent(),
             base: base.to_owned(),
         }
     }
@@ -236,17 +187,13 @@ fn hiq_games(client: &Client, rng: &mut Rng) -> HiqGames {
                 games.lines.push(query);
             }
             let json = reply.json();
-            let remaining: Vec<String> = json["remaining"]
-                .as_array()
-                .expect("pegs")
-                .iter()
-                .map(ToString::to_string)
-                .collect();
             let legal = jumps(&json, "legal");
             if legal.is_empty() {
                 break;
             }
-            let position = remaining.join(" ");
+            let remaining = json["remaining"].as_array().expect("pegs");
+            let holes: Vec<String> = remaining.iter().map(ToString::to_string).collect();
+            let position = holes.join(" ");
             match remaining.len() {
                 20..=31 if game < VERDICT_GAMES => games.verdicts.push(position),
                 ..=10 => games.easy.push(position),
@@ -299,24 +246,6 @@ fn russian_games(client: &Client, rng: &mut Rng) -> RussianGames {
         }
     }
     games
-}
-
-/// A page and every file its first load fetches, and their bytes.
-fn first_load(client: &Client, page: &str) -> (usize, Vec<String>) {
-    let mut fetched = vec![page.to_owned()];
-    let mut bytes = 0;
-    let mut next = 0;
-    while let Some(path) = fetched.get(next).cloned() {
-        next += 1;
-        let reply = client.get(&path).ok();
-        bytes += reply.body.len();
-        for file in files_named(&String::from_utf8_lossy(&reply.body)) {
-            if !fetched.contains(&file) {
-                fetched.push(file);
-            }
-        }
-    }
-    (bytes, fetched)
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
@@ -406,14 +335,14 @@ fn load(base: &str, hiq: &HiqGames, russian: &RussianGames) -> Load {
 }
 
 fn main() {
-    let server = Server::start();
-    let client = Client::new(&server.base);
+    let server = serve::Server::bind(([127, 0, 0, 1], 0).into()).expect("the server starts");
+    let base = format!("http://{}", server.address());
+    let client = Client::new(&base);
     let mut rng = Rng(2026);
     let cores = thread::available_parallelism().map_or(1, |n| n.get());
     println!(
-        "parlor serve at {}; {cores} cores, {} solvers",
-        server.base,
-        cores.max(2)
+        "the server at {base}; {cores} cores, {} solvers",
+        serve::limits::solvers()
     );
     // The first requests pay for the connection and the server's warming up.
     for _ in 0..20 {
@@ -491,7 +420,7 @@ fn main() {
         spread(&hints)
     );
 
-    let load = load(&server.base, &hiq, &russian);
+    let load = load(&base, &hiq, &russian);
     let errors = load.done.iter().filter(|(_, s, _)| *s != 200).count();
     let busy = load.done.iter().filter(|(_, s, _)| *s == 503).count();
     let all = sorted(load.done.iter().map(|(_, _, t)| *t).collect());
@@ -532,8 +461,8 @@ fn main() {
     println!();
     println!("(e) first load");
     for page in ["/", "/hiq", "/russian"] {
-        let (bytes, files) = first_load(&client, page);
+        let (bytes, files) = support::pages::first_load(page, |path| client.get(path).ok().body);
         println!("    {page:<9} {bytes:>7} bytes: {}", files.join(" "));
     }
-    server.stop();
+    assert_eq!(server.stop(), serve::Stopped::Drained);
 }

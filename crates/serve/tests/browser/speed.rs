@@ -1,12 +1,13 @@
 //! The Speed page, watched as a viewer watches it: played, paused, stepped and scrubbed, with
 //! the command line's trace as the measure of when the game must end and with what verdict.
 
-use crate::{Failure, Outcome, Page, fail, parlor, trials};
+use crate::browser::{Failure, Outcome, Page, fail};
+use crate::trials;
 use fantoccini::key::Key;
 use serde_json::{Value, json};
 use std::time::Duration;
 
-pub fn trials() -> Vec<(&'static str, crate::TestFn)> {
+pub fn trials() -> Vec<(&'static str, crate::browser::TestFn)> {
     trials![
         speed_worked_example_ends_with_the_traces_verdict_at_its_instant,
         speed_scrubbing_shows_what_playing_showed,
@@ -80,17 +81,18 @@ async fn pace(page: &Page, pace: &str) -> Outcome {
 }
 
 async fn speed_worked_example_ends_with_the_traces_verdict_at_its_instant(page: Page) -> Outcome {
-    // The trace's last line: `B wins at 2900 ms: …`.
-    let trace = parlor(&["speed", "--trace"], WORKED)?;
-    let last = trace.lines().last().unwrap_or_default();
-    let (winner, rest) = last
-        .split_once(" wins at ")
-        .ok_or_else(|| fail(format!("no verdict in the trace's last line {last:?}")))?;
-    let end: u64 = rest.split(" ms").next().unwrap_or_default().parse()?;
-    let verdict = format!("{winner} wins.");
-    if parlor(&["speed"], WORKED)?.trim_end() != verdict {
+    // The game engine's outcome, as the trace's last line gives it: `B wins at 2900 ms: …`.
+    let deals = speed::contest::parse(WORKED)?;
+    let deal = deals
+        .first()
+        .ok_or_else(|| fail("no game in the worked example"))?;
+    let outcome = speed::game::play(deal).outcome;
+    if speed::fast::play(deal) != outcome {
         return Err(fail("the trace and the verdict disagree"));
     }
+    let (winner, end) = (outcome.winner, u64::from(outcome.end_ms));
+    // As `parlor speed` words it.
+    let verdict = format!("{winner} wins.");
 
     open(&page, "/speed?example=1").await?;
     if page.text("#length").await? != end.to_string() {
@@ -118,7 +120,7 @@ async fn speed_worked_example_ends_with_the_traces_verdict_at_its_instant(page: 
         return Err(fail(format!("the verdict shows before the end: {before}")));
     }
     // The same verdict in the words of the original statement, as `--lang az` gives it.
-    let az = parlor(&["speed", "--lang", "az"], WORKED)?;
+    let az = format!("{winner} qalibdir.");
     page.eval(
         "const l = document.getElementById('lang'); l.value = 'az'; \
          l.dispatchEvent(new Event('change'));",
@@ -211,8 +213,10 @@ async fn speed_steps_from_event_to_event(page: Page) -> Outcome {
 async fn speed_bad_input_names_its_place(page: Page) -> Outcome {
     open(&page, "/speed").await?;
     let bad = "1\nSA\n1\nS1\n0\n";
-    let refused = parlor(&["speed"], bad)?;
-    let reader = refused.trim_end().trim_start_matches("error: ");
+    let reader = match speed::contest::parse(bad) {
+        Err(error) => error.to_string(),
+        Ok(_) => return Err(fail(format!("the reader takes {bad:?}"))),
+    };
     let area = page.find("#input").await?;
     area.clear().await?;
     area.send_keys(bad).await?;

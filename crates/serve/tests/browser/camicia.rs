@@ -1,11 +1,12 @@
 //! The Camicia page: a whole game asked once and replayed, watched as a viewer watches it —
 //! played to its end, stepped, scrubbed, by keys, from an index — and timed.
 
-use crate::{Failure, Outcome, Page, fail, trials};
+use crate::browser::{Failure, Outcome, Page, fail};
+use crate::trials;
 use fantoccini::key::Key;
 use serde_json::{Value, json};
 
-pub fn trials() -> Vec<(&'static str, crate::TestFn)> {
+pub fn trials() -> Vec<(&'static str, crate::browser::TestFn)> {
     trials![
         camicia_the_record_plays_to_its_end_in_seconds,
         camicia_casellas_loop_is_shown_as_a_loop,

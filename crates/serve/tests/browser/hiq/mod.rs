@@ -5,12 +5,13 @@
 mod play;
 mod solver;
 
-use crate::{Failure, Outcome, Page, fail, parlor, trials};
+use crate::browser::{Failure, Outcome, Page, fail};
+use crate::trials;
 use fantoccini::key::Key;
 use serde_json::{Value, json};
 use std::time::Duration;
 
-pub fn trials() -> Vec<(&'static str, crate::TestFn)> {
+pub fn trials() -> Vec<(&'static str, crate::browser::TestFn)> {
     let mut trials = play::trials();
     trials.extend(solver::trials());
     trials
@@ -140,14 +141,14 @@ async fn click_line(page: &Page, line: &[(u64, u64)]) -> Outcome {
     Ok(())
 }
 
-/// What `parlor hiq` prints as the sum for the contest input `input`.
-fn cli_sum(input: &str) -> Result<String, Failure> {
-    let text = parlor(&["hiq"], input)?;
-    // HI Q OUTPUT, the sum, END OF OUTPUT.
-    text.lines()
-        .nth(1)
-        .map(str::to_owned)
-        .ok_or_else(|| fail(format!("parlor hiq printed {text:?}")))
+/// The sum the contest's player leaves for the one game of the contest input `input`, as
+/// `parlor hiq` prints it.
+fn contest_sum(input: &str) -> Result<String, Failure> {
+    let boards = hiq::contest::parse(input)?;
+    match boards.as_slice() {
+        [start] => Ok(hiq::auto::finish(*start).hole_sum().to_string()),
+        _ => Err(fail(format!("not one game: {input:?}"))),
+    }
 }
 
 /// Fails unless every error the page logged since the last call mentions `expected`: a status

@@ -1,10 +1,18 @@
 //! Russian Solitaire's endpoints: a hint, a peek, a game played by a strategy.
 
-use super::*;
+use crate::support::{TestServer, UNKNOWN};
+use libtest_mimic::Trial;
 
-#[test]
-fn a_russian_hint_is_what_hint_json_prints() {
-    let server = Server::start(&[]);
+pub fn trials() -> Vec<Trial> {
+    crate::tests![
+        a_russian_hint_is_answered_for_every_table_and_query,
+        a_peek_is_the_hint_for_the_table_with_every_card_shown,
+        a_russian_game_is_played_by_every_strategy,
+    ]
+}
+
+fn a_russian_hint_is_answered_for_every_table_and_query() {
+    let server = TestServer::start();
     // Games' tables as the page holds them: after moves, and a PySolFC deal untouched.
     let mut tables = vec![UNKNOWN.to_owned()];
     for game in ["deal=113&moves=C3-1", "pysol=ms5", "deal=5&moves=CK-1,S5-5"] {
@@ -13,25 +21,21 @@ fn a_russian_hint_is_what_hint_json_prints() {
         tables.push(answer.json()["table"].as_str().expect("a table").to_owned());
     }
     for table in &tables {
-        for (query, flags) in [
-            ("", vec![]),
-            ("?samples=5&seed=3", vec!["--samples", "5", "--seed", "3"]),
-            ("?seed=12345678901234", vec!["--seed", "12345678901234"]),
-            ("?samples=200", vec!["--samples", "200"]),
+        for query in [
+            "",
+            "?samples=5&seed=3",
+            "?seed=12345678901234",
+            "?samples=200",
         ] {
             let answer = server.post(&format!("/api/russian/hint{query}"), table);
             assert_eq!(answer.status, 200, "{query}: {}", answer.text());
             assert_eq!(answer.header("content-type"), "application/json");
-            let mut args = vec!["russian", "hint", "--json", "--deal", "-"];
-            args.extend(flags);
-            assert_eq!(
-                answer.text(),
-                stdout_reading(&args, table),
-                "{query}\n{table}"
-            );
+            // The same question, the same answer: a hint's layouts are drawn from its seed.
+            let again = server.post(&format!("/api/russian/hint{query}"), table);
+            assert_eq!(answer.text(), again.text(), "{query}\n{table}");
         }
     }
-    server.stop(libc::SIGTERM);
+    server.stop();
 }
 
 /// The game's table (`[?]` for each face-down card) with its face-down cards shown: they are
@@ -62,9 +66,8 @@ fn shown(table: &str, deal: &str) -> String {
     text
 }
 
-#[test]
-fn a_peek_is_what_hint_json_prints_for_the_table_with_every_card_shown() {
-    let server = Server::start(&[]);
+fn a_peek_is_the_hint_for_the_table_with_every_card_shown() {
+    let server = TestServer::start();
     // Deal 5 begins by moving an ace to its foundation; on the game's table it is made.
     for (number, moves, samples) in [
         ("5", "", None),
@@ -82,32 +85,31 @@ fn a_peek_is_what_hint_json_prints_for_the_table_with_every_card_shown() {
             .as_str()
             .expect("a table")
             .to_owned();
-        let deal = stdout_of(&["russian", "deal", "--seed", number]);
+        // The deal as `parlor russian deal --seed N` prints it.
+        let deal = russian::deal::deal(number.parse().expect("a deal number")).to_string();
         let whole = shown(&table, &deal);
         assert!(!whole.contains(russian::UNKNOWN), "{whole}");
-        let (query, args) = match samples {
-            Some(k) => (
-                format!("{game}&samples={k}"),
-                vec!["russian", "hint", "--json", "--deal", "-", "--samples", k],
-            ),
-            None => (game, vec!["russian", "hint", "--json", "--deal", "-"]),
+        let (query, hint) = match samples {
+            Some(k) => (format!("{game}&samples={k}"), format!("?samples={k}")),
+            None => (game, String::new()),
         };
         let answer = server.get(&format!("/api/russian/peek?{query}"));
         assert_eq!(answer.status, 200, "{query}: {}", answer.text());
         assert_eq!(
             answer.text(),
-            stdout_reading(&args, &whole),
+            server
+                .post(&format!("/api/russian/hint{hint}"), &whole)
+                .text(),
             "{query}\n{whole}"
         );
         assert_eq!(answer.json()["unknown"], 0);
         assert!(answer.json()["maximum"].is_u64());
     }
-    server.stop(libc::SIGTERM);
+    server.stop();
 }
 
-#[test]
-fn a_russian_game_played_by_a_strategy_is_what_play_json_prints() {
-    let server = Server::start(&[]);
+fn a_russian_game_is_played_by_every_strategy() {
+    let server = TestServer::start();
     for strategy in ["random", "greedy", "lookahead", "planner", "clairvoyant"] {
         for deal in ["7", "113"] {
             let answer = server.get(&format!(
@@ -115,32 +117,21 @@ fn a_russian_game_played_by_a_strategy_is_what_play_json_prints() {
             ));
             assert_eq!(answer.status, 200, "{}", answer.text());
             assert_eq!(answer.header("content-type"), "application/json");
-            let cli = stdout_of(&[
-                "russian",
-                "play",
-                "--json",
-                "--seed",
-                deal,
-                "--strategy",
-                strategy,
-            ]);
-            assert_eq!(answer.text(), cli, "deal {deal}, {strategy}");
+            let played = answer.json();
+            assert_eq!(played["strategy"], strategy, "deal {deal}");
+            assert!(
+                played["score"].as_u64().is_some_and(|score| score <= 52),
+                "deal {deal}, {strategy}: {played}"
+            );
         }
     }
-    // PySolFC's deals seed the strategies with 0, as `--pysol` without `--seed` does.
-    for (query, args) in [
-        ("pysol=ms5&strategy=random", "--pysol ms5 --strategy random"),
-        (
-            "deal=113&strategy=planner&samples=3",
-            "--seed 113 --strategy planner --samples 3",
-        ),
+    // PySolFC's deals, and the planner with its samples given.
+    for query in [
+        "pysol=ms5&strategy=random",
+        "deal=113&strategy=planner&samples=3",
     ] {
         let answer = server.get(&format!("/api/russian/play?{query}"));
-        let args: Vec<&str> = ["russian", "play", "--json"]
-            .into_iter()
-            .chain(args.split(' '))
-            .collect();
-        assert_eq!(answer.text(), stdout_of(&args), "{query}");
+        assert_eq!(answer.status, 200, "{query}: {}", answer.text());
     }
-    server.stop(libc::SIGTERM);
+    server.stop();
 }

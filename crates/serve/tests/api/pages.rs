@@ -1,10 +1,17 @@
 //! The pages and their files as a browser gets them.
 
-use super::*;
+use crate::support::TestServer;
+use crate::support::pages::first_load;
+use libtest_mimic::Trial;
 
-#[test]
+pub fn trials() -> Vec<Trial> {
+    crate::tests![
+        the_pages_are_served_whole_with_their_types_and_a_policy_that_allows_nothing_remote
+    ]
+}
+
 fn the_pages_are_served_whole_with_their_types_and_a_policy_that_allows_nothing_remote() {
-    let server = Server::start(&[]);
+    let server = TestServer::start();
     let html = "text/html; charset=utf-8";
     let javascript = "text/javascript; charset=utf-8";
     for (path, mime) in [
@@ -38,21 +45,12 @@ fn the_pages_are_served_whole_with_their_types_and_a_policy_that_allows_nothing_
         }
     }
     for page in ["/", "/hiq", "/russian", "/camicia"] {
-        let mut fetched = vec![page.to_owned()];
-        let mut bytes = 0;
-        let mut next = 0;
-        while let Some(path) = fetched.get(next).cloned() {
-            next += 1;
-            let answer = server.get(&path);
+        let (bytes, fetched) = first_load(page, |path| {
+            let answer = server.get(path);
             assert_eq!(answer.status, 200, "{page} names {path}");
-            bytes += answer.body.len();
-            for file in files_named(&String::from_utf8_lossy(&answer.body)) {
-                if !fetched.contains(&file) {
-                    fetched.push(file);
-                }
-            }
-        }
+            answer.body
+        });
         assert!(bytes <= 300_000, "{page} loads {bytes} bytes: {fetched:?}");
     }
-    server.stop(libc::SIGTERM);
+    server.stop();
 }

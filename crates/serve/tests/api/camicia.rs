@@ -1,12 +1,28 @@
 //! Camicia's endpoints: a trace, a deal by index or seed, and what cannot be given.
 
-use super::*;
+use crate::support::{TestServer, input_at, parameter, reason};
+use libtest_mimic::Trial;
+use serde_json::json;
+use serve::limits;
+use std::time::{Duration, Instant};
+
+pub fn trials() -> Vec<Trial> {
+    crate::tests![
+        a_camicia_trace_is_answered_for_every_notation,
+        a_camicia_deal_is_given_by_index_or_seed,
+        a_camicia_trace_or_deal_that_cannot_be_given_is_refused,
+        a_camicia_trace_past_the_budget_is_422_at_once,
+    ]
+}
 
 const NESSLER: &str = "---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---";
 
-#[test]
-fn a_camicia_trace_is_what_trace_json_prints() {
-    let server = Server::start(&[]);
+/// Two decks of 30,000 cards whose game lasts minutes: every round start it keeps holds 60,000
+/// cards, past the budget after some hundreds of rounds.
+const LONG: &str = crate::testdata!("camicia/long.txt");
+
+fn a_camicia_trace_is_answered_for_every_notation() {
+    let server = TestServer::start();
     let deals = [
         format!("{NESSLER}\n"),
         "# Casella 2024, on two lines\n---K---Q-KQAJ-----AAJ--J--\n----------Q----KQ-J-----KA\n"
@@ -18,11 +34,6 @@ fn a_camicia_trace_is_what_trace_json_prints() {
         let answer = server.post("/api/camicia/trace", deal);
         assert_eq!(answer.status, 200, "{}", answer.text());
         assert_eq!(answer.header("content-type"), "application/json");
-        assert_eq!(
-            answer.text(),
-            stdout_reading(&["camicia", "--trace", "--json"], deal),
-            "{deal}"
-        );
     }
     let record = server.post("/api/camicia/trace", &deals[0]).json();
     assert_eq!(
@@ -32,26 +43,31 @@ fn a_camicia_trace_is_what_trace_json_prints() {
     let loop_ = server.post("/api/camicia/trace", &deals[1]).json();
     assert_eq!(loop_["status"], "loop");
     assert_eq!(loop_["repeat"], json!({"earlier": 5, "later": 67}));
+    // The same deal in the exercise's JSON lines and in the record notation.
     let jsonl = r#"{"playerA": ["J", "2", "3"], "playerB": ["4", "J", "5"]}"#;
     let answer = server.post("/api/camicia/trace?input=jsonl", jsonl);
+    assert_eq!(answer.status, 200, "{}", answer.text());
     assert_eq!(
         answer.text(),
-        stdout_reading(&["camicia", "--trace", "--json", "--input", "jsonl"], jsonl)
+        server.post("/api/camicia/trace", "J 2 3\n4 J 5\n").text()
     );
-    server.stop(libc::SIGTERM);
+    server.stop();
 }
 
-#[test]
-fn a_camicia_deal_by_index_or_seed_is_what_the_commands_give() {
-    let server = Server::start(&[]);
+fn a_camicia_deal_is_given_by_index_or_seed() {
+    let server = TestServer::start();
     for index in ["0", "447247122283566119055", "653534134886878244999"] {
         let answer = server.get(&format!("/api/camicia/deal?index={index}"));
         assert_eq!(answer.status, 200, "{}", answer.text());
         let deal = answer.json();
         assert_eq!(deal["index"], index);
+        // The deal given is the one of that index.
+        let record = camicia::notation::parse_deal(deal["deal"].as_str().expect("a deal"))
+            .expect("a deal in the record notation");
+        let pack = camicia::index::pack_of(&record).expect("a deal of the standard pack");
         assert_eq!(
-            format!("{}\n", deal["deal"].as_str().unwrap()),
-            stdout_of(&["camicia", "deal", index])
+            camicia::index::index(&pack).map(|i| i.to_string()),
+            Some(index.to_owned())
         );
     }
     // The longest game of `parlor camicia stats --deals 1000000 --seed 1` (docs/camicia.md).
@@ -67,12 +83,11 @@ fn a_camicia_deal_by_index_or_seed_is_what_the_commands_give() {
         server.get("/api/camicia/deal?seed=7").json(),
         server.get("/api/camicia/deal?seed=7&number=0").json()
     );
-    server.stop(libc::SIGTERM);
+    server.stop();
 }
 
-#[test]
 fn a_camicia_trace_or_deal_that_cannot_be_given_is_refused() {
-    let server = Server::start(&[]);
+    let server = TestServer::start();
     let input = reason("input");
     let message = server.refused(
         &server.post("/api/camicia/trace", "2 3\n4 5\n6 7\n8 9\n"),
@@ -80,15 +95,10 @@ fn a_camicia_trace_or_deal_that_cannot_be_given_is_refused() {
         input.clone(),
     );
     assert!(message.contains("one game"), "{message}");
-    let message = server.refused(
+    server.refused(
         &server.post("/api/camicia/trace", "J 2 Z3\n4 J 5\n"),
         400,
         input_at(1, 5),
-    );
-    rejects(
-        &["camicia", "--trace", "--json"],
-        "J 2 Z3\n4 J 5\n",
-        &message,
     );
     server.refused(&server.post("/api/camicia/trace", ""), 400, input_at(1, 1));
     server.refused(
@@ -110,31 +120,14 @@ fn a_camicia_trace_or_deal_that_cannot_be_given_is_refused() {
         ("/api/camicia/deal?seed=-1", "seed"),
     ]);
     server.refused(&server.get("/api/camicia/deal"), 400, input);
-    server.stop(libc::SIGTERM);
+    server.stop();
 }
 
-#[test]
 fn a_camicia_trace_past_the_budget_is_422_at_once() {
-    let server = Server::start(&[]);
-    // Two decks of 30,000 cards whose game lasts minutes: every round start it keeps holds
-    // 60,000 cards, past the budget after some hundreds of rounds.
-    let mut x = 5u64;
-    let mut deck = || -> String {
-        (0..30_000)
-            .map(|_| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                [
-                    'J', 'Q', 'K', 'A', '-', '-', '-', '-', '-', '-', '-', '-', '-',
-                ][(x % 13) as usize]
-            })
-            .collect()
-    };
-    let long = format!("{}/{}", deck(), deck());
+    let server = TestServer::start();
     let started = Instant::now();
     let message = server.refused(
-        &server.post("/api/camicia/trace", &long),
+        &server.post("/api/camicia/trace", LONG),
         422,
         reason("budget"),
     );
@@ -147,5 +140,5 @@ fn a_camicia_trace_past_the_budget_is_422_at_once() {
         message.contains(&limits::MAX_TRACE_KEPT.to_string()) && message.contains("--trace --json"),
         "{message}"
     );
-    server.stop(libc::SIGTERM);
+    server.stop();
 }

@@ -1,5 +1,5 @@
 //! The pages tested as a player uses them: headless Chromium, driven through chromedriver
-//! (WebDriver), against a real `parlor serve` on a free port.
+//! (WebDriver), against a server started in this process on a free port.
 //!
 //! Every trial has a browser session of its own and fails when the page logged an error to its
 //! console or a request it made failed. Screenshots go to `target/screenshots/`.
@@ -16,10 +16,9 @@ mod speed;
 use fantoccini::wd::{Capabilities, WebDriverCompatibleCommand};
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
-use libtest_mimic::{Arguments, Failed, Trial};
+use libtest_mimic::{Completion, Failed, Trial};
 use serde_json::{Value, json};
 use std::future::Future;
-use std::io::{BufRead, BufReader, Write};
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::pin::Pin;
@@ -41,7 +40,7 @@ pub type TestFn = fn(Page) -> Pin<Box<dyn Future<Output = Outcome> + Send>>;
 #[macro_export]
 macro_rules! trials {
     ($($test:ident),* $(,)?) => {
-        vec![$((stringify!($test), (|page| Box::pin($test(page))) as $crate::TestFn)),*]
+        vec![$((stringify!($test), (|page| Box::pin($test(page))) as $crate::browser::TestFn)),*]
     };
 }
 
@@ -60,39 +59,11 @@ pub fn fail(message: impl Into<String>) -> Failure {
     message.into().into()
 }
 
-/// What `parlor ARGS` prints for `stdin`: its standard output, or its standard error when it
-/// fails.
-pub fn parlor(args: &[&str], stdin: &str) -> Result<String, Failure> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_parlor"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()?;
-    child
-        .stdin
-        .take()
-        .ok_or("no stdin")?
-        .write_all(stdin.as_bytes())?;
-    let output = child.wait_with_output()?;
-    let text = if output.status.success() {
-        output.stdout
-    } else {
-        output.stderr
-    };
-    Ok(String::from_utf8(text)?)
-}
-
 impl Page {
     /// Opens `path` (`/hiq?…`) on the server and waits for the document to load.
     pub async fn open(&self, path: &str) -> Outcome {
         self.client.goto(&format!("{}{path}", self.base)).await?;
         Ok(())
-    }
-
-    /// The server's address, `http://127.0.0.1:PORT` with no slash after it.
-    pub fn base(&self) -> &str {
-        &self.base
     }
 
     /// The first element that `css` selects.
@@ -293,11 +264,12 @@ impl Drop for Killed {
     }
 }
 
-/// The server and the browser's driver, started once and shared by every trial.
+/// The server and the browser's driver, started once and shared by every trial. The server
+/// ends with the process.
 struct World {
     base: String,
     driver: String,
-    server: Killed,
+    _server: serve::Server,
     chromedriver: Killed,
 }
 
@@ -306,28 +278,6 @@ fn free_port() -> u16 {
         .and_then(|l| l.local_addr())
         .map(|a| a.port())
         .expect("a free port on 127.0.0.1")
-}
-
-fn start_server() -> Result<(Killed, String), String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_parlor"))
-        .args(["serve", "--port", "0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .map_err(|e| format!("cannot start parlor serve: {e}"))?;
-    let stdout = child.stdout.take().expect("piped stdout");
-    let child = Killed::new(child);
-    let mut line = String::new();
-    BufReader::new(stdout)
-        .read_line(&mut line)
-        .map_err(|e| format!("parlor serve said nothing: {e}"))?;
-    let base = line.trim().trim_end_matches('/').to_owned();
-    if !base.starts_with("http://127.0.0.1:") {
-        return Err(format!(
-            "parlor serve's first line is not its address: {line:?}"
-        ));
-    }
-    Ok((child, base))
 }
 
 /// chromedriver on a free port, once it answers.
@@ -372,12 +322,14 @@ fn world() -> &'static Result<World, String> {
         )?;
         let chromedriver = find_program(&["chromedriver", "/usr/lib/chromium/chromedriver"])
             .ok_or("no chromedriver on this machine (Debian: apt-get install chromium-driver)")?;
-        let (server, base) = start_server()?;
+        let server = serve::Server::bind(([127, 0, 0, 1], 0).into())
+            .map_err(|e| format!("cannot start the server: {e}"))?;
+        let base = format!("http://{}", server.address());
         let (chromedriver, driver) = start_chromedriver(&chromedriver)?;
         Ok(World {
             base,
             driver,
-            server,
+            _server: server,
             chromedriver,
         })
     })
@@ -440,8 +392,9 @@ async fn run_trial(world: &World, test: TestFn) -> Outcome {
     outcome
 }
 
-fn main() {
-    let arguments = Arguments::from_args();
+/// Every page's trials, each with a browser session of its own; ignored, with the reason, where
+/// the machine has no browser, except under CI.
+pub fn trials() -> Vec<Trial> {
     let mut tests = hiq::trials();
     tests.extend(russian::trials());
     tests.extend(camicia::trials());
@@ -449,16 +402,18 @@ fn main() {
     let in_ci = std::env::var_os("CI").is_some();
     let missing = find_program(&["chromium", "chromium-browser", "google-chrome"]).is_none()
         || find_program(&["chromedriver", "/usr/lib/chromium/chromedriver"]).is_none();
-    if missing && !in_ci {
-        eprintln!(
-            "browser tests ignored: no Chromium and chromedriver on this machine \
-             (Debian: apt-get install chromium chromium-driver); under CI they fail instead"
-        );
-    }
-    let trials = tests
+    tests
         .into_iter()
         .map(|(name, test)| {
-            let trial = Trial::test(name, move || {
+            Trial::ignorable_test(format!("browser::{name}"), move || {
+                // Without a browser the trials cannot run: say so rather than pass, and fail in
+                // CI, where .ci/run installs one.
+                if missing && !in_ci {
+                    return Ok(Completion::ignored_with(
+                        "no Chromium and chromedriver on this machine (Debian: apt-get install \
+                         chromium chromium-driver); under CI they fail instead",
+                    ));
+                }
                 let world = match world() {
                     Ok(world) => world,
                     Err(why) => return Err(Failed::from(why.as_str())),
@@ -469,21 +424,16 @@ fn main() {
                     .map_err(|e| Failed::from(e.to_string()))?;
                 runtime
                     .block_on(run_trial(world, test))
+                    .map(|()| Completion::Completed)
                     .map_err(|e| Failed::from(e.to_string()))
-            });
-            // Without a browser the trials cannot run: say so (ignored, with the reason) rather
-            // than pass, and fail in CI, where .ci/run installs one.
-            if missing && !in_ci {
-                trial.with_ignored_flag(true)
-            } else {
-                trial
-            }
+            })
         })
-        .collect();
-    let conclusion = libtest_mimic::run(&arguments, trials);
+        .collect()
+}
+
+/// Ends what the trials started that the process's end would not: chromedriver.
+pub fn finish() {
     if let Some(Ok(world)) = WORLD.get() {
-        world.server.kill();
         world.chromedriver.kill();
     }
-    conclusion.exit();
 }

@@ -1,14 +1,15 @@
 //! The Russian Solitaire page, played as a person plays it: by clicks on the cards' visible
 //! corners, by drag and by keys, against what the API answers for the same game.
 
-use crate::{Failure, Outcome, Page, fail, trials};
+use crate::browser::{Failure, Outcome, Page, fail};
+use crate::trials;
 use fantoccini::actions::{
     InputSource, KeyAction, KeyActions, MOUSE_BUTTON_LEFT, MouseActions, PointerAction,
 };
 use serde_json::{Value, json};
 use std::time::Duration;
 
-pub fn trials() -> Vec<(&'static str, crate::TestFn)> {
+pub fn trials() -> Vec<(&'static str, crate::browser::TestFn)> {
     trials![
         russian_moves_by_click_follow_the_score_log_and_url_and_undo,
         russian_hint_is_the_fair_planners_move,

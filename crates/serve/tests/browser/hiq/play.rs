@@ -3,7 +3,7 @@
 use super::*;
 use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
 
-pub fn trials() -> Vec<(&'static str, crate::TestFn)> {
+pub fn trials() -> Vec<(&'static str, crate::browser::TestFn)> {
     trials![
         hiq_standard_start_is_won_by_clicks,
         hiq_losing_move_then_undo_and_redo,
