@@ -33,6 +33,8 @@ const JAVASCRIPT: &str = "text/javascript; charset=utf-8";
 const FILES: &[File] = &[
     asset!("parlor.css", "text/css; charset=utf-8"),
     asset!("parlor.js", JAVASCRIPT),
+    asset!("cards.js", JAVASCRIPT),
+    asset!("replay.js", JAVASCRIPT),
     asset!("hiq.js", JAVASCRIPT),
     asset!("russian.js", JAVASCRIPT),
     asset!("speed.js", JAVASCRIPT),

@@ -1,6 +1,19 @@
-// What every page shares: asking the server, and building the page's elements. The pages
-// compute no rule: every legal move, every position after a move and every verdict comes from
-// the server, which asks the game crates.
+// What every page shares: asking the server, building the page's elements, and holding the
+// page's state. The pages compute no rule: every legal move, every position after a move, every
+// verdict and every number of the rule book comes from the server, which asks the game crates.
+//
+// Every page holds its state one way:
+// - one object, `state`, holds what the page shows and what it must remember; the page's
+//   elements are drawn from it and never read back;
+// - every change goes through `update(change)` (made by `holdState`): `change(state)`, then the
+//   page's one `render()`, which draws the whole page from the state (touching only what
+//   changed, so that it costs little after every change), then the address;
+// - the address is read once, in the page's `fromAddress()` when it opens, and written in one
+//   place, the page's `address(state)`, after every render; it gives null, leaving the address
+//   as it is, while a replay plays or its slider is dragged (browsers throttle history updates
+//   made at the pace of frames);
+// - what a page keeps in the browser's storage is read and written in one module of its own
+//   (the Russian Solitaire page's purse.js).
 
 /** An answer the server refused, with its reader's message (and place, where it has one). */
 export class ApiError extends Error {
@@ -70,8 +83,21 @@ export function say(element, text, error = false) {
   element.classList.toggle("error", error);
 }
 
+/**
+ * The page's `update(change)`: applies `change` (if any) to `state`, renders the page and
+ * writes the query `address(state)` gives into the address (unless null).
+ */
+export function holdState(state, render, address) {
+  return (change) => {
+    change?.(state);
+    render();
+    const query = address(state);
+    if (query) setQuery(query);
+  };
+}
+
 /** The page's state in its URL (replaced, so that Back leaves the page rather than undoing). */
-export function setQuery(values) {
+function setQuery(values) {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(values)) {
     if (value !== undefined && value !== null && value !== "") params.set(name, value);
