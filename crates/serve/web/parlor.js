@@ -83,6 +83,30 @@ export function say(element, text, error = false) {
   element.classList.toggle("error", error);
 }
 
+/** Selects the character at `line` and `column` (from 1) of the text field `field`, where a
+ * reader's message points, and gives it the focus. */
+export function selectPlace(field, line, column) {
+  const lines = field.value.split("\n");
+  const at = lines.slice(0, line - 1).reduce((sum, l) => sum + l.length + 1, 0) + column - 1;
+  field.focus();
+  field.setSelectionRange(at, Math.min(at + 1, field.value.length));
+}
+
+/**
+ * Undo and redo by the keys of every page that has them: U or Ctrl+Z (⌘Z) undoes, R, Ctrl+Y or
+ * Ctrl+Shift+Z redoes. Whether `event` was one of them; it is then handled.
+ */
+export function undoKeys(event, undo, redo) {
+  if (event.altKey) return false;
+  const key = event.key.toLowerCase();
+  const command = event.ctrlKey || event.metaKey;
+  if (command ? key === "z" && !event.shiftKey : key === "u") undo();
+  else if (command ? key === "y" || key === "z" : key === "r") redo();
+  else return false;
+  event.preventDefault();
+  return true;
+}
+
 /**
  * The page's `update(change)`: applies `change` (if any) to `state`, renders the page and
  * writes the query `address(state)` gives into the address (unless null).

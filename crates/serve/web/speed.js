@@ -11,7 +11,7 @@
 // and with any of them &set=K (the data set, 1 = the first), &t=MS (the clock) and &lang=az
 // (the verdict in the words of the original problem statement).
 
-import { $, api, el, say, holdState, getQuery } from "/parlor.js";
+import { $, api, el, say, holdState, getQuery, selectPlace } from "/parlor.js";
 import { cardBack, cardElement } from "/cards.js";
 import { Replay } from "/replay.js";
 
@@ -325,7 +325,7 @@ async function load(input, source, set = 1, t = 0) {
     games = await api("/api/speed/play", input);
   } catch (error) {
     say(message, error.message, true);
-    if (error.line) selectPlace(error.line, error.column || 1);
+    if (error.line) selectPlace(textarea, error.line, error.column || 1);
     return;
   }
   say(message, games.length === 1 ? "One data set." : `${games.length} data sets.`);
@@ -334,15 +334,6 @@ async function load(input, source, set = 1, t = 0) {
     s.games = games;
     watch(s, set, t);
   });
-}
-
-function selectPlace(line, column) {
-  const lines = textarea.value.split("\n");
-  let at = 0;
-  for (let i = 0; i < line - 1 && i < lines.length; i++) at += lines[i].length + 1;
-  at += column - 1;
-  textarea.focus();
-  textarea.setSelectionRange(at, Math.min(textarea.value.length, at + 1));
 }
 
 async function randomDeal(seed, deal, split, set, t) {
