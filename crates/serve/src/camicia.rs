@@ -77,21 +77,27 @@ fn over_budget(over: OverBudget) -> ApiError {
 /// `POST /api/camicia/trace?input=text|jsonl`: what `parlor camicia --trace --json` prints for
 /// the one game in the body, if it lays at most [`MAX_TRACE_CARDS`] cards.
 pub async fn trace(state: State, uri: Uri, body: RequestBody) -> Result<Response, ApiError> {
-    let deal = posted_game(&uri, body)?;
-    let trace = solver(&state, move || TraceJson::of(&deal, Some(BUDGET)))
-        .await?
-        .map_err(over_budget)?;
-    Ok(json(&trace))
+    played(state, &uri, body, TraceJson::of).await
 }
 
 /// `POST /api/camicia/decks?input=text|jsonl`: both decks at every round's start of the one
 /// game in the body, within the trace's bounds.
 pub async fn decks(state: State, uri: Uri, body: RequestBody) -> Result<Response, ApiError> {
-    let deal = posted_game(&uri, body)?;
-    let decks = solver(&state, move || DecksJson::of(&deal, Some(BUDGET)))
+    played(state, &uri, body, DecksJson::of).await
+}
+
+/// The answer `answer` makes of the one game in the body, played within [`BUDGET`].
+async fn played<T: Serialize + Send + 'static>(
+    state: State,
+    uri: &Uri,
+    body: RequestBody,
+    answer: fn(&Deal, Option<Budget>) -> Result<T, OverBudget>,
+) -> Result<Response, ApiError> {
+    let deal = posted_game(uri, body)?;
+    let answer = solver(&state, move || answer(&deal, Some(BUDGET)))
         .await?
         .map_err(over_budget)?;
-    Ok(json(&decks))
+    Ok(json(&answer))
 }
 
 /// A one-pack deal: its index in camicia.dev's numbering, and the deal as `parlor camicia deal`

@@ -14,7 +14,7 @@
 //   edit=1               the start is being edited; pegs are the pegs placed so far.
 // For example /hiq?line=5-17+8-10 or /hiq?pegs=10+12+17+19+25&line=12-26&goal=centre.
 
-import { $, api, el, say, holdState, getQuery, selectPlace, undoKeys } from "/parlor.js";
+import { $, api, el, say, holdState, getQuery, plural, selectPlace, undoKeys } from "/parlor.js";
 import { draggable } from "/drag.js";
 
 const CENTRE = 17;
@@ -91,7 +91,6 @@ function act(task) {
   return queue;
 }
 
-const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 const body = (pegs) => (pegs.length ? pegs.join(" ") : "0");
 const written = (line, separator) => line.map((j) => `${j.from}-${j.to}`).join(separator);
 const sameHoles = (a, b) => a.length === b.length && a.every((h, i) => h === b[i]);
@@ -115,10 +114,8 @@ for (const hole of HOLES) {
   buttons[hole.number] = button;
   cross.append(button);
 }
-for (const hole of HOLES) {
-  if (hole.number !== CENTRE) {
-    goalChoice.append(el("option", { value: hole.number }, `a single peg in hole ${hole.number}`));
-  }
+for (const { number } of HOLES.filter((h) => h.number !== CENTRE)) {
+  goalChoice.append(el("option", { value: number }, `a single peg in hole ${number}`));
 }
 
 /** Takes the server's answer for `line` played from `start` as the game, with what `also` sets
@@ -223,11 +220,11 @@ function board() {
   $("controls").hidden = editing;
   $("edit-this").disabled = editing;
   if (editing) {
-    $("status").textContent = `${count(pegs.size, "peg")} placed`;
+    $("status").textContent = `${plural(pegs.size, "peg")} placed`;
   } else {
     const over = state.legal.length === 0 ? " · no jump left" : "";
     $("status").textContent =
-      `${count(pegs.size, "peg")} · ${count(state.line.length, "jump")} played${over}`;
+      `${plural(pegs.size, "peg")} · ${plural(state.line.length, "jump")} played${over}`;
   }
   const log = $("log");
   log.replaceChildren(
@@ -307,7 +304,7 @@ function ask(s) {
     try {
       verdicts.set(position, await api(path, pegs, { signal: request.controller.signal }));
     } catch (error) {
-      if (error.name === "AbortError") return;
+      if (error.name === "AbortError" || asking !== request) return;
       if (error.reason === "busy") {
         update((now) => {
           now.verdict = verdict("thinking", "Thinking…", "Every solver is busy; asking again in a moment.");
@@ -345,8 +342,7 @@ function tell(s, answer) {
     );
   }
   const goal = single(s.goal);
-  const plural = answer.positions === 1 ? "" : "s";
-  const positions = `${answer.positions.toLocaleString("en")} position${plural}`;
+  const positions = `${answer.positions.toLocaleString("en")} position${answer.positions === 1 ? "" : "s"}`;
   const left = answer.remaining;
   if (answer.won) {
     if (answer.pegs.length === 1) {
@@ -355,7 +351,7 @@ function tell(s, answer) {
     return verdict(
       "won",
       `Won: ${goal} is still reachable`,
-      `The solver found a line of ${count(answer.jumps.length, "jump")} (${positions} ` +
+      `The solver found a line of ${plural(answer.jumps.length, "jump")} (${positions} ` +
         "examined); Show me how plays it.",
     );
   }
@@ -430,7 +426,7 @@ $("show").addEventListener("click", () => {
   say(message, "");
   show(line, "solver", (run) => {
     if (run.stopped) {
-      say(message, `Stopped after ${run.done} of the solver's ${count(run.total, "jump")}.`);
+      say(message, `Stopped after ${run.done} of the solver's ${plural(run.total, "jump")}.`);
     }
   });
 });
@@ -454,9 +450,9 @@ $("contest").addEventListener("click", () => {
       say(
         message,
         run.stopped
-          ? `Stopped after ${run.done} of the contest player's ${count(run.total, "jump")}; ` +
+          ? `Stopped after ${run.done} of the contest player's ${plural(run.total, "jump")}; ` +
               `played to the end, ${ending}.`
-          : `The contest player made ${count(run.total, "jump")}; no jump is left: ${ending}.`,
+          : `The contest player made ${plural(run.total, "jump")}; no jump is left: ${ending}.`,
       );
     });
   });
@@ -656,7 +652,7 @@ $("drawn-form").addEventListener("submit", (event) => {
       return;
     }
     await begin(answer.pegs);
-    say(startMessage, `Started from the position drawn: ${count(answer.pegs.length, "peg")}.`);
+    say(startMessage, `Started from the position drawn: ${plural(answer.pegs.length, "peg")}.`);
   });
 });
 

@@ -61,6 +61,9 @@ export async function api(path, body, options = {}) {
   return parsed;
 }
 
+/** `n` and `word`, made plural unless n is 1: `3 jumps`, `1 move`. */
+export const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
 /** The page's element with this id. */
 export const $ = (id) => document.getElementById(id);
 

@@ -2,7 +2,7 @@
 // /api/russian/game`): the score and the money, the foundations, the columns with their
 // face-down cards as backs, and the moves made.
 
-import { $, el } from "/parlor.js";
+import { $, el, plural } from "/parlor.js";
 import { SUITS, cardBack, cardElement, cardName, face } from "/cards.js";
 
 const FACE_DOWN = "[?]";
@@ -19,8 +19,6 @@ export function describe(move) {
 
 /** A move the player makes, as against what the game does by itself. */
 export const isPlayerMove = (move) => move.kind === "column" || move.kind === "king";
-
-export const plural = (n, word) => `${n} ${n === 1 ? word : `${word}s`}`;
 
 /** Money as the page writes it: `+$20`, `−$35`, `$0`, cents where there are any. */
 export function dollars(amount) {

@@ -6,11 +6,11 @@
 // and then says so; autoplay's answer carries the deal, as `parlor russian play --json` does,
 // and the page reads only its moves.
 
-import { $, api, el, say, holdState, getQuery, undoKeys } from "/parlor.js";
+import { $, api, el, say, holdState, getQuery, plural, undoKeys } from "/parlor.js";
 import { face } from "/cards.js";
 import { draggable } from "/drag.js";
 import { emptyPurse, readPurse, recordGame, watchPurse } from "/purse.js";
-import { describe, dollars, drawTable, isPlayerMove, money, plural } from "/russian-table.js";
+import { describe, dollars, drawTable, isPlayerMove, money } from "/russian-table.js";
 
 const felt = $("felt");
 const columnsBox = $("columns");

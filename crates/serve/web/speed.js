@@ -27,15 +27,6 @@ const EXAMPLES = [
 
 const VERDICT = { en: (robot) => `${robot} wins.`, az: (robot) => `${robot} qalibdir.` };
 
-const felt = $("felt");
-const clockText = $("clock");
-const scrub = $("scrub");
-const playButton = $("play");
-const verdictLine = $("verdict");
-const happening = $("happening");
-const message = $("message");
-const textarea = $("input");
-
 /** What is watched: where its input came from, its games, and the clock. */
 const state = {
   /** How long each action takes (`GET /api/speed/times`). */
@@ -59,6 +50,15 @@ function address(s) {
 }
 
 const update = holdState(state, render, address);
+
+const felt = $("felt");
+const clockText = $("clock");
+const scrub = $("scrub");
+const playButton = $("play");
+const verdictLine = $("verdict");
+const happening = $("happening");
+const message = $("message");
+const textarea = $("input");
 
 /** `A deck`, `B slot 2`, `table A`: a place on the felt, from an event's `from` or `to`. */
 function placeOf(robot, where) {

@@ -188,10 +188,7 @@ fn the_russian_casino_nets_every_score_as_the_game_does() {
         let score = game["score"].as_u64().expect("a score") as usize;
         assert_eq!(game["net"], net[score], "after {played} moves");
     }
-    server.refused(
-        &server.get("/api/russian/casino?deal=1"),
-        400,
-        reason("parameter"),
-    );
+    let unknown = server.get("/api/russian/casino?deal=1");
+    server.refused(&unknown, 400, reason("parameter"));
     server.stop(libc::SIGTERM);
 }
