@@ -1,9 +1,10 @@
 //! Camicia's shapes: a whole game as `parlor camicia --trace --json` writes it (which the page
-//! replays), and a deal index as the command line and the page write it.
+//! replays), both decks at every round's start (which the page draws the decks from), and a deal
+//! index as the command line and the page write it.
 
 use camicia::index::DEALS;
-use camicia::trace::{Budget, OverBudget, Trace};
-use camicia::{Deal, Face};
+use camicia::trace::{Budget, Meter, OverBudget, Trace};
+use camicia::{Deal, Event, Face, Game, Player};
 use serde::Serialize;
 
 /// A whole game as `--trace --json` prints it, one line: the outcome as `--json` gives it, then
@@ -48,8 +49,8 @@ fn card(face: Face) -> char {
     }
 }
 
-fn deck(faces: &[Face]) -> String {
-    faces.iter().map(|&face| card(face)).collect()
+fn deck<'a>(faces: impl IntoIterator<Item = &'a Face>) -> String {
+    faces.into_iter().map(|&face| card(face)).collect()
 }
 
 impl TraceJson {
@@ -82,6 +83,46 @@ impl TraceJson {
         })
     }
 }
+/// Both decks at the start of every round, as the rule book's engine plays the game: the deal,
+/// then the decks as each trick leaves them, its pile under its taker's deck. Within a round a
+/// deck is its start less the cards its player has laid since, which the trace lists: a page
+/// draws any position from the two without taking a pile itself.
+#[derive(Serialize)]
+pub struct DecksJson {
+    /// Round 1's (the deal), then one for each trick of the trace: A's deck/B's deck, top card
+    /// first, in the characters of [`TraceJson`]'s `deal`.
+    decks: Vec<String>,
+}
+
+impl DecksJson {
+    /// The decks at every round's start of the game of `deal`.
+    ///
+    /// # Errors
+    ///
+    /// Past `budget`, the bound the game passed, as [`TraceJson::of`] would.
+    pub fn of(deal: &Deal, budget: Option<Budget>) -> Result<DecksJson, OverBudget> {
+        let both = |game: &Game| {
+            format!(
+                "{}/{}",
+                deck(game.hand(Player::A)),
+                deck(game.hand(Player::B))
+            )
+        };
+        let mut game = Game::new(deal);
+        let mut meter = budget.map(|budget| Meter::new(deal, budget));
+        let mut decks = vec![both(&game)];
+        while let Some(event) = game.step() {
+            if matches!(event, Event::Trick { .. }) {
+                decks.push(both(&game));
+            }
+            if let Some(meter) = &mut meter {
+                meter.spend(&game, event)?;
+            }
+        }
+        Ok(DecksJson { decks })
+    }
+}
+
 /// A deal index written in decimal, below [`DEALS`].
 pub fn parse_index(text: &str) -> Result<u128, String> {
     text.parse::<u128>()

@@ -1,10 +1,42 @@
 //! Russian Solitaire's shapes: a layout, a game played (`parlor russian play --json`), a move,
-//! a hint (`parlor russian hint --json`), and the strategy names both the command line and the
-//! page take.
+//! a hint (`parlor russian hint --json`), the casino's terms, and the strategy names both the
+//! command line and the page take.
 
 use russian::hint::Hint;
-use russian::{Event, Layout, Move, MoveKind, Slot, StrategyName};
+use russian::{Event, Layout, Move, MoveKind, PAY_PER_CARD, STAKE, Slot, StrategyName};
 use serde::Serialize;
+
+/// The planner's mean score (30 samples, deals 0 to 99,999: 5.360 ± 0.070), measured in
+/// docs/russian-etude.md: the best fair strategy measured, and so the player the page weighs a
+/// player's money against.
+const PLANNER_MEAN: f64 = 5.36;
+
+/// The casino's terms, as the page counts a player's money: the rule book's stake and pay, what
+/// each score nets, and what the house expects to take from a player as good as the planner.
+#[derive(Serialize)]
+pub struct CasinoJson {
+    stake: f64,
+    pay_per_card: f64,
+    /// What a game ending with 0, 1, … 52 cards up is worth to its player, by score.
+    net: Vec<f64>,
+    /// The planner's mean score, measured over 100,000 deals.
+    planner_mean: f64,
+    /// The house's expected profit a game from a player who scores the planner's mean.
+    house_profit: f64,
+}
+
+impl CasinoJson {
+    /// The rule book's casino, and the planner's measured mean.
+    pub fn rule_book() -> CasinoJson {
+        CasinoJson {
+            stake: STAKE,
+            pay_per_card: PAY_PER_CARD,
+            net: (0..=52).map(russian::net).collect(),
+            planner_mean: PLANNER_MEAN,
+            house_profit: russian::house_profit(PLANNER_MEAN),
+        }
+    }
+}
 
 /// A layout as JSON: each column's cards as the text writes them, `"[D4]"`, `"HK"`.
 #[derive(Serialize)]

@@ -1,8 +1,10 @@
 //! Speed's shapes: one data set's game with its whole log (`parlor speed --json`), which the
-//! page replays at any instant, a deal as contest input, and a split as `--split` writes it.
+//! page replays at any instant, how long each action takes, a deal as contest input, and a split
+//! as `--split` writes it.
 
 use serde::Serialize;
-use speed::{Deal, Event, Robot, Split, game};
+use speed::{DRAW_MS, Deal, Event, LEFT_MS, RETURN_MS, RIGHT_MS, Robot, Split, game};
+use std::collections::BTreeMap;
 
 /// One data set as `--json` prints it: the deal and the whole log, enough to replay the game
 /// at any instant without the rules (the browser page does).
@@ -85,6 +87,38 @@ impl EventJson {
             start: event.start,
             end: event.end,
             status: event.ending.to_string(),
+        }
+    }
+}
+
+/// How long each action takes, as the rule book times it. A log gives when an action stopped,
+/// which for a move cancelled, or any action the game's end cut short, is not its length: the
+/// page needs the length to place the card along its way.
+#[derive(Serialize)]
+pub struct TimesJson {
+    draw_ms: u32,
+    /// A move to the table on the robot's right; an opening and a restart go there too.
+    right_ms: u32,
+    /// A move to the table on the robot's left.
+    left_ms: u32,
+    /// A card carried back to its slot after its move was cancelled, whatever way it had made.
+    return_ms: u32,
+    /// The table on each robot's right: `{"A": "table A", "B": "table B"}`.
+    right: BTreeMap<String, String>,
+}
+
+impl TimesJson {
+    /// The rule book's times, which the robots play by.
+    pub fn rule_book() -> TimesJson {
+        TimesJson {
+            draw_ms: DRAW_MS,
+            right_ms: RIGHT_MS,
+            left_ms: LEFT_MS,
+            return_ms: RETURN_MS,
+            right: Robot::BOTH
+                .into_iter()
+                .map(|robot| (robot.to_string(), robot.right().to_string()))
+                .collect(),
         }
     }
 }

@@ -54,7 +54,7 @@ pub use game::{Event, Game, IllegalMove};
 pub use layout::{Layout, LayoutError, Slot, face_up_count};
 pub(crate) use position::card_at;
 pub use position::{Move, MoveKind, Moves, Place, Position};
-pub use scores::{PAY_PER_CARD, STAKE, Stats};
+pub use scores::{PAY_PER_CARD, STAKE, Stats, house_profit, net};
 pub use strategy::{Strategy, StrategyName, UnknownStrategy};
 pub use table::{Table, TableError};
 

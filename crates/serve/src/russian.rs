@@ -11,10 +11,10 @@ use axum::http::Uri;
 use axum::response::Response;
 use axum::routing::{get, post};
 use report::count::count;
-use report::russian::{HintJson, LayoutJson, MoveJson, PlayJson, parse_strategy};
+use report::russian::{CasinoJson, HintJson, LayoutJson, MoveJson, PlayJson, parse_strategy};
 use russian::pysol::{self, GameNumber};
 use russian::strategy::{self, DEFAULT_SAMPLES};
-use russian::{Card, Event, Game, Layout, PAY_PER_CARD, Rank, STAKE, Suit, Table, line};
+use russian::{Card, Event, Game, Layout, Rank, Suit, Table, line};
 use serde::Serialize;
 
 /// `/api/russian/…`.
@@ -24,6 +24,7 @@ pub fn routes() -> Routes {
         .route("/api/russian/hint", post(hint).fallback(only("POST")))
         .route("/api/russian/peek", get(peek).fallback(only("GET")))
         .route("/api/russian/play", get(play).fallback(only("GET")))
+        .route("/api/russian/casino", get(casino).fallback(only("GET")))
 }
 
 /// A game as a request names it, replayed to where its line ends.
@@ -127,7 +128,7 @@ pub async fn game(uri: Uri) -> Result<Response, ApiError> {
         columns,
         foundations,
         score: game.score(),
-        net: PAY_PER_CARD * f64::from(game.score()) - STAKE,
+        net: russian::net(game.score()),
         unseen: (0..7).map(|k| position.face_down(k)).sum(),
         moves: replayed.events.iter().map(|&e| MoveJson::of(e)).collect(),
         legal: position
@@ -171,6 +172,12 @@ pub async fn peek(state: State, uri: Uri) -> Result<Response, ApiError> {
     let samples = samples(&params)?;
     let replayed = replay(&params)?;
     answer_hint(&state, Table::of_game(&replayed.game, true), 0, samples).await
+}
+
+/// `GET /api/russian/casino`: the casino's terms, which the page counts the player's money by.
+pub async fn casino(uri: Uri) -> Result<Response, ApiError> {
+    Params::of(&uri, &[])?;
+    Ok(json(&CasinoJson::rule_book()))
 }
 
 /// `GET /api/russian/play?deal=N&strategy=S&moves=LINE`: the game played on from the line by

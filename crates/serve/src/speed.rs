@@ -1,5 +1,6 @@
-//! The Speed endpoints: the robots' games with their whole logs (`parlor speed --json`), and
-//! random deals as contest input, so that the page can watch them the same way.
+//! The Speed endpoints: the robots' games with their whole logs (`parlor speed --json`), how
+//! long each action takes, and random deals as contest input, so that the page can watch them
+//! the same way.
 
 use super::api::{
     ApiError, Params, RequestBody, Routes, json, json_lines, only, text, whole_number,
@@ -7,7 +8,7 @@ use super::api::{
 use axum::http::Uri;
 use axum::response::Response;
 use axum::routing::{get, post};
-use report::speed::{GameJson, contest_lines, parse_split};
+use report::speed::{GameJson, TimesJson, contest_lines, parse_split};
 use serde::Serialize;
 use speed::{Deal, Split, contest, game};
 
@@ -16,6 +17,7 @@ pub fn routes() -> Routes {
     Routes::new()
         .route("/api/speed/play", post(play).fallback(only("POST")))
         .route("/api/speed/deal", get(deal).fallback(only("GET")))
+        .route("/api/speed/times", get(times).fallback(only("GET")))
 }
 
 /// `POST /api/speed/play`: what `parlor speed --json` prints for the contest input in the body.
@@ -27,6 +29,12 @@ pub async fn play(uri: Uri, body: RequestBody) -> Result<Response, ApiError> {
         .map(|deal| GameJson::new(deal, &game::play(deal)))
         .collect();
     Ok(json_lines(&games))
+}
+
+/// `GET /api/speed/times`: how long each action takes, which the page's cards travel for.
+pub async fn times(uri: Uri) -> Result<Response, ApiError> {
+    Params::of(&uri, &[])?;
+    Ok(json(&TimesJson::rule_book()))
 }
 
 /// A random deal, named as `parlor speed stats` names its longest game.

@@ -51,4 +51,4 @@ pub use cards::Card;
 pub use deal::{Deal, DealError, Split};
 pub use event::{Ending, Event, Kind, Place};
 pub use game::{Finish, Game, Outcome};
-pub use robot::{DRAW_MS, Pile, RETURN_MS, RIGHT_MS, Robot};
+pub use robot::{DRAW_MS, LEFT_MS, Pile, RETURN_MS, RIGHT_MS, Robot};

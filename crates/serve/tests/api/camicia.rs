@@ -142,3 +142,61 @@ fn a_camicia_trace_past_the_budget_is_422_at_once() {
     );
     server.stop();
 }
+
+/// The decks `decks` (`A/B`) after a trick whose cards `laid` were laid by `by` (`A` or `B` each)
+/// and taken by `taker`: the rule book's trick, done here to check the server's.
+fn after_trick(decks: &str, laid: &str, by: &str, taker: char) -> String {
+    let (a, b) = decks.split_once('/').expect("A/B");
+    let by_a = by.matches('A').count();
+    let (mut a, mut b) = (a[by_a..].to_owned(), b[by.len() - by_a..].to_owned());
+    if taker == 'A' {
+        a.push_str(laid);
+    } else {
+        b.push_str(laid);
+    }
+    format!("{a}/{b}")
+}
+
+#[test]
+fn camicia_decks_start_with_the_deal_and_follow_every_trick_of_the_trace() {
+    let server = Server::start(&[]);
+    for deal in [
+        NESSLER,
+        "2 A 7 8 Q 10/3 4 5 6 K 9 J",
+        "---K---Q-KQAJ-----AAJ--J--/----------Q----KQ-J-----KA",
+    ] {
+        let answer = server.post("/api/camicia/decks", deal);
+        assert_eq!(answer.status, 200, "{}", answer.text());
+        assert_eq!(answer.header("content-type"), "application/json");
+        let answer = answer.json();
+        let decks = answer["decks"].as_array().expect("decks");
+        let trace = server.post("/api/camicia/trace", deal).json();
+        let text = |name: &str| trace[name].as_str().expect(name).to_owned();
+        let (laid, by, takers) = (text("laid"), text("by"), text("takers"));
+        let taken = trace["taken"].as_array().expect("taken");
+        assert_eq!(decks.len(), taken.len() + 1, "{deal}");
+        assert_eq!(decks[0], trace["deal"], "{deal}");
+        let mut from = 0;
+        for (round, (to, taker)) in taken.iter().zip(takers.chars()).enumerate() {
+            let to = to.as_u64().expect("a count") as usize;
+            let start = decks[round].as_str().expect("A/B");
+            let after = after_trick(start, &laid[from..to], &by[from..to], taker);
+            assert_eq!(
+                decks[round + 1],
+                json!(after),
+                "{deal}: round {}",
+                round + 1
+            );
+            from = to;
+        }
+    }
+    let jsonl = r#"{"playerA": ["J", "2", "3"], "playerB": ["4", "J", "5"]}"#;
+    let decks = server.post("/api/camicia/decks?input=jsonl", jsonl).json();
+    assert_eq!(decks["decks"][0], "J23/4J5");
+    let unread = server.post("/api/camicia/decks", "J 2 Z3\n4 J 5\n");
+    server.refused(&unread, 400, input_at(1, 5));
+    let unknown = server.post("/api/camicia/decks?input=xml", "2/3");
+    server.refused(&unknown, 400, parameter("input"));
+    server.refused(&server.get("/api/camicia/decks"), 405, reason("method"));
+    server.stop(libc::SIGTERM);
+}

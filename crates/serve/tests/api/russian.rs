@@ -135,3 +135,51 @@ fn a_russian_game_is_played_by_every_strategy() {
     }
     server.stop();
 }
+
+#[test]
+fn the_russian_casino_nets_every_score_as_the_game_does() {
+    let server = Server::start(&[]);
+    let answer = server.get("/api/russian/casino");
+    assert_eq!(answer.status, 200, "{}", answer.text());
+    assert_eq!(answer.header("content-type"), "application/json");
+    let casino = answer.json();
+    assert_eq!(
+        (&casino["stake"], &casino["pay_per_card"]),
+        (&json!(55.0), &json!(5.0))
+    );
+    // The planner's mean of docs/russian-etude.md, and what the house takes from it.
+    assert_eq!(
+        (&casino["planner_mean"], &casino["house_profit"]),
+        (&json!(5.36), &json!(28.2))
+    );
+    let net = casino["net"].as_array().expect("a net a score");
+    assert_eq!(net.len(), 53);
+    assert_eq!(
+        (&net[0], &net[11], &net[52]),
+        (&json!(-55.0), &json!(0.0), &json!(205.0))
+    );
+    // What a game shows as its net is the casino's for its score, as it goes and at its end.
+    let played = server
+        .get("/api/russian/play?deal=12&strategy=greedy")
+        .json();
+    let line: Vec<String> = played["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .filter(|m| m["kind"] == "column" || m["kind"] == "king")
+        .map(|m| format!("{}-{}", m["card"].as_str().unwrap(), m["to"]))
+        .collect();
+    for played in [0, line.len() / 2, line.len()] {
+        let game = server
+            .get(&format!(
+                "/api/russian/game?deal=12&moves={}",
+                line[..played].join(",")
+            ))
+            .json();
+        let score = game["score"].as_u64().expect("a score") as usize;
+        assert_eq!(game["net"], net[score], "after {played} moves");
+    }
+    let unknown = server.get("/api/russian/casino?deal=1");
+    server.refused(&unknown, 400, reason("parameter"));
+    server.stop(libc::SIGTERM);
+}

@@ -139,3 +139,45 @@ fn the_speed_page_is_served_with_everything_it_names() {
     }
     server.stop();
 }
+
+#[test]
+fn the_speed_times_are_those_every_finished_action_takes() {
+    let server = Server::start(&[]);
+    let answer = server.get("/api/speed/times");
+    assert_eq!(
+        (answer.status, answer.header("content-type"), answer.text()),
+        (
+            200,
+            "application/json",
+            "{\"draw_ms\":300,\"right_ms\":500,\"left_ms\":700,\"return_ms\":500,\
+             \"right\":{\"A\":\"table A\",\"B\":\"table B\"}}\n"
+        )
+    );
+    let times = answer.json();
+    // The contest's sample draws, returns and moves to either table: each action it finishes
+    // lasts what the times say.
+    let contest = std::fs::read_to_string("../../examples/speed.in").expect("the sample");
+    let mut seen = std::collections::BTreeSet::new();
+    for game in server.post("/api/speed/play", &contest).text().lines() {
+        let game: Value = serde_json::from_str(game).expect("a game a line");
+        for event in game["events"].as_array().expect("events") {
+            if event["status"] != "done" {
+                continue;
+            }
+            let length = match event["kind"].as_str().expect("a kind") {
+                "draw" => "draw_ms",
+                "return" => "return_ms",
+                _ if event["to"] == times["right"][event["robot"].as_str().unwrap()] => "right_ms",
+                _ => "left_ms",
+            };
+            let lasted = event["end"].as_u64().unwrap() - event["start"].as_u64().unwrap();
+            assert_eq!(json!(lasted), times[length], "{event}");
+            seen.insert(length);
+        }
+    }
+    assert_eq!(seen.len(), 4, "{seen:?}");
+    let unknown = server.get("/api/speed/times?lang=az");
+    server.refused(&unknown, 400, reason("parameter"));
+    server.refused(&server.post("/api/speed/times", ""), 405, reason("method"));
+    server.stop(libc::SIGTERM);
+}

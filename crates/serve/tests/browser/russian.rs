@@ -14,7 +14,7 @@ pub fn trials() -> Vec<(&'static str, crate::browser::TestFn)> {
         russian_moves_by_click_follow_the_score_log_and_url_and_undo,
         russian_hint_is_the_fair_planners_move,
         russian_peek_shows_the_exact_maximum,
-        russian_autoplay_scores_as_the_strategy_and_the_ledger_counts_once,
+        russian_autoplay_scores_as_the_strategy_and_the_purse_counts_once,
         russian_keys_drag_reload_and_a_pysol_game,
         russian_screenshots_and_a_phone_sized_window,
     ]
@@ -345,7 +345,7 @@ async fn russian_peek_shows_the_exact_maximum(page: Page) -> Outcome {
     Ok(())
 }
 
-async fn russian_autoplay_scores_as_the_strategy_and_the_ledger_counts_once(page: Page) -> Outcome {
+async fn russian_autoplay_scores_as_the_strategy_and_the_purse_counts_once(page: Page) -> Outcome {
     page.open("/russian?deal=12").await?;
     ready(&page, "").await?;
     page.click("#strategy option[value='lookahead']").await?;
@@ -370,35 +370,47 @@ async fn russian_autoplay_scores_as_the_strategy_and_the_ledger_counts_once(page
         format!("{score:.2}"),
         format!("{}${}", if net < 0.0 { "−" } else { "+" }, net.abs())
     ]);
-    let recorded = ledger(&page).await?;
+    let recorded = purse(&page).await?;
     if recorded != expected {
         return Err(fail(format!(
-            "the ledger shows {recorded} (games, mean, money); expected {expected}"
+            "the purse shows {recorded} (games, mean, money); expected {expected}"
         )));
     }
     page.client.refresh().await?;
     ready(&page, &line.join(",")).await?;
-    let again = ledger(&page).await?;
+    let again = purse(&page).await?;
     if again != expected {
         return Err(fail(format!(
-            "after a reload the ledger shows {again}; expected {expected}"
+            "after a reload the purse shows {again}; expected {expected}"
         )));
     }
     // Reset takes a second click to confirm.
-    page.click("#reset-ledger").await?;
-    if ledger(&page).await?[0] != "1" {
-        return Err(fail("one click on Reset ledger erased it"));
+    page.click("#reset-purse").await?;
+    if purse(&page).await?[0] != "1" {
+        return Err(fail("one click on Reset purse emptied it"));
     }
-    page.click("#reset-ledger").await?;
-    page.wait_text("#ledger-count", "0").await?;
+    page.click("#reset-purse").await?;
+    page.wait_text("#purse-count", "0").await?;
+    // A purse kept under its former name, the ledger, is read once under its new one.
+    eval(
+        &page,
+        "localStorage.setItem('parlor.russian.ledger', \
+             JSON.stringify({games: {'deal=1 SQ-1': {score: 3, net: -40}}}));",
+    )
+    .await?;
+    page.open("/russian?deal=1").await?;
+    ready(&page, "").await?;
+    if purse(&page).await? != json!(["1", "3.00", "−$40"]) {
+        return Err(fail("the purse kept as the ledger was not read"));
+    }
     Ok(())
 }
 
-/// The ledger's games, mean score and money, as shown.
-async fn ledger(page: &Page) -> Result<Value, Failure> {
+/// The purse's games, mean score and money, as shown.
+async fn purse(page: &Page) -> Result<Value, Failure> {
     eval(
         page,
-        "return ['ledger-count', 'ledger-mean', 'ledger-net'] \
+        "return ['purse-count', 'purse-mean', 'purse-net'] \
              .map(id => document.getElementById(id).textContent);",
     )
     .await
