@@ -12,6 +12,7 @@ pub fn trials() -> Vec<Trial> {
         a_camicia_deal_is_given_by_index_or_seed,
         a_camicia_trace_or_deal_that_cannot_be_given_is_refused,
         a_camicia_trace_past_the_budget_is_422_at_once,
+        camicia_decks_start_with_the_deal_and_follow_every_trick_of_the_trace,
     ]
 }
 
@@ -157,9 +158,8 @@ fn after_trick(decks: &str, laid: &str, by: &str, taker: char) -> String {
     format!("{a}/{b}")
 }
 
-#[test]
 fn camicia_decks_start_with_the_deal_and_follow_every_trick_of_the_trace() {
-    let server = Server::start(&[]);
+    let server = TestServer::start();
     for deal in [
         NESSLER,
         "2 A 7 8 Q 10/3 4 5 6 K 9 J",
@@ -198,5 +198,5 @@ fn camicia_decks_start_with_the_deal_and_follow_every_trick_of_the_trace() {
     let unknown = server.post("/api/camicia/decks?input=xml", "2/3");
     server.refused(&unknown, 400, parameter("input"));
     server.refused(&server.get("/api/camicia/decks"), 405, reason("method"));
-    server.stop(libc::SIGTERM);
+    server.stop();
 }

@@ -1,13 +1,15 @@
 //! Russian Solitaire's endpoints: a hint, a peek, a game played by a strategy.
 
-use crate::support::{TestServer, UNKNOWN};
+use crate::support::{TestServer, UNKNOWN, reason};
 use libtest_mimic::Trial;
+use serde_json::json;
 
 pub fn trials() -> Vec<Trial> {
     crate::tests![
         a_russian_hint_is_answered_for_every_table_and_query,
         a_peek_is_the_hint_for_the_table_with_every_card_shown,
         a_russian_game_is_played_by_every_strategy,
+        the_russian_casino_nets_every_score_as_the_game_does,
     ]
 }
 
@@ -136,9 +138,8 @@ fn a_russian_game_is_played_by_every_strategy() {
     server.stop();
 }
 
-#[test]
 fn the_russian_casino_nets_every_score_as_the_game_does() {
-    let server = Server::start(&[]);
+    let server = TestServer::start();
     let answer = server.get("/api/russian/casino");
     assert_eq!(answer.status, 200, "{}", answer.text());
     assert_eq!(answer.header("content-type"), "application/json");
@@ -181,5 +182,5 @@ fn the_russian_casino_nets_every_score_as_the_game_does() {
     }
     let unknown = server.get("/api/russian/casino?deal=1");
     server.refused(&unknown, 400, reason("parameter"));
-    server.stop(libc::SIGTERM);
+    server.stop();
 }

@@ -11,6 +11,7 @@ pub fn trials() -> Vec<Trial> {
         a_speed_deal_is_given_by_seed_deal_and_split,
         bad_speed_input_gets_the_readers_message_with_its_place,
         the_speed_page_is_served_with_everything_it_names,
+        the_speed_times_are_those_every_finished_action_takes,
     ]
 }
 
@@ -140,9 +141,8 @@ fn the_speed_page_is_served_with_everything_it_names() {
     server.stop();
 }
 
-#[test]
 fn the_speed_times_are_those_every_finished_action_takes() {
-    let server = Server::start(&[]);
+    let server = TestServer::start();
     let answer = server.get("/api/speed/times");
     assert_eq!(
         (answer.status, answer.header("content-type"), answer.text()),
@@ -156,10 +156,13 @@ fn the_speed_times_are_those_every_finished_action_takes() {
     let times = answer.json();
     // The contest's sample draws, returns and moves to either table: each action it finishes
     // lasts what the times say.
-    let contest = std::fs::read_to_string("../../examples/speed.in").expect("the sample");
+    let contest = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/speed.in"
+    ));
     let mut seen = std::collections::BTreeSet::new();
-    for game in server.post("/api/speed/play", &contest).text().lines() {
-        let game: Value = serde_json::from_str(game).expect("a game a line");
+    for game in server.post("/api/speed/play", contest).text().lines() {
+        let game: serde_json::Value = serde_json::from_str(game).expect("a game a line");
         for event in game["events"].as_array().expect("events") {
             if event["status"] != "done" {
                 continue;
@@ -179,5 +182,5 @@ fn the_speed_times_are_those_every_finished_action_takes() {
     let unknown = server.get("/api/speed/times?lang=az");
     server.refused(&unknown, 400, reason("parameter"));
     server.refused(&server.post("/api/speed/times", ""), 405, reason("method"));
-    server.stop(libc::SIGTERM);
+    server.stop();
 }
