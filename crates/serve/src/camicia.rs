@@ -10,10 +10,8 @@ use axum::response::Response;
 use axum::routing::{get, post};
 use camicia::Deal;
 use camicia::deal::Dealer;
-use camicia::notation::pack_record;
 use camicia::trace::Budget;
-use report::camicia::{TraceJson, parse_index};
-use serde::Serialize;
+use report::camicia::{DealJson, TraceJson, parse_index};
 
 pub fn routes() -> Routes {
     Routes::new()
@@ -72,15 +70,6 @@ pub async fn trace(state: State, uri: Uri, body: RequestBody) -> Result<Response
     Ok(json(&trace))
 }
 
-/// A one-pack deal: its index in camicia.dev's numbering, and the deal as `parlor camicia deal`
-/// prints it.
-#[derive(Serialize)]
-struct DealJson {
-    /// In decimal: it passes what JavaScript's numbers hold exactly.
-    index: String,
-    deal: String,
-}
-
 /// `GET /api/camicia/deal?index=N`: the deal of index N, as `parlor camicia deal N` prints it;
 /// `GET /api/camicia/deal?seed=S&number=I`: deal I of seed S, the deal `parlor camicia stats
 /// --seed S` plays as its deal I (number 0 if not given).
@@ -110,10 +99,5 @@ pub async fn deal(uri: Uri) -> Result<Response, ApiError> {
             ));
         }
     };
-    Ok(json(&DealJson {
-        index: camicia::index::index(&pack)
-            .expect("a one-pack deal has an index")
-            .to_string(),
-        deal: pack_record(&pack),
-    }))
+    Ok(json(&DealJson::of(&pack)))
 }
