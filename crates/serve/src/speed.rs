@@ -7,9 +7,8 @@ use super::api::{
 use axum::http::Uri;
 use axum::response::Response;
 use axum::routing::{get, post};
-use report::speed::{GameJson, contest_lines, parse_split};
-use serde::Serialize;
-use speed::{Deal, Split, contest, game};
+use report::speed::{DealJson, GameJson, parse_split};
+use speed::{Split, contest, game};
 
 /// `/api/speed/…`.
 pub fn routes() -> Routes {
@@ -29,16 +28,6 @@ pub async fn play(uri: Uri, body: RequestBody) -> Result<Response, ApiError> {
     Ok(json_lines(&games))
 }
 
-/// A random deal, named as `parlor speed stats` names its longest game.
-#[derive(Serialize)]
-struct DealJson {
-    seed: u64,
-    deal: u64,
-    split: [usize; 2],
-    /// The deal as contest input: A's line, B's line, and the closing 0.
-    input: String,
-}
-
 /// `GET /api/speed/deal?seed=S&deal=I&split=A/B`: deal I of seed S, as `parlor speed stats
 /// --seed S --split A/B` plays it (defaults: seed 1, deal 0, 26/26).
 pub async fn deal(uri: Uri) -> Result<Response, ApiError> {
@@ -48,11 +37,5 @@ pub async fn deal(uri: Uri) -> Result<Response, ApiError> {
     let split = params
         .parsed("split", parse_split)?
         .unwrap_or(Split::HALVES);
-    let [a, b] = contest_lines(&Deal::random(seed, index, split));
-    Ok(json(&DealJson {
-        seed,
-        deal: index,
-        split: [split.a(), split.b()],
-        input: format!("{a}\n{b}\n0\n"),
-    }))
+    Ok(json(&DealJson::new(seed, index, split)))
 }
