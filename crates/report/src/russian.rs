@@ -162,7 +162,7 @@ pub struct HintJson {
     /// Only when the planner stopped at its budget before solving the layouts asked for.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     stopped: bool,
-    moves: Vec<MoveValue>,
+    moves: Vec<MoveValueJson>,
     fair: Option<MoveJson>,
     /// Every card known: the exact maximum and the first move that keeps it.
     maximum: Option<u32>,
@@ -170,7 +170,7 @@ pub struct HintJson {
 }
 
 #[derive(Serialize)]
-struct MoveValue {
+struct MoveValueJson {
     #[serde(rename = "move")]
     mv: MoveJson,
     /// The planner's mean over its layouts of the maximum after the move.
@@ -197,7 +197,7 @@ impl HintJson {
                 .iter()
                 .zip(&hint.means)
                 .enumerate()
-                .map(|(i, (&mv, &mean))| MoveValue {
+                .map(|(i, (&mv, &mean))| MoveValueJson {
                     mv: json(mv),
                     mean,
                     max: exact.map(|e| e.values[i]),
