@@ -379,7 +379,7 @@ pub struct SearchJson {
 impl SearchJson {
     /// What the search of `search`, played by `engine`, has found in `hunt`.
     pub fn new(search: ModeJson, hunt: &Hunt, engine: Engine) -> SearchJson {
-        let finds = hunt.ledger();
+        let finds = hunt.finds();
         let keep = finds.keep();
         let start = hunt.climbing().map(|climb| {
             FindJson::from(&Catch {

@@ -242,7 +242,7 @@ impl Job for Hunting {
     }
 
     fn status(&self, hunt: &Hunt) -> Option<String> {
-        let best = hunt.ledger().longest().first().map(|f| f.outcome.cards);
+        let best = hunt.finds().longest().first().map(|f| f.outcome.cards);
         best.map(|cards| format!("best {}", grouped(cards)))
     }
 }
