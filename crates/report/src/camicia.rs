@@ -91,7 +91,7 @@ fn deck(faces: &[Face]) -> String {
 }
 
 impl TraceJson {
-    /// The game of `deal` played to its end by the rule book's engine, as its trace shows it.
+    /// The game of `deal` played to its end by the reference engine, as its trace shows it.
     ///
     /// # Errors
     ///
