@@ -15,7 +15,7 @@
 //! ```
 
 use serde::Serialize;
-use speed::{Deal, Event, Robot, Split, game};
+use speed::{Deal, Event, Robot, Split, reference};
 use tally::{Mean, Rate};
 
 /// One data set as `--json` prints it: the deal and the whole log, enough to replay the game
@@ -58,13 +58,14 @@ struct EventJson {
 }
 
 impl GameJson {
-    /// `game`, played from `deal`.
-    pub fn new(deal: &Deal, game: &game::Game) -> GameJson {
+    /// `played`, the game of `deal`.
+    pub fn new(deal: &Deal, played: &reference::Played) -> GameJson {
         let names = |cards: &[speed::Card]| cards.iter().map(|c| c.to_string()).collect();
         let mut waits: Vec<WaitJson> = [Robot::A, Robot::B]
             .into_iter()
             .flat_map(|robot| {
-                game.waits(robot)
+                played
+                    .waits(robot)
                     .into_iter()
                     .map(move |(start, end)| WaitJson {
                         robot: robot.to_string(),
@@ -76,14 +77,14 @@ impl GameJson {
         // In the order of the events: by start, A before B (the sort is stable).
         waits.sort_by_key(|w| w.start);
         GameJson {
-            winner: game.outcome.winner.to_string(),
-            end_ms: game.outcome.end_ms,
-            deadends: game.outcome.deadends,
-            returns: game.outcome.returns,
+            winner: played.outcome.winner.to_string(),
+            end_ms: played.outcome.end_ms,
+            deadends: played.outcome.deadends,
+            returns: played.outcome.returns,
             a: names(deal.a()),
             b: names(deal.b()),
             waits,
-            events: game.events.iter().map(EventJson::new).collect(),
+            events: played.events.iter().map(EventJson::new).collect(),
         }
     }
 }

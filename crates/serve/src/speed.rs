@@ -8,7 +8,7 @@ use axum::http::Uri;
 use axum::response::Response;
 use axum::routing::{get, post};
 use report::speed::{DealJson, GameJson, parse_split};
-use speed::{Split, contest, game};
+use speed::{Split, contest, reference};
 
 /// `/api/speed/…`.
 pub fn routes() -> Routes {
@@ -23,7 +23,7 @@ pub async fn play(uri: Uri, body: RequestBody) -> Result<Response, ApiError> {
     let deals = contest::parse(&text(body)?).map_err(ApiError::input)?;
     let games: Vec<GameJson> = deals
         .iter()
-        .map(|deal| GameJson::new(deal, &game::play(deal)))
+        .map(|deal| GameJson::new(deal, &reference::play(deal)))
         .collect();
     Ok(json_lines(&games))
 }
