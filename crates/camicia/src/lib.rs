@@ -1,8 +1,8 @@
 //! Camicia, also known as Beggar-my-neighbour: the game exactly as the rule book plays it, for
 //! decks of any length and any mix of ranks, with exact loop detection.
 //!
-//! - [`reference`] is the reference engine, [`reference::Game`]: one card at a time, every
-//!   situation at a round start kept in a hash map. It also drives traces.
+//! - [`reference`](mod@reference) is the reference engine, [`reference::Game`]: one card at a
+//!   time, every situation at a round start kept in a hash map. It also drives traces.
 //! - [`fast`] is the fast engine for deals of up to 63 cards (one pack and less), with
 //!   [`fast::play_pack`] taking a one-pack deal as 52 small codes.
 //! - [`play`] plays any deal with the fast engine when it can and the reference one otherwise;

@@ -6,7 +6,8 @@
 //!
 //! ```
 //! use report::russian::{PlayJson, parse_strategy};
-//! use russian::{Game, strategy};
+//! use russian::fast::Game;
+//! use russian::strategy;
 //!
 //! // `parlor russian play --seed 42 --strategy greedy --json`: the deal, every move, the score.
 //! let name = parse_strategy("greedy").unwrap();
@@ -21,10 +22,11 @@
 
 use russian::bound::Stats as BoundStats;
 use russian::catalogue::{Catalogue, Entry, Numbering};
+use russian::fast::Game;
 use russian::hint::Hint;
 use russian::solver::Solution;
 use russian::{
-    Card, Event, Game, Layout, Move, MoveKind, PAY_PER_CARD, Rank, STAKE, Slot, Stats, Strategy,
+    Card, Event, Layout, Move, MoveKind, PAY_PER_CARD, Rank, STAKE, Slot, Stats, Strategy,
     StrategyName, Suit, Table, strategy,
 };
 use serde::Serialize;

@@ -4,8 +4,8 @@
 //! API whose every endpoint that does what a command does reads that command's input with the
 //! same reader and answers with the same writer as its `--json`. The server keeps no state of a
 //! player's: a page sends the game (a position, or a deal and its line of moves) with every
-//! request. Every request is bounded ([`limits`]); the page's files are compiled in
-//! ([`assets`]).
+//! request. Every request is bounded ([`limits`]); the page's files are compiled in (the private
+//! module `assets`).
 
 mod api;
 mod assets;

@@ -12,9 +12,10 @@ use axum::response::Response;
 use axum::routing::{get, post};
 use report::count::count;
 use report::russian::{HintJson, PlayJson, TableJson, parse_strategy};
+use russian::fast::Game;
 use russian::pysol::{self, GameNumber};
 use russian::strategy::DEFAULT_SAMPLES;
-use russian::{Event, Game, Layout, Table, line};
+use russian::{Event, Layout, Table, line};
 
 /// `/api/russian/…`.
 pub fn routes() -> Routes {

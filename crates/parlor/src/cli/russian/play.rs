@@ -5,8 +5,9 @@ use crate::error::CliError;
 use clap::Args;
 use report::count::count;
 use report::russian::{PlayJson, parse_strategy};
+use russian::fast::Game;
 use russian::strategy::{self, DEFAULT_SAMPLES, MAX_SAMPLES};
-use russian::{Card, Event, Game, Position, Rank, Strategy, StrategyName, Suit};
+use russian::{Card, Event, Position, Rank, Strategy, StrategyName, Suit};
 use std::io::{self, Write};
 
 #[derive(Args)]
