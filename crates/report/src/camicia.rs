@@ -14,7 +14,8 @@
 //!     r#"{"status":"finished","cards":13,"tricks":1}"#
 //! );
 //! let trace = serde_json::to_string(&TraceJson::of(&deal, None).unwrap()).unwrap();
-//! assert!(trace.starts_with(r#"{"status":"finished","cards":13,"tricks":1,"deal":"2A78QX/3456K9J","#));
+//! let start = r#"{"status":"finished","cards":13,"tricks":1,"deal":"2A78QX/3456K9J","#;
+//! assert!(trace.starts_with(start));
 //! ```
 
 use camicia::deal::{Dealer, pack_deal};

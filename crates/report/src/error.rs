@@ -47,7 +47,8 @@ impl ErrorJson<'_> {
     }
 }
 
-/// `line 3, column 7: …` or `column 7: …` at the start of `message`, after the parameter's name.
+/// `line 3, column 7: …` or `column 7: …` at the start of `message`, after the parameter's
+/// name.
 fn place(message: &str, parameter: Option<&str>) -> (Option<usize>, Option<usize>) {
     let number = |text: &str| text.parse::<usize>().ok();
     let message = match parameter {

@@ -13,7 +13,8 @@
 //! assert_eq!(goal, Goal::Any);
 //! let solution = solve(start, goal, 1 << 20, |_| {}).unwrap();
 //! let line = serde_json::to_string(&SolutionJson::new(start, goal, &solution, None)).unwrap();
-//! assert!(line.starts_with(r#"{"pegs":[10,12,17,19,25],"goal":"any","won":false,"proof":"class","#));
+//! let start = r#"{"pegs":[10,12,17,19,25],"goal":"any","won":false,"proof":"class","#;
+//! assert!(line.starts_with(start));
 //! ```
 
 use hiq::census::Census;
