@@ -6,9 +6,9 @@ use common::{parlor, refused, rejects, stdout_of, stdout_reading};
 use hiq::{Board, Hole, auto};
 use predicates::prelude::*;
 
-/// The sum the rule book's player leaves, computed by the plain reference player.
+/// The sum the rule book's player leaves, computed by the reference player.
 fn reference_sum(mut board: Board) -> u32 {
-    while let Some(jump) = auto::choose_simple(board) {
+    while let Some(jump) = auto::choose_reference(board) {
         board = board
             .apply(jump)
             .expect("the reference player only makes legal jumps");

@@ -1,14 +1,15 @@
 //! `parlor camicia workunit` against camicia.dev's format: units around the records, at both
 //! ends of the index space and of one deal, each compared with a result file made here
-//! independently — every deal played by the simple engine, the file written by the format's
+//! independently — every deal played by the reference engine, the file written by the format's
 //! own rules — killed and resumed, and bad units refused without an output.
 
 mod common;
 mod scratch;
 
+use camicia::Status;
 use camicia::deal::pack_deal;
 use camicia::index::{self, DEALS};
-use camicia::{Game, Status};
+use camicia::reference::Game;
 use common::{parlor, refused, rejects, stdout_of};
 use predicates::prelude::*;
 use scratch::scratch;
@@ -19,7 +20,7 @@ const NESSLER: u128 = 447_247_122_283_566_119_055;
 const CASELLA: u128 = 472_460_898_658_889_399_111;
 
 /// The result file of the unit `first ..= last` by the format's words: the longest finished
-/// game, the earliest of equally long ones, then every loop; every deal played by the simple
+/// game, the earliest of equally long ones, then every loop; every deal played by the reference
 /// engine, which reads the rule book line by line.
 fn expected(first: u128, last: u128) -> String {
     let mut longest: Option<(u128, u64, u64)> = None;

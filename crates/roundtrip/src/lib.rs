@@ -124,7 +124,7 @@ pub fn camicia_text(data: &[u8]) {
 }
 
 /// Camicia's record notation for one deal: whatever reads, written back, reads the same, and
-/// its one-pack deals play alike on the simple and the fast engine.
+/// its one-pack deals play alike on the reference and the fast engine.
 pub fn camicia_record(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;

@@ -1,7 +1,8 @@
 //! Scores of many games and what they say: exact integer counts, so that any split of the games
 //! over threads gives the same numbers, and the statistics computed from them.
 
-use crate::{Game, StrategyName, strategy};
+use crate::fast::Game;
+use crate::{StrategyName, strategy};
 use serde::{Deserialize, Serialize};
 use tally::{Merge, Moments, histogram_median, wilson};
 

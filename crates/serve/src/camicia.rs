@@ -11,9 +11,8 @@ use axum::response::Response;
 use axum::routing::{get, post};
 use camicia::Deal;
 use camicia::deal::Dealer;
-use camicia::notation::pack_record;
 use camicia::trace::{Budget, OverBudget};
-use report::camicia::{DecksJson, TraceJson, parse_index};
+use report::camicia::{DealJson, DecksJson, TraceJson, parse_index};
 use serde::Serialize;
 
 pub fn routes() -> Routes {
@@ -100,15 +99,6 @@ async fn played<T: Serialize + Send + 'static>(
     Ok(json(&answer))
 }
 
-/// A one-pack deal: its index in camicia.dev's numbering, and the deal as `parlor camicia deal`
-/// prints it.
-#[derive(Serialize)]
-struct DealJson {
-    /// In decimal: it passes what JavaScript's numbers hold exactly.
-    index: String,
-    deal: String,
-}
-
 /// `GET /api/camicia/deal?index=N`: the deal of index N, as `parlor camicia deal N` prints it;
 /// `GET /api/camicia/deal?seed=S&number=I`: deal I of seed S, the deal `parlor camicia stats
 /// --seed S` plays as its deal I (number 0 if not given).
@@ -138,10 +128,5 @@ pub async fn deal(uri: Uri) -> Result<Response, ApiError> {
             ));
         }
     };
-    Ok(json(&DealJson {
-        index: camicia::index::index(&pack)
-            .expect("a one-pack deal has an index")
-            .to_string(),
-        deal: pack_record(&pack),
-    }))
+    Ok(json(&DealJson::of(&pack)))
 }

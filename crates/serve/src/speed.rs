@@ -8,9 +8,8 @@ use super::api::{
 use axum::http::Uri;
 use axum::response::Response;
 use axum::routing::{get, post};
-use report::speed::{GameJson, TimesJson, contest_lines, parse_split};
-use serde::Serialize;
-use speed::{Deal, Split, contest, game};
+use report::speed::{DealJson, GameJson, TimesJson, parse_split};
+use speed::{Split, contest, reference};
 
 /// `/api/speed/…`.
 pub fn routes() -> Routes {
@@ -26,7 +25,7 @@ pub async fn play(uri: Uri, body: RequestBody) -> Result<Response, ApiError> {
     let deals = contest::parse(&text(body)?).map_err(ApiError::input)?;
     let games: Vec<GameJson> = deals
         .iter()
-        .map(|deal| GameJson::new(deal, &game::play(deal)))
+        .map(|deal| GameJson::new(deal, &reference::play(deal)))
         .collect();
     Ok(json_lines(&games))
 }
@@ -35,16 +34,6 @@ pub async fn play(uri: Uri, body: RequestBody) -> Result<Response, ApiError> {
 pub async fn times(uri: Uri) -> Result<Response, ApiError> {
     Params::of(&uri, &[])?;
     Ok(json(&TimesJson::rule_book()))
-}
-
-/// A random deal, named as `parlor speed stats` names its longest game.
-#[derive(Serialize)]
-struct DealJson {
-    seed: u64,
-    deal: u64,
-    split: [usize; 2],
-    /// The deal as contest input: A's line, B's line, and the closing 0.
-    input: String,
 }
 
 /// `GET /api/speed/deal?seed=S&deal=I&split=A/B`: deal I of seed S, as `parlor speed stats
@@ -56,11 +45,5 @@ pub async fn deal(uri: Uri) -> Result<Response, ApiError> {
     let split = params
         .parsed("split", parse_split)?
         .unwrap_or(Split::HALVES);
-    let [a, b] = contest_lines(&Deal::random(seed, index, split));
-    Ok(json(&DealJson {
-        seed,
-        deal: index,
-        split: [split.a(), split.b()],
-        input: format!("{a}\n{b}\n0\n"),
-    }))
+    Ok(json(&DealJson::new(seed, index, split)))
 }

@@ -2,7 +2,8 @@
 //! for each rule, each worked out by hand.
 
 use cards::Card;
-use speed::{Deal, Ending, Event, Finish, Kind, Pile, Place, Robot, contest, fast, game};
+use speed::reference::Finish;
+use speed::{Deal, Ending, Event, Kind, Pile, Place, Robot, contest, fast, reference};
 
 fn cards(text: &str) -> Vec<Card> {
     text.split_whitespace()
@@ -27,13 +28,13 @@ fn deal(a: &str, b: &str) -> Deal {
 }
 
 /// Plays with both engines, checks they agree, and returns the logged game.
-fn play(a: &str, b: &str) -> game::Game {
+fn play(a: &str, b: &str) -> reference::Played {
     let deal = deal(a, b);
-    let game = game::play(&deal);
+    let game = reference::play(&deal);
     assert_eq!(
         fast::play(&deal),
         game.outcome,
-        "fast and simple engines on {a} / {b}"
+        "fast and reference engines on {a} / {b}"
     );
     game
 }
@@ -69,7 +70,7 @@ fn ev(
 }
 
 /// Events starting at `t`.
-fn starting(game: &game::Game, t: u32) -> Vec<Event> {
+fn starting(game: &reference::Played, t: u32) -> Vec<Event> {
     game.events
         .iter()
         .filter(|e| e.start == t)
@@ -123,14 +124,14 @@ fn the_public_data_sets() {
     ] {
         let got: String = deals
             .iter()
-            .map(|deal| match game::play(deal).outcome.winner {
+            .map(|deal| match reference::play(deal).outcome.winner {
                 Robot::A => "A wins.\n",
                 Robot::B => "B wins.\n",
             })
             .collect();
         assert_eq!(got, expected);
         for deal in &deals {
-            assert_eq!(fast::play(deal), game::play(deal).outcome);
+            assert_eq!(fast::play(deal), reference::play(deal).outcome);
         }
     }
 }
@@ -376,7 +377,7 @@ fn waits_are_the_spans_without_an_action() {
     assert_eq!(worked.waits(Robot::B), []);
     // Actions and waits tile each robot's time from 0 to the end, on any deal.
     for index in 0..200 {
-        let game = game::play(&Deal::random(5, index, speed::Split::HALVES));
+        let game = reference::play(&Deal::random(5, index, speed::Split::HALVES));
         for robot in [Robot::A, Robot::B] {
             let busy: u32 = game
                 .events

@@ -77,7 +77,7 @@ fn the_example_file_with_suits_and_record_notation() {
 #[test]
 fn decks_of_hundreds_of_cards_from_the_exercise() {
     // The exercise's "story is starting to get a bit complicated": 361 cards, beyond the fast
-    // engine, played by the simple one.
+    // engine, played by the reference one.
     let input = include_str!("../data/camicia/canonical.jsonl")
         .lines()
         .find(|l| l.contains("complicated"))

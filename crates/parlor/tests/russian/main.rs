@@ -13,7 +13,8 @@ mod simulate;
 mod solve;
 
 use common::{parlor, refused, rejects, stdout_of, stdout_reading};
-use russian::{Event, Game, Layout, MoveKind, StrategyName, deal, play_deal};
+use russian::fast::Game;
+use russian::{Event, Layout, MoveKind, StrategyName, deal, play_deal};
 use scratch::scratch;
 use serde_json::Value;
 

@@ -86,7 +86,7 @@ async fn speed_worked_example_ends_with_the_traces_verdict_at_its_instant(page: 
     let deal = deals
         .first()
         .ok_or_else(|| fail("no game in the worked example"))?;
-    let outcome = speed::game::play(deal).outcome;
+    let outcome = speed::reference::play(deal).outcome;
     if speed::fast::play(deal) != outcome {
         return Err(fail("the trace and the verdict disagree"));
     }

@@ -6,12 +6,12 @@ use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use std::ops::Range;
 
-/// Loops listed by a [`Ledger`], the earliest first (all of them are reported as they are found).
+/// Loops listed by the [`Finds`] of a search, the earliest first (all of them are reported as they are found).
 pub const LOOPS_LISTED: usize = 100;
 
 /// What a whole search has found, run after run, in search order.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Ledger {
+pub struct Finds {
     pub(super) keep: Keep,
     deals: u128,
     top: Top,
@@ -58,10 +58,11 @@ mod reported {
     }
 }
 
-impl Ledger {
-    /// A new ledger; `distinct` when the search can meet a deal twice and should report it once.
-    pub fn new(keep: Keep, distinct: bool) -> Ledger {
-        Ledger {
+impl Finds {
+    /// The finds of a search that has played nothing yet; `distinct` when the search can meet a
+    /// deal twice and should report it once.
+    pub fn new(keep: Keep, distinct: bool) -> Finds {
+        Finds {
             keep,
             deals: 0,
             top: Top::new(keep.top),
@@ -133,8 +134,8 @@ impl Ledger {
         report
     }
 
-    /// Whether this can be the ledger of the deals at `places` (in search order) with what it
-    /// keeps: the counts add up, and every game it lists lies in those places and ends as it
+    /// Whether these can be the finds of the deals at `places` (in search order) with what they
+    /// keep: the counts add up, and every game it lists lies in those places and ends as it
     /// says (each is played again).
     ///
     /// # Errors
@@ -185,14 +186,14 @@ mod tests {
     use crate::search::haul;
 
     #[test]
-    fn a_ledger_sums_up_the_same_whatever_the_cut_into_runs() {
+    fn the_finds_sum_up_the_same_whatever_the_cut_into_runs() {
         let dealer = Dealer::new(8);
         let keep = Keep {
             top: 4,
             min_cards: Some(1200),
         };
         let whole = |cuts: &[u64]| {
-            let mut ledger = Ledger::new(keep, false);
+            let mut finds = Finds::new(keep, false);
             let mut reported = Vec::new();
             for pair in cuts.windows(2) {
                 let run = haul(
@@ -201,13 +202,13 @@ mod tests {
                     pair[0].into(),
                     keep,
                 );
-                reported.extend(ledger.commit(run));
+                reported.extend(finds.commit(run));
             }
-            (reported, ledger)
+            (reported, finds)
         };
         let (coarse, one) = whole(&[0, 30_000]);
         let (fine, other) = whole(&[0, 1, 7000, 7001, 12_345, 30_000]);
-        let summary = |t: &Ledger| (t.top.games(), t.deals, t.long, t.loops);
+        let summary = |t: &Finds| (t.top.games(), t.deals, t.long, t.loops);
         assert_eq!(summary(&one), summary(&other));
         assert_eq!(one.deals, 30_000);
         // Reported: the long games, and the longest games as they joined the top at the end of
@@ -228,21 +229,21 @@ mod tests {
     }
 
     #[test]
-    fn a_ledger_of_a_climb_reports_a_deal_once() {
+    fn the_finds_of_a_climb_report_a_deal_once() {
         let keep = Keep {
             top: 2,
             min_cards: Some(0),
         };
         let pack = Dealer::new(1).pack(0);
-        let mut ledger = Ledger::new(keep, true);
-        let first = ledger.commit(haul(Engine::best(), [pack, pack].into_iter(), 0, keep));
+        let mut finds = Finds::new(keep, true);
+        let first = finds.commit(haul(Engine::best(), [pack, pack].into_iter(), 0, keep));
         assert_eq!(first.len(), 1);
         assert!(
-            ledger
+            finds
                 .commit(haul(Engine::best(), [pack].into_iter(), 2, keep))
                 .is_empty()
         );
-        assert_eq!(ledger.long, 1);
-        assert_eq!(ledger.deals, 3);
+        assert_eq!(finds.long, 1);
+        assert_eq!(finds.deals, 3);
     }
 }

@@ -1,6 +1,6 @@
-//! A game as the rule book reads, line by line: a discrete-event simulation on an integer
-//! millisecond clock that keeps a log of every action. [`crate::fast`] computes the same
-//! [`Outcome`] faster; the two are tested against each other.
+//! The reference engine: a game as the rule book reads, line by line, a discrete-event simulation
+//! on an integer millisecond clock that keeps a log of every action. [`crate::fast`] computes the
+//! same [`Outcome`] faster, and is tested against it.
 //!
 //! At each instant, in this order: actions that complete are resolved (landings, with the left
 //! mover winning when both robots reach one table together; a landing cancels the other robot's
@@ -11,24 +11,10 @@
 use crate::card::{are_neighbours, strength};
 use crate::deal::Deal;
 use crate::event::{Ending, Event, Kind, Place};
+use crate::outcome::Outcome;
 use crate::robot::{DRAW_MS, Pile, RETURN_MS, RIGHT_MS, Robot};
 use cards::Card;
 use std::collections::VecDeque;
-
-/// The result of a game, as both engines give it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Outcome {
-    /// Who ran out of cards first (or, together, with the stronger last card).
-    pub winner: Robot,
-    /// The instant of the last landing, when the winner ran out of cards.
-    pub end_ms: u32,
-    /// How many times both robots were stuck and restarted.
-    pub deadends: u32,
-    /// How many moves were cancelled (each followed by a return, unless the game ended first).
-    pub returns: u32,
-    /// Both robots ran out at the same instant; the stronger last card won.
-    pub together: bool,
-}
 
 /// How the winner won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -44,9 +30,9 @@ pub enum Finish {
     },
 }
 
-/// A game played out with its log.
+/// A game played out, with its log.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Game {
+pub struct Played {
     /// The result, as [`crate::fast::play`] gives it too.
     pub outcome: Outcome,
     /// How the winner won.
@@ -56,7 +42,7 @@ pub struct Game {
     pub events: Vec<Event>,
 }
 
-impl Game {
+impl Played {
     /// The spans `(from, until)` in ms in which `robot` had no action under way before the end of
     /// the game: it was waiting for a card to land (rule 3.4) or for the deadend's restart.
     pub fn waits(&self, robot: Robot) -> Vec<(u32, u32)> {
@@ -231,7 +217,7 @@ impl Play {
 }
 
 /// Plays the deal to its end, with the log.
-pub fn play(deal: &Deal) -> Game {
+pub fn play(deal: &Deal) -> Played {
     let mut play = Play {
         sides: [Side::set_up(deal.a()), Side::set_up(deal.b())],
         tops: [None; 2],
@@ -312,7 +298,7 @@ pub fn play(deal: &Deal) -> Game {
             for robot in Robot::BOTH {
                 play.stop(robot, Ending::Unfinished, t);
             }
-            return Game {
+            return Played {
                 outcome: Outcome {
                     winner,
                     end_ms: t,

@@ -1,61 +1,13 @@
-//! A game in play: the [`Position`] everybody sees plus the face-down cards, which only the game
-//! knows. The order of what happens after a move is fixed, so that move logs are reproducible:
-//! the move; the turn of the card it uncovered, if any; then, again and again, the last card of the
-//! lowest-numbered column that can go to its foundation goes there, followed by the turn of the
-//! card it uncovered, if any — until no card can go.
+//! The fast engine: a game in play, the [`Position`] everybody sees plus the face-down cards,
+//! which only the game knows; [`crate::reference`] is the rule book read straight, which it is
+//! tested against. The order of what happens after a move is fixed, so that move logs are
+//! reproducible: the move; the turn of the card it uncovered, if any; then, again and again, the
+//! last card of the lowest-numbered column that can go to its foundation goes there, followed by
+//! the turn of the card it uncovered, if any — until no card can go.
 
+use crate::event::Event;
 use crate::layout::{Layout, Slot};
-use crate::position::{Move, Position, card_at};
-use cards::Card;
-use std::fmt;
-
-/// Everything that happens in a game, in order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Event {
-    /// A move the player chose.
-    Move(Move),
-    /// `card` turned face up in `column` (0 to 6) as part of the move before it.
-    Turn {
-        /// The card turned.
-        card: Card,
-        /// Its column, 0 to 6.
-        column: u8,
-    },
-    /// `card` went from the end of column `from` (0 to 6) to its foundation.
-    Foundation {
-        /// The card.
-        card: Card,
-        /// The column it left, 0 to 6.
-        from: u8,
-    },
-}
-
-impl fmt::Display for Event {
-    /// `S7 from 3 to 5`, `king HK from 4 to 2`, `turn D4 in 6`, `SA to foundation from 1`;
-    /// `{:#}` writes suit symbols.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let card = |card: &Card| {
-            if f.alternate() {
-                format!("{card:#}")
-            } else {
-                card.to_string()
-            }
-        };
-        match self {
-            Event::Move(mv) if f.alternate() => write!(f, "{mv:#}"),
-            Event::Move(mv) => write!(f, "{mv}"),
-            Event::Turn { card: c, column } => write!(f, "turn {} in {}", card(c), column + 1),
-            Event::Foundation { card: c, from } => {
-                write!(f, "{} to foundation from {}", card(c), from + 1)
-            }
-        }
-    }
-}
-
-/// A move that is not one of the moves of the game it was given to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("the move {0} is not one of the moves of this position")]
-pub struct IllegalMove(pub Move);
+use crate::position::{IllegalMove, Move, Position, card_at};
 
 /// A game: see the module documentation.
 ///
@@ -159,7 +111,8 @@ impl Game {
     /// but without building the layout.
     ///
     /// ```
-    /// use russian::{Game, deal};
+    /// use russian::fast::Game;
+    /// use russian::deal;
     ///
     /// let game = Game::deal(42);
     /// assert_eq!(Game::new(&deal::deal(42)), Some(game.clone()));
@@ -245,7 +198,8 @@ impl Game {
     /// Makes `mv` with its turn and the foundation moves that follow, telling `log` each event.
     ///
     /// ```
-    /// use russian::{Event, Game};
+    /// use russian::fast::Game;
+    /// use russian::Event;
     ///
     /// let mut game = Game::deal(0);
     /// game.settle(&mut |_| {});

@@ -1,12 +1,12 @@
-//! A plain engine that reads the rule book line by line — columns as lists of cards, every move
-//! found by trying every card against every column — kept to check the fast one against.
+//! The reference engine: the rule book read line by line — columns as lists of cards, every move
+//! found by trying every card against every column — which [`crate::fast`] is tested against.
 
-use crate::game::Event;
+use crate::event::Event;
 use crate::layout::{Layout, Slot};
 use crate::position::{Move, MoveKind};
 use cards::Rank;
 
-/// A game in the plain engine.
+/// A game in the reference engine.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Game {
     /// The seven columns, each from its first (deepest) card to its last.
@@ -120,7 +120,7 @@ impl Game {
 
 /// The highest score reachable from `game` (after its foundation moves), by trying every legal
 /// move in every position reached, each position once; `None` if more than `limit` positions
-/// would have to be visited. The plain check of [`crate::solver`]: no bound, no reduction.
+/// would have to be visited. The reference for [`crate::solver`]: no bound, no reduction.
 pub fn max_score(game: &Game, limit: usize) -> Option<u32> {
     let mut start = game.clone();
     start.settle();
