@@ -125,7 +125,10 @@ fn the_public_data_sets() {
     let seed = contest::parse(include_str!("../../../testdata/speed/seed-example.in")).unwrap();
     let edge = contest::parse(include_str!("../../../testdata/speed/edge.in")).unwrap();
     for (deals, expected) in [
-        (seed, include_str!("../../../testdata/speed/seed-example.out")),
+        (
+            seed,
+            include_str!("../../../testdata/speed/seed-example.out"),
+        ),
         (edge, include_str!("../../../testdata/speed/edge.out")),
     ] {
         let got: String = deals
