@@ -1,48 +1,8 @@
-//! What the tests of the `parlor` binary share: the binary, a run that must succeed (reading
-//! nothing or given input), and a run that must be refused (bad input or bad usage: exit status 2 and nothing on stdout).
+//! The serve tests' door to `support` while they are a test program of their own: they are to
+//! become a module of `tests.rs`, and this file goes then.
 
-use assert_cmd::Command;
-use assert_cmd::assert::Assert;
+#[allow(dead_code, unused_imports)]
+#[path = "../support/mod.rs"]
+mod support;
 
-pub fn parlor() -> Command {
-    Command::cargo_bin("parlor").expect("the parlor binary is built for tests")
-}
-
-/// `parlor ARGS`, which must succeed and write nothing on stderr; its standard output.
-pub fn stdout_of(args: &[&str]) -> String {
-    stdout_reading(args, "")
-}
-
-/// `parlor ARGS` reading `stdin`, which must succeed and write nothing on stderr; its standard
-/// output.
-pub fn stdout_reading(args: &[&str], stdin: &str) -> String {
-    let output = parlor()
-        .args(args)
-        .write_stdin(stdin)
-        .output()
-        .expect("parlor runs");
-    assert!(output.status.success(), "{args:?}: {output:?}");
-    assert!(output.stderr.is_empty(), "{args:?}: {output:?}");
-    String::from_utf8(output.stdout).expect("UTF-8 output")
-}
-
-/// `parlor ARGS` reading `stdin`, which must be refused; the rest is for the caller to check.
-pub fn refused(args: &[&str], stdin: impl Into<Vec<u8>>) -> Assert {
-    parlor()
-        .args(args)
-        .write_stdin(stdin)
-        .assert()
-        .code(2)
-        .stdout("")
-}
-
-/// Refused with status 2, nothing on stdout, and a message on stderr that says `words`.
-#[allow(dead_code)]
-pub fn refused_saying(args: &[&str], words: &str) {
-    refused(args, "").stderr(predicates::str::contains(words));
-}
-
-/// Bad input: refused with exactly one message on stderr, `error: MESSAGE`.
-pub fn rejects(args: &[&str], stdin: impl Into<Vec<u8>>, message: &str) {
-    refused(args, stdin).stderr(format!("error: {message}\n"));
-}
+pub use support::{parlor, refused, rejects, stdout_of, stdout_reading};

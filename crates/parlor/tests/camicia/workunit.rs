@@ -3,20 +3,12 @@
 //! independently — every deal played by the simple engine, the file written by the format's
 //! own rules — killed and resumed, and bad units refused without an output.
 
-mod common;
-mod scratch;
-
+use super::*;
 use camicia::deal::pack_deal;
+use camicia::engine::Engine;
 use camicia::index::{self, DEALS};
 use camicia::{Game, Status};
-use common::{parlor, refused, rejects, stdout_of};
-use predicates::prelude::*;
-use scratch::scratch;
-use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
-
-const NESSLER: u128 = 447_247_122_283_566_119_055;
-const CASELLA: u128 = 472_460_898_658_889_399_111;
+use std::path::PathBuf;
 
 /// The result file of the unit `first ..= last` by the format's words: the longest finished
 /// game, the earliest of equally long ones, then every loop; every deal played by the simple
@@ -43,6 +35,16 @@ fn expected(first: u128, last: u128) -> String {
     finished + &loops
 }
 
+/// `camicia workunit DIR/in DIR/out --quiet` and `more`.
+fn quiet_unit(dir: &Path, more: &[&str]) -> Vec<String> {
+    let (input, output) = (dir.join("in"), dir.join("out"));
+    let unit = ["camicia", "workunit", input.to_str().unwrap()];
+    with(
+        &unit,
+        &[&[output.to_str().unwrap(), "--quiet"], more].concat(),
+    )
+}
+
 fn run_unit(dir: &Path, unit: &str, extra: &[&str]) -> (std::process::Output, PathBuf) {
     let input = dir.join("in");
     let output = dir.join("out");
@@ -62,45 +64,42 @@ fn run_unit(dir: &Path, unit: &str, extra: &[&str]) -> (std::process::Output, Pa
 fn units_are_written_as_camicia_dev_writes_them() {
     let dir = scratch("units");
     let units = [
-        (NESSLER - 1500, NESSLER + 1500),
-        (CASELLA - 1500, CASELLA + 1500),
+        (NESSLER_INDEX - 1500, NESSLER_INDEX + 1500),
+        (CASELLA_INDEX - 1500, CASELLA_INDEX + 1500),
         (0, 2999),
         (DEALS - 3000, DEALS - 1),
-        (NESSLER, NESSLER),
-        (CASELLA, CASELLA),
+        (NESSLER_INDEX, NESSLER_INDEX),
+        (CASELLA_INDEX, CASELLA_INDEX),
         (DEALS - 1, DEALS - 1),
     ];
     let (input, output) = (dir.join("in"), dir.join("out"));
-    let args = [
-        "camicia",
-        "workunit",
-        input.to_str().unwrap(),
-        output.to_str().unwrap(),
-        "--quiet",
-    ];
+    let args = quiet_unit(&dir, &[]);
     for (first, last) in units {
         std::fs::write(&input, format!("{first} {last}\n")).unwrap();
-        assert_eq!(stdout_of(&args), "", "unit {first} {last}");
+        assert_eq!(stdout_of(&strs(&args)), "", "unit {first} {last}");
         let written = std::fs::read_to_string(&output).unwrap();
         assert_eq!(written, expected(first, last), "unit {first} {last}");
     }
     // The records are where they should be.
-    let (_, output) = run_unit(&dir, &format!("{NESSLER} {NESSLER}"), &["--quiet"]);
-    assert_eq!(
-        std::fs::read_to_string(&output).unwrap(),
-        format!("finished,{NESSLER},8344,1164\n")
-    );
-    let (_, output) = run_unit(&dir, &format!("{CASELLA}\n{CASELLA}\n"), &["--quiet"]);
-    assert_eq!(
-        std::fs::read_to_string(&output).unwrap(),
-        format!("loop,{CASELLA},474,66\n")
-    );
+    for (unit, result) in [
+        (
+            format!("{NESSLER_INDEX} {NESSLER_INDEX}"),
+            format!("finished,{NESSLER_INDEX},8344,1164\n"),
+        ),
+        (
+            format!("{CASELLA_INDEX}\n{CASELLA_INDEX}\n"),
+            format!("loop,{CASELLA_INDEX},474,66\n"),
+        ),
+    ] {
+        let (_, output) = run_unit(&dir, &unit, &["--quiet"]);
+        assert_eq!(std::fs::read_to_string(&output).unwrap(), result);
+    }
     std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
 fn a_unit_killed_mid_way_resumes_to_the_same_result() {
-    let dir = scratch("resume");
+    let dir = scratch("unit-resume");
     let unit = "300000000000000000000 300000000000004000000\n";
     let (whole, output) = run_unit(&dir, unit, &["--quiet", "--threads", "1"]);
     assert!(whole.status.success());
@@ -110,39 +109,18 @@ fn a_unit_killed_mid_way_resumes_to_the_same_result() {
 
     let checkpoint = dir.join("state");
     let fraction = dir.join("fraction");
-    let args: Vec<PathBuf> = [
-        "camicia",
-        "workunit",
-        dir.join("in").to_str().unwrap(),
-        output.to_str().unwrap(),
-        "--quiet",
-        "--checkpoint",
-        checkpoint.to_str().unwrap(),
-        "--checkpoint-every",
-        "0",
-        "--fraction-done",
-        fraction.to_str().unwrap(),
-    ]
-    .iter()
-    .map(PathBuf::from)
-    .collect();
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_parlor"))
-        .args(&args)
-        .spawn()
-        .unwrap();
-    let committed = || -> Option<u64> {
-        let text = std::fs::read_to_string(&checkpoint).ok()?;
-        let value: serde_json::Value = serde_json::from_str(&text).ok()?;
-        value["body"]["state"]["committed"].as_u64()
-    };
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while committed().is_none_or(|c| c < 4) {
-        assert!(child.try_wait().unwrap().is_none(), "the unit ended first");
-        assert!(Instant::now() < deadline);
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    child.kill().unwrap();
-    child.wait().unwrap();
+    let args = quiet_unit(
+        &dir,
+        &[
+            "--checkpoint",
+            checkpoint.to_str().unwrap(),
+            "--checkpoint-every",
+            "0",
+            "--fraction-done",
+            fraction.to_str().unwrap(),
+        ],
+    );
+    kill_after(spawn(&args), &checkpoint, 4);
     assert!(
         !output.exists(),
         "a unit killed mid-way leaves no result file"
@@ -233,6 +211,45 @@ fn bad_units_are_refused_without_a_result() {
         &["camicia", "workunit", input, output.to_str().unwrap()],
         "",
         &format!("{input}: line 1, column 1: expected START <= END, found START 7 after END 3"),
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_work_unit_that_drops_a_game_is_refused() {
+    let dir = scratch("forged-unit");
+    let (unit, out, checkpoint) = (dir.join("in"), dir.join("out"), dir.join("c.json"));
+    // Casella's loop in the second of three chunks of 2^18 deals.
+    let first = CASELLA_INDEX - 300_000;
+    std::fs::write(&unit, format!("{first} {}\n", first + 600_000)).unwrap();
+    let run = runs::camicia::WorkunitRun::new(first, first + 600_000, Engine::scalar()).unwrap();
+    let chunk = 1u128 << 18;
+    let report = camicia::workunit::Report::of(Engine::best(), first..first + chunk);
+    let command = quiet_unit(&dir, &["--checkpoint", checkpoint.to_str().unwrap()]);
+    let command = strs(&command);
+    // Indices pass 2^64, which a JSON value of serde's cannot hold: the text is edited.
+    let text = serde_json::to_string(&report).unwrap();
+    let longest = text.find("\"longest\":{").unwrap();
+    let end = longest + text[longest..].find('}').unwrap() + 1;
+    let unfinished = format!("{}\"longest\":null{}", &text[..longest], &text[end..]);
+    let unfinished = serde_json::value::RawValue::from_string(unfinished).unwrap();
+    forge(&checkpoint, &run, 1, &unfinished);
+    refused_saying(
+        &command,
+        "its summary does not add up: 0 loops of 262144 deals, and no longest finished game",
+    );
+    // Two chunks claimed, the first one's report: Casella's loop would never be played.
+    forge(&checkpoint, &run, 2, &report);
+    refused_saying(
+        &command,
+        "its summary does not add up: 262144 deals counted, 524288 played",
+    );
+    forge(&checkpoint, &run, 1, &report);
+    stdout_of(&command);
+    let result = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        result.contains(&format!("loop,{CASELLA_INDEX},")),
+        "{result}"
     );
     std::fs::remove_dir_all(dir).unwrap();
 }

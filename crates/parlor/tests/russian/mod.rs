@@ -1,10 +1,5 @@
 //! `parlor russian` run as a user runs it.
 
-#[path = "../common/mod.rs"]
-mod common;
-#[path = "../scratch/mod.rs"]
-mod scratch;
-
 mod bound;
 mod catalogue;
 mod hint;
@@ -12,12 +7,20 @@ mod play;
 mod simulate;
 mod solve;
 
-use common::{parlor, refused, rejects, stdout_of, stdout_reading};
+use crate::support::checkpoint::{forge, kill_after, state_of, summary_of};
+use crate::support::cluster::{cluster, hostfile, in_cluster};
+use crate::support::picture::Picture;
+use crate::support::{
+    parlor, refused, refused_saying, rejects, scratch, spawn, stdout_of, stdout_reading, strs, with,
+};
 use russian::{Event, Game, Layout, MoveKind, StrategyName, deal, play_deal};
-use scratch::scratch;
-use serde_json::Value;
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+use std::process::Child;
+use std::time::{Duration, Instant};
+use sweep::checkpoint::State;
 
-const SAMPLE: &str = include_str!("../data/russian/sample.txt");
+const SAMPLE: &str = include_str!("../../../../testdata/russian/sample.txt");
 
 /// Replays a `play --json` object with the rules crate: every move legal, every event as the game
 /// makes it, the score what the foundations hold, and no move left at the end.

@@ -1,20 +1,22 @@
 //! `parlor camicia` run as a user runs it.
 
-#[path = "../common/mod.rs"]
-mod common;
-#[path = "../scratch/mod.rs"]
-mod scratch;
-
 mod index;
 mod input;
 mod json;
 mod play;
 mod search;
 mod stats;
+mod workunit;
 
-use common::{parlor, refused, rejects, stdout_of, stdout_reading};
+use crate::support::checkpoint::{committed, forge, kill_after, state_of, wait_until_committed};
+use crate::support::cluster::{cluster, hostfile, in_cluster};
+use crate::support::picture::Picture;
+use crate::support::{
+    parlor, refused, refused_saying, rejects, scratch, spawn, stdout_of, stdout_reading, strs, with,
+};
 use predicates::prelude::*;
-use scratch::scratch;
+use std::path::Path;
+use std::time::{Duration, Instant};
 
 const SEED_EXAMPLES: &str = "2 A 7 8 Q 10\n3 4 5 6 K 9 J\n\nJ 2 3\n4 J 5\n";
 

@@ -1,24 +1,14 @@
 //! The long runs — `camicia search`, `camicia stats`, `speed stats`, `russian simulate` and
 //! `russian bound` — as one engine: the same output for any threads, killed with SIGKILL and
-//! resumed to the uninterrupted answer, files checked and held before any work, and clusters of
-//! processes on 127.0.0.1 that give what one process gives and end cleanly when a process fails.
+//! resumed to the uninterrupted answer, files checked before any work, bad options refused at
+//! once, and a cluster of processes on 127.0.0.1 that gives what one process gives. What one
+//! command's checkpoint or cluster does is tested with that command.
 
-mod cluster;
-#[path = "../common/mod.rs"]
-mod common;
-mod forged;
-#[path = "../scratch/mod.rs"]
-mod scratch;
-
-use common::{parlor, refused, refused_saying, rejects, stdout_of};
+use crate::support::checkpoint::kill_after;
+use crate::support::cluster::cluster;
+use crate::support::{parlor, refused, refused_saying, scratch, spawn, stdout_of, strs, with};
 use predicates::prelude::*;
-use runs::Run;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
-use sweep::Job;
-
-use scratch::scratch;
 
 /// Each long run on a small budget, as the words of its command line.
 fn runs() -> Vec<Vec<&'static str>> {
@@ -52,14 +42,6 @@ fn runs() -> Vec<Vec<&'static str>> {
     ]
 }
 
-fn with(run: &[&str], more: &[&str]) -> Vec<String> {
-    run.iter().chain(more).map(|s| s.to_string()).collect()
-}
-
-fn strs(args: &[String]) -> Vec<&str> {
-    args.iter().map(String::as_str).collect()
-}
-
 #[test]
 fn every_long_run_gives_the_same_output_on_1_2_and_3_threads() {
     for run in runs() {
@@ -88,37 +70,6 @@ fn the_throughput_goes_to_stderr_and_quiet_means_nothing_there() {
         assert!(quiet.stderr.is_empty());
         assert_eq!(quiet.stdout, output.stdout);
     }
-}
-
-/// The chunks a checkpoint has committed, if it can be read.
-fn committed(path: &Path) -> Option<u64> {
-    let text = std::fs::read_to_string(path).ok()?;
-    let value: serde_json::Value = serde_json::from_str(&text).ok()?;
-    value["body"]["state"]["committed"].as_u64()
-}
-
-fn spawn(args: &[String]) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_parlor"))
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
-}
-
-/// Waits until the checkpoint has `chunks` chunks committed, then kills the run with SIGKILL.
-fn kill_after(mut child: Child, checkpoint: &Path, chunks: u64) {
-    let deadline = Instant::now() + Duration::from_secs(120);
-    while committed(checkpoint).is_none_or(|c| c < chunks) {
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "the run ended before it was killed"
-        );
-        assert!(Instant::now() < deadline, "the run made no progress");
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    child.kill().unwrap();
-    child.wait().unwrap();
 }
 
 #[test]
@@ -179,139 +130,6 @@ fn every_long_run_killed_mid_run_resumes_to_the_uninterrupted_answer() {
         assert_eq!(stdout_of(&strs(&resumable)), whole);
         std::fs::remove_file(&checkpoint).unwrap();
     }
-    std::fs::remove_dir_all(dir).unwrap();
-}
-
-#[test]
-fn a_checkpoint_of_another_run_is_refused_with_the_difference_named() {
-    let dir = scratch("other");
-    let checkpoint = dir.join("c.json");
-    let path = checkpoint.to_str().unwrap();
-    stdout_of(&[
-        "camicia",
-        "stats",
-        "--deals",
-        "5000",
-        "--quiet",
-        "--checkpoint",
-        path,
-    ]);
-    refused_saying(
-        &["camicia", "stats", "--deals", "6000", "--checkpoint", path],
-        "the checkpoint was made with --deals 5000, this command has --deals 6000",
-    );
-    refused_saying(
-        &["speed", "stats", "--deals", "5000", "--checkpoint", path],
-        "the checkpoint was made by camicia stats, this command is speed stats",
-    );
-    // A checkpoint of another version: well formed, its checksum right.
-    let run = runs::camicia::StatsRun::new(5000, 1, camicia::engine::Engine::scalar());
-    let mut identity = run.identity();
-    identity.program = "parlor 0.0.1".into();
-    let state = sweep::checkpoint::State {
-        identity,
-        plan: run.job().plan(),
-        committed: 0,
-        seconds: 0.0,
-        journal: None,
-    };
-    sweep::checkpoint::save(&checkpoint, &state, &camicia::stats::Stats::default()).unwrap();
-    refused_saying(
-        &["camicia", "stats", "--deals", "5000", "--checkpoint", path],
-        "the checkpoint was made by parlor 0.0.1, this is parlor ",
-    );
-    // Not a checkpoint at all.
-    std::fs::write(&checkpoint, "hello\n").unwrap();
-    refused_saying(
-        &["camicia", "stats", "--deals", "5000", "--checkpoint", path],
-        "line 1, column 1: expected a checkpoint",
-    );
-    std::fs::remove_dir_all(dir).unwrap();
-}
-
-#[test]
-fn a_checkpoint_whose_summary_does_not_add_up_is_refused() {
-    let dir = scratch("forged");
-    let checkpoint = dir.join("c.json");
-    let path = checkpoint.to_str().unwrap();
-    let simulate = runs::russian::SimulateRun::new(
-        runs::Deals::new(0, 5000),
-        vec![russian::StrategyName::Greedy],
-        russian::strategy::DEFAULT_SAMPLES,
-    );
-    // One chunk of 2,048 deals committed, but a tally of one game: its checksum is right (the
-    // file was made by a program, not edited by hand), its content wrong.
-    let mut tally = russian::Stats::default();
-    tally.add(7);
-    let state = sweep::checkpoint::State {
-        identity: simulate.identity(),
-        plan: simulate.job().plan(),
-        committed: 1,
-        seconds: 0.0,
-        journal: None,
-    };
-    sweep::checkpoint::save(&checkpoint, &state, &vec![tally]).unwrap();
-    refused_saying(
-        &[
-            "russian",
-            "simulate",
-            "--deals",
-            "5000",
-            "--checkpoint",
-            path,
-        ],
-        "its summary does not add up: its scores do not count 2048 games",
-    );
-    std::fs::remove_dir_all(dir).unwrap();
-}
-
-#[test]
-fn one_run_at_a_time_holds_a_checkpoint_or_an_output() {
-    let dir = scratch("lock");
-    let checkpoint = dir.join("c.json");
-    let out = dir.join("finds.jsonl");
-    let first = spawn(&with(
-        &["camicia", "search", "--random", "--deals", "50000000"],
-        &[
-            "--quiet",
-            "--checkpoint",
-            checkpoint.to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-        ],
-    ));
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while committed(&checkpoint).is_none() {
-        assert!(Instant::now() < deadline);
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    refused_saying(
-        &[
-            "camicia",
-            "search",
-            "--random",
-            "--deals",
-            "50000000",
-            "--checkpoint",
-            checkpoint.to_str().unwrap(),
-        ],
-        "another run is using it",
-    );
-    // Another search writing the same --out, with no checkpoint, is refused too.
-    refused_saying(
-        &[
-            "camicia",
-            "search",
-            "--range",
-            "0..1000",
-            "--out",
-            out.to_str().unwrap(),
-        ],
-        "another run is using it",
-    );
-    let mut first = first;
-    first.kill().unwrap();
-    first.wait().unwrap();
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -405,4 +223,44 @@ fn bad_long_run_options_fail_at_once() {
         refused(&run, "").stderr(predicate::str::contains(message));
         assert!(started.elapsed() < Duration::from_secs(5), "{run:?}");
     }
+}
+
+#[test]
+fn a_cluster_on_loopback_gives_what_one_process_gives() {
+    let dir = scratch("cluster");
+    for run in runs() {
+        if run.contains(&"--climb") {
+            continue;
+        }
+        let run = with(&run, &["--json", "--quiet"]);
+        let alone = stdout_of(&strs(&run));
+        let threads = with(&strs(&run), &["--threads", "2"]);
+        let (two_by_one, outputs) = cluster(&with(&strs(&run), &["--threads", "1"]), &dir, 2);
+        assert_eq!(two_by_one, alone, "{run:?}");
+        assert!(outputs[1].stdout.is_empty());
+        let (one_by_two, _) = cluster(&threads, &dir, 1);
+        assert_eq!(one_by_two, alone, "{run:?}");
+    }
+    // A search's --out is written by process 0, the same as without a cluster.
+    let out = dir.join("finds.jsonl");
+    let search = with(
+        &[
+            "camicia",
+            "search",
+            "--range",
+            "472460898658889299111..472460898658889899111",
+        ],
+        &[
+            "--min-cards",
+            "2000",
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    );
+    stdout_of(&strs(&search));
+    let alone = std::fs::read(&out).unwrap();
+    cluster(&search, &dir, 2);
+    assert_eq!(std::fs::read(&out).unwrap(), alone);
+    std::fs::remove_dir_all(dir).unwrap();
 }

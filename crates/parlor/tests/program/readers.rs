@@ -2,7 +2,7 @@
 //! never panic, and a refusal must name a place inside the text (`line L, column C`, counted in
 //! characters from 1, or just past the end of a line or of the text).
 
-use assert_cmd::Command;
+use crate::support::parlor;
 use proptest::prelude::*;
 
 /// The line and column a message starts with.
@@ -66,14 +66,14 @@ fn texts(alphabet: &str, valid: &'static str) -> impl Strategy<Value = String> {
     ]
 }
 
-const HIQ_SAMPLE: &str = include_str!("data/hiq/sample.in");
+const HIQ_SAMPLE: &str = include_str!("../../../../testdata/hiq/sample.in");
 const HIQ_CROSS: &str =
     "    X X X\n    X X X\nX X X X X X X\nX X X O X X X\nX X X X X X X\n    X X X\n    X X X\n";
 const CAMICIA_DECKS: &str = "# two games\n2 A 7 8 Q 10\nS3 4 5 6 K 9 J\n\n---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---\n";
 const CAMICIA_JSONL: &str = "{\"playerA\": [\"2\", \"SA\"], \"playerB\": [\"10\", \"J\"], \"x\": 1}\n{\"playerA\": [\"3\"], \"playerB\": [\"Q\"]}\n";
-const SPEED_SAMPLE: &str = include_str!("data/speed/seed-example.in");
-const RUSSIAN_SAMPLE: &str = include_str!("data/russian/sample.txt");
-const RUSSIAN_IN_PROGRESS: &str = include_str!("../../../examples/russian-unknown.txt");
+const SPEED_SAMPLE: &str = include_str!("../../../../testdata/speed/seed-example.in");
+const RUSSIAN_SAMPLE: &str = include_str!("../../../../testdata/russian/sample.txt");
+const RUSSIAN_IN_PROGRESS: &str = include_str!("../../../../examples/russian-unknown.txt");
 
 /// A property for each reader: `NAME: ALPHABET, SAMPLE => PARSE;` — texts near `SAMPLE`, in
 /// `ALPHABET`, are either read or refused with a place that is in the text.
@@ -107,8 +107,7 @@ proptest! {
 
     #[test]
     fn camicia_json_lines(text in texts("{}\\[\\]\":, playerAB0-9JQKSH\\n", CAMICIA_JSONL)) {
-        let output = Command::cargo_bin("parlor")
-            .expect("the parlor binary is built for tests")
+        let output = parlor()
             .args(["camicia", "--input", "jsonl"])
             .write_stdin(text.clone())
             .output()

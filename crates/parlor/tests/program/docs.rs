@@ -7,10 +7,8 @@
 //! is a POSIX shell.
 #![cfg(unix)]
 
-mod scratch;
-
+use crate::support::{repository, scratch, shell};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 /// Commands the pages show that take minutes: the test runs them on fewer deals, as the pages
 /// say, replacing the first text by the second, and checks that they succeed.
@@ -24,10 +22,6 @@ struct Example {
     page: String,
     command: String,
     shown: Vec<String>,
-}
-
-fn repository() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
 fn examples_of(page: &Path) -> Vec<Example> {
@@ -85,21 +79,8 @@ fn masked(line: &str) -> String {
     out
 }
 
-fn check(example: &Example, scratch: &Path, bin: &Path) -> Result<(), String> {
-    let output = Command::new("sh")
-        .arg("-c")
-        .arg(&example.command)
-        .current_dir(scratch)
-        .env(
-            "PATH",
-            format!(
-                "{}:{}",
-                bin.display(),
-                std::env::var("PATH").unwrap_or_default()
-            ),
-        )
-        .output()
-        .map_err(|e| format!("cannot run sh: {e}"))?;
+fn check(example: &Example, folder: &Path) -> Result<(), String> {
+    let output = shell::run("sh", folder, &example.command);
     let shows_error = example
         .shown
         .first()
@@ -157,13 +138,9 @@ fn the_examples_of_the_pages_print_what_the_pages_show() {
     docs.sort();
     pages.extend(docs);
 
-    let scratch = scratch::scratch("docs");
+    let folder = scratch("docs");
     // What the pages write goes to a target/ of the scratch folder, never to the checkout.
-    std::fs::create_dir(scratch.join("target")).expect("a scratch target/");
-    let bin = Path::new(env!("CARGO_BIN_EXE_parlor"))
-        .parent()
-        .expect("the binary's folder")
-        .to_owned();
+    std::fs::create_dir(folder.join("target")).expect("a scratch target/");
 
     let mut run = 0;
     let mut failures = Vec::new();
@@ -177,11 +154,11 @@ fn the_examples_of_the_pages_print_what_the_pages_show() {
             }
         }
         run += 1;
-        if let Err(failure) = check(&example, &scratch, &bin) {
+        if let Err(failure) = check(&example, &folder) {
             failures.push(failure);
         }
     }
-    std::fs::remove_dir_all(&scratch).expect("the scratch folder is removed");
+    std::fs::remove_dir_all(&folder).expect("the scratch folder is removed");
     assert!(run >= 40, "only {run} examples found");
     assert!(failures.is_empty(), "\n{}", failures.join("\n\n"));
 }

@@ -21,3 +21,14 @@ pub fn run(shell: &str, dir: &Path, command: &str) -> Output {
         .output()
         .unwrap_or_else(|e| panic!("{shell} runs: {e}"))
 }
+
+/// Runs each of `commands` by `shell` in `dir`: each must end with exit status `status`, and
+/// none may panic.
+pub fn each_exits(shell: &str, dir: &Path, commands: &[&str], status: i32) {
+    for command in commands {
+        let output = run(shell, dir, command);
+        assert_eq!(output.status.code(), Some(status), "{command}: {output:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!stderr.contains("panicked"), "{command}: {stderr}");
+    }
+}

@@ -2,10 +2,7 @@
 //! folder holding `examples/`, with this build's `parlor` first on the PATH, it must succeed.
 #![cfg(unix)]
 
-mod scratch;
-
-use scratch::scratch;
-use std::path::Path;
+use crate::support::{scratch, shell};
 use std::process::Command;
 
 const COMMANDS: [&[&str]; 19] = [
@@ -51,12 +48,6 @@ fn examples(command: &[&str]) -> Vec<String> {
 #[test]
 fn every_help_ends_with_examples_of_its_own_command_that_run() {
     let dir = scratch("help");
-    let bin = Path::new(env!("CARGO_BIN_EXE_parlor")).parent().unwrap();
-    let path = format!(
-        "{}:{}",
-        bin.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
     let mut failed = Vec::new();
     for command in COMMANDS {
         let examples = examples(command);
@@ -70,13 +61,7 @@ fn every_help_ends_with_examples_of_its_own_command_that_run() {
             "{command:?}: no example of {own}: {examples:?}"
         );
         for example in examples {
-            let output = Command::new("sh")
-                .arg("-c")
-                .arg(&example)
-                .current_dir(&dir)
-                .env("PATH", &path)
-                .output()
-                .unwrap();
+            let output = shell::run("sh", &dir, &example);
             if !output.status.success() {
                 failed.push(format!("{example}: {output:?}"));
             }

@@ -4,16 +4,9 @@
 //! on standard output. Beside it, the failures that need more than one line to set up.
 #![cfg(unix)]
 
-mod scratch;
-mod shell;
-
-use scratch::scratch;
-use std::path::{Path, PathBuf};
+use crate::support::{repository, scratch, shell};
+use std::path::Path;
 use std::time::{Duration, Instant};
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
 
 fn sh(dir: &Path, command: &str) -> std::process::Output {
     shell::run("sh", dir, command)
@@ -21,7 +14,7 @@ fn sh(dir: &Path, command: &str) -> std::process::Output {
 
 /// The rows of the table under `heading`: command, exit status, standard error.
 fn rows(heading: &str) -> Vec<(String, i32, String)> {
-    let page = std::fs::read_to_string(root().join("docs/reliability.md")).unwrap();
+    let page = std::fs::read_to_string(repository().join("docs/reliability.md")).unwrap();
     let code = |cell: &str| -> String {
         let cell = cell.trim();
         assert!(cell.starts_with('`') && cell.ends_with('`'), "{cell}");
@@ -63,20 +56,29 @@ fn split_cells(line: &str) -> Vec<&str> {
     cells
 }
 
-#[test]
-fn every_row_of_the_reliability_table_holds() {
-    let rows = rows("## Bad input");
-    assert!(rows.len() >= 30, "{} rows", rows.len());
-    let dir = scratch("table");
+/// Runs each row of the table under `heading`, which has at least `least` rows, by `sh` from a
+/// scratch folder `name`: each must exit with its status within `longest`, print nothing on
+/// standard output, and print on standard error its message followed by `after`. Fails naming
+/// every row that does not hold.
+fn every_row_holds(heading: &str, least: usize, name: &str, after: &str, longest: Duration) {
+    let rows = rows(heading);
+    assert!(rows.len() >= least, "{} rows", rows.len());
+    let dir = scratch(name);
     let mut wrong = Vec::new();
     for (command, status, message) in &rows {
+        let started = Instant::now();
         let output = sh(&dir, command);
+        let took = started.elapsed();
         let stderr = String::from_utf8_lossy(&output.stderr);
-        let expected = format!("{message}\n");
-        if output.status.code() != Some(*status) || stderr != expected || !output.stdout.is_empty()
+        let expected = format!("{message}\n{after}");
+        if output.status.code() != Some(*status)
+            || stderr != expected
+            || !output.stdout.is_empty()
+            || took > longest
         {
             wrong.push(format!(
-                "{command}\n  expected {status}: {expected}  got {:?}: {stderr}  stdout: {:?}",
+                "{command}\n  expected {status}: {expected}  got {:?}: {stderr}  stdout: {:?}  \
+                 in {took:?}",
                 output.status.code(),
                 String::from_utf8_lossy(&output.stdout)
             ));
@@ -85,32 +87,22 @@ fn every_row_of_the_reliability_table_holds() {
     assert!(wrong.is_empty(), "\n{}", wrong.join("\n"));
 }
 
+#[test]
+fn every_row_of_the_reliability_table_holds() {
+    every_row_holds("## Bad input", 30, "table", "", Duration::MAX);
+}
+
 /// The table of counts refused: each command gives a count one past its range, and the
 /// argument parser refuses it with the range, exit 2, before any work.
 #[test]
 fn every_count_past_its_range_is_refused_before_any_work() {
-    let rows = rows("### Counts refused");
-    assert!(rows.len() >= 20, "{} rows", rows.len());
-    let dir = scratch("counts");
-    let mut wrong = Vec::new();
-    for (command, status, message) in &rows {
-        let started = Instant::now();
-        let output = sh(&dir, command);
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        let expected = format!("{message}\n\nFor more information, try '--help'.\n");
-        if output.status.code() != Some(*status)
-            || stderr != expected
-            || !output.stdout.is_empty()
-            || started.elapsed() > Duration::from_secs(10)
-        {
-            wrong.push(format!(
-                "{command}\n  expected {status}: {expected}  got {:?}: {stderr}  in {:?}",
-                output.status.code(),
-                started.elapsed()
-            ));
-        }
-    }
-    assert!(wrong.is_empty(), "\n{}", wrong.join("\n"));
+    every_row_holds(
+        "### Counts refused",
+        20,
+        "counts",
+        "\nFor more information, try '--help'.\n",
+        Duration::from_secs(10),
+    );
 }
 
 /// Memory of a run, by the shell's own limit on the address space.
@@ -202,7 +194,7 @@ fn a_position_that_names_a_file_is_read_as_holes() {
 #[test]
 fn closed_or_failing_standard_streams_exit_1_and_never_panic() {
     let dir = scratch("streams");
-    for command in [
+    let commands = [
         "parlor hiq examples/hiq.in >&-",
         "parlor speed examples/speed.in >&-",
         "parlor camicia examples/camicia.txt >&-",
@@ -214,12 +206,8 @@ fn closed_or_failing_standard_streams_exit_1_and_never_panic() {
         "parlor camicia stats --deals 1000 2>/dev/full",
         "parlor speed stats --deals 1000 2>/dev/full",
         "parlor --help > /dev/full",
-    ] {
-        let output = sh(&dir, command);
-        assert_eq!(output.status.code(), Some(1), "{command}: {output:?}");
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert!(!stderr.contains("panicked"), "{command}: {stderr}");
-    }
+    ];
+    shell::each_exits("sh", &dir, &commands, 1);
     // A reader that goes away early knows it: exit 1 without a message.
     let output = sh(
         &dir,

@@ -7,16 +7,14 @@
 //! goes.
 #![cfg(unix)]
 
-mod scratch;
-mod shell;
-
-use scratch::scratch;
+use crate::support::{scratch, shell};
 use std::fs;
 use std::os::unix::fs::FileTypeExt;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-fn parlor(dir: &Path, args: &[&str]) -> Output {
+/// `parlor ARGS` run in `dir`, reading nothing.
+fn parlor_in(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_parlor"))
         .args(args)
         .current_dir(dir)
@@ -33,6 +31,11 @@ fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
+/// `path` is still a character device: a run wrote into it and did not replace it.
+fn assert_a_device(path: &str) {
+    assert!(fs::metadata(path).unwrap().file_type().is_char_device());
+}
+
 fn unit(dir: &Path) {
     fs::write(dir.join("unit.in"), "0 99\n").unwrap();
 }
@@ -42,7 +45,7 @@ fn a_link_has_its_target_written_and_stays_a_link() {
     let dir = scratch("outputs-link");
     unit(&dir);
     std::os::unix::fs::symlink("result.txt", dir.join("link.txt")).unwrap();
-    let output = parlor(
+    let output = parlor_in(
         &dir,
         &["camicia", "workunit", "unit.in", "link.txt", "--quiet"],
     );
@@ -69,13 +72,13 @@ fn a_pipe_gets_the_output_and_stays_a_pipe() {
         let fifo = fifo.clone();
         std::thread::spawn(move || fs::read_to_string(fifo).unwrap())
     };
-    let output = parlor(
+    let output = parlor_in(
         &dir,
         &["camicia", "workunit", "unit.in", "result.fifo", "--quiet"],
     );
     assert!(output.status.success(), "{output:?}");
     let read = reader.join().unwrap();
-    let file = parlor(
+    let file = parlor_in(
         &dir,
         &["camicia", "workunit", "unit.in", "file.txt", "--quiet"],
     );
@@ -89,19 +92,14 @@ fn a_pipe_gets_the_output_and_stays_a_pipe() {
 fn a_device_is_written_in_place_never_replaced() {
     let dir = scratch("outputs-device");
     unit(&dir);
-    let null = parlor(
+    let null = parlor_in(
         &dir,
         &["camicia", "workunit", "unit.in", "/dev/null", "--quiet"],
     );
     assert!(null.status.success(), "{null:?}");
-    assert!(
-        fs::metadata("/dev/null")
-            .unwrap()
-            .file_type()
-            .is_char_device()
-    );
+    assert_a_device("/dev/null");
     // A full device fails the run (the machine's failure, 1) and stays the device it was.
-    let full = parlor(
+    let full = parlor_in(
         &dir,
         &["camicia", "workunit", "unit.in", "/dev/full", "--quiet"],
     );
@@ -110,14 +108,9 @@ fn a_device_is_written_in_place_never_replaced() {
         stderr(&full),
         "error: /dev/full: No space left on device (os error 28)\n"
     );
-    assert!(
-        fs::metadata("/dev/full")
-            .unwrap()
-            .file_type()
-            .is_char_device()
-    );
+    assert_a_device("/dev/full");
     // The results of a hunt stream into a device, when no checkpoint needs them read back.
-    let hunt = parlor(
+    let hunt = parlor_in(
         &dir,
         &[
             "camicia",
@@ -131,7 +124,7 @@ fn a_device_is_written_in_place_never_replaced() {
         ],
     );
     assert!(hunt.status.success(), "{hunt:?}");
-    let folder = parlor(&dir, &["camicia", "workunit", "unit.in", ".", "--quiet"]);
+    let folder = parlor_in(&dir, &["camicia", "workunit", "unit.in", ".", "--quiet"]);
     assert_eq!(folder.status.code(), Some(2), "{folder:?}");
     assert_eq!(
         stderr(&folder),
@@ -173,7 +166,7 @@ fn a_file_written_is_never_another_role_s_file_whatever_its_name() {
     ] {
         let mut all = vec!["camicia", "workunit"];
         all.extend(args);
-        let output = parlor(&dir, &all);
+        let output = parlor_in(&dir, &all);
         assert_eq!(output.status.code(), Some(2), "{args:?}: {output:?}");
         assert_eq!(
             stderr(&output),
@@ -220,7 +213,7 @@ fn pictures_are_checked_before_any_result_is_printed() {
             "error: FILE and --svg are the same file, ./games.in: give each its own\n",
         ),
     ] {
-        let output = parlor(&dir, args);
+        let output = parlor_in(&dir, args);
         assert_eq!(output.status.code(), Some(status), "{args:?}: {output:?}");
         assert_eq!(output.stdout, b"", "{args:?}");
         assert_eq!(stderr(&output), message, "{args:?}");
@@ -245,7 +238,7 @@ fn a_mistyped_checkpoint_never_empties_the_results() {
         let run = |checkpoint: &str| {
             let mut args = command.to_vec();
             args.extend(["--out", out, "--checkpoint", checkpoint, "--quiet"]);
-            parlor(&dir, &args)
+            parlor_in(&dir, &args)
         };
         let first = run("right.checkpoint");
         assert!(first.status.success(), "{first:?}");
@@ -329,16 +322,14 @@ fn a_reader_that_went_away_is_status_1_without_a_message_in_every_game() {
 #[test]
 fn a_usage_error_is_status_2_wherever_its_message_goes() {
     let dir = scratch("outputs-usage");
-    for command in [
+    let commands = [
         "parlor hiq --nope 2>&-",
         "parlor hiq --nope 2>/dev/full",
         "parlor hiq sovle 2>&-",
         // Was status 1 before issue 34: clap's message lost made it the machine's failure.
         "parlor speed stats --games 3 2>/dev/full",
-    ] {
-        let output = sh(&dir, command);
-        assert_eq!(output.status.code(), Some(2), "{command}: {output:?}");
-    }
+    ];
+    shell::each_exits("bash", &dir, &commands, 2);
     // The help asked for and not written is the machine's failure.
     let output = sh(&dir, "parlor hiq --help > /dev/full");
     assert_eq!(output.status.code(), Some(1), "{output:?}");

@@ -1,25 +1,17 @@
-//! `parlor speed` run as a user runs it.
+//! `parlor speed`: the contest's data to the character, traces, JSON, timelines, and bad input.
 
-mod common;
-mod scratch;
-
-use common::{parlor, refused, rejects, stdout_of, stdout_reading};
-use scratch::scratch;
-use speed::{Deal, Robot, Split, fast};
-
-const SEED_IN: &str = include_str!("data/speed/seed-example.in");
-const EDGE_IN: &str = include_str!("data/speed/edge.in");
+use super::*;
 
 #[test]
 fn the_public_data_to_the_character() {
     for (file, expected) in [
         (
-            "tests/data/speed/seed-example.in",
-            include_str!("data/speed/seed-example.out"),
+            "../../testdata/speed/seed-example.in",
+            include_str!("../../../../testdata/speed/seed-example.out"),
         ),
         (
-            "tests/data/speed/edge.in",
-            include_str!("data/speed/edge.out"),
+            "../../testdata/speed/edge.in",
+            include_str!("../../../../testdata/speed/edge.out"),
         ),
     ] {
         parlor()
@@ -33,7 +25,7 @@ fn the_public_data_to_the_character() {
 
 #[test]
 fn standard_input_when_the_file_is_dash_or_absent() {
-    let expected = include_str!("data/speed/edge.out");
+    let expected = include_str!("../../../../testdata/speed/edge.out");
     assert_eq!(stdout_reading(&["speed", "-"], EDGE_IN), expected);
     assert_eq!(stdout_reading(&["speed"], EDGE_IN), expected);
 }
@@ -240,138 +232,12 @@ fn bytes_that_are_not_text_and_bad_flags() {
     refused(&["speed", "--game", "2"], SEED_IN);
 }
 
-/// The tally of deals 0..n of a seed, computed here from the library.
-fn a_wins(seed: u64, n: u64, split: Split) -> u64 {
-    (0..n)
-        .filter(|&i| fast::play(&Deal::random(seed, i, split)).winner == Robot::A)
-        .count() as u64
-}
-
-#[test]
-fn stats_are_the_same_whatever_the_threads() {
-    let run = |threads: &str| {
-        stdout_of(&[
-            "speed",
-            "stats",
-            "--deals",
-            "40000",
-            "--seed",
-            "9",
-            "--quiet",
-            "--threads",
-            threads,
-        ])
-    };
-    let text = run("1");
-    assert_eq!(text, run("2"));
-    assert_eq!(text, run("3"));
-    let wins = a_wins(9, 40_000, Split::HALVES);
-    assert!(
-        text.starts_with("Speed: 40,000 random deals from one pack, A 26 cards and B 26, seed 9\n")
-    );
-    assert!(
-        text.contains(&format!(
-            "A wins                {},{:03} of 40,000 = ",
-            wins / 1000,
-            wins % 1000
-        )),
-        "{text}"
-    );
-    assert!(text.contains("longest game          deal "));
-}
-
-#[test]
-fn stats_as_json_with_a_split() {
-    let out = parlor()
-        .args([
-            "speed", "stats", "--deals", "3000", "--seed", "4", "--split", "10/12", "--json",
-        ])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
-    let split = Split::new(10, 12).unwrap();
-    assert_eq!(v["deals"], 3000);
-    assert_eq!(v["split"], serde_json::json!([10, 12]));
-    assert_eq!(v["a_wins"]["count"], a_wins(4, 3000, split));
-    let longest = &v["longest"];
-    let game = longest["deal"].as_u64().unwrap();
-    let outcome = fast::play(&Deal::random(4, game, split));
-    assert_eq!(longest["end_ms"], outcome.end_ms);
-    assert_eq!(v["length_ms"]["max"], outcome.end_ms);
-    assert!(longest["a"].as_str().unwrap().starts_with("10 "));
-    let lo = v["a_wins"]["wilson95"][0].as_f64().unwrap();
-    let hi = v["a_wins"]["wilson95"][1].as_f64().unwrap();
-    let rate = v["a_wins"]["rate"].as_f64().unwrap();
-    assert!(lo < rate && rate < hi);
-}
-
-#[test]
-fn the_longest_game_can_be_replayed_from_the_stats() {
-    let out = parlor()
-        .args(["speed", "stats", "--deals", "500", "--quiet"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(out).unwrap();
-    let line = text.lines().find(|l| l.starts_with("  printf '")).unwrap();
-    let input = line
-        .trim_start_matches("  printf '")
-        .split("' |")
-        .next()
-        .unwrap()
-        .replace("\\n", "\n");
-    let ms: String = text
-        .lines()
-        .find(|l| l.starts_with("longest game"))
-        .and_then(|l| l.split(", ").nth(1))
-        .unwrap()
-        .split(' ')
-        .next()
-        .unwrap()
-        .replace(',', "");
-    let trace = stdout_reading(&["speed", "--trace"], &input);
-    assert!(trace.contains(&format!(" wins at {ms} ms")), "{trace}");
-}
-
-#[test]
-fn stats_refuse_bad_arguments() {
-    for args in [
-        &["--deals", "0"][..],
-        &["--deals", "10", "--split", "27/26"],
-        &["--deals", "10", "--split", "0/5"],
-        &["--deals", "10", "--split", "26"],
-        &["--deals", "10", "--threads", "0"],
-        &["--games", "10"],
-        &[],
-    ] {
-        parlor()
-            .args(["speed", "stats"])
-            .args(args)
-            .assert()
-            .code(2)
-            .stdout("");
-    }
-}
-
 #[test]
 fn traces_of_random_deals_end_with_the_engines_verdict() {
     let deals: Vec<Deal> = (0..300)
         .map(|i| Deal::random(11, i, Split::new(1 + (i % 26) as usize, 26).unwrap()))
         .collect();
-    let mut input = String::new();
-    for deal in &deals {
-        for hand in [deal.a(), deal.b()] {
-            let cards: Vec<String> = hand.iter().map(|c| c.to_string()).collect();
-            input.push_str(&format!("{}\n{}\n", hand.len(), cards.join(" ")));
-        }
-    }
-    input.push_str("0\n");
-    let out = stdout_reading(&["speed", "--trace"], &input);
+    let out = stdout_reading(&["speed", "--trace"], &speed::contest::write(&deals));
     let games: Vec<&str> = out.split("\n\n").collect();
     assert_eq!(games.len(), deals.len());
     for (game, deal) in games.iter().zip(&deals) {
@@ -395,62 +261,39 @@ fn traces_of_random_deals_end_with_the_engines_verdict() {
 }
 
 #[test]
-fn several_splits_play_the_same_deal_numbers_and_make_one_table() {
-    let splits = ["13/39", "26/26", "5/7"];
-    let stats = |split: &str, more: &[&str]| {
-        let args = [
-            "speed", "stats", "--deals", "2000", "--seed", "9", "--quiet",
-        ];
-        stdout_of(&[&args[..], &["--split", split], more].concat())
-    };
-    let both = stats("13/39,26/26,5/7,26/26", &["--json"]);
-    let lines: Vec<&str> = both.lines().collect();
-    assert_eq!(lines.len(), 3, "a split given twice is played once: {both}");
-    for (line, split) in lines.iter().zip(splits) {
-        let alone = stats(split, &["--json"]);
-        assert_eq!(format!("{line}\n"), alone, "split {split}");
-    }
-    let table = stats("13/39,26/26,5/7", &[]);
-    let rows: Vec<&str> = table.lines().collect();
-    assert_eq!(rows.len(), 6, "{table}");
-    assert!(rows[1].starts_with("split ") && rows[1].contains("A wins (95% Wilson)"));
-    for (row, split) in rows[2..5].iter().zip(splits) {
-        assert!(row.starts_with(&format!("{split:<8}")), "{row}");
-        assert!(row.contains(" 2,000  "), "{row}");
-    }
+fn timeline_pictures_short_and_long() {
+    let picture = Picture::new("speed-timeline");
+    let example = "5\nS3 S5 S8 S9 S2\n3\nH7 H3 H4\n1\nHK\n1\nSK\n5\nS4 S3 C8 C7 S5\n6\nHJ H5 D8 D7 HX C2\n0\n";
+    picture.drawn(
+        "speed --game 3 --timeline",
+        example,
+        &[
+            "robot A",
+            "table B",
+            "ms",
+            "waits",
+            "deadend",
+            "A wins",
+            "opening / restart",
+            "draw",
+            "waiting (nothing it can do)",
+            "where a move was cancelled",
+        ],
+    );
+    // The longest game of a million deals: four rows of ten seconds, nothing outside.
+    let longest = "26 DK CA CK CJ D8 H9 H8 SQ C8 SX C7 DQ C9 DJ S7 DX C3 SA D2 H2 S9 D3 C6 C5 CX HJ\n\
+                   26 H7 HQ HA S6 HX S5 D5 D4 S4 C4 C2 H5 D7 SJ D6 S8 SK H4 HK H3 H6 D9 S3 S2 DA CQ\n0\n";
+    let texts = picture.drawn("speed --timeline", longest, &["39,400 ms"]);
+    assert_eq!(texts.iter().filter(|t| *t == "robot B").count(), 4);
 }
 
 #[test]
-fn the_stats_plot_shows_lengths_and_wins_for_every_split() {
-    let dir = scratch("speed-plot");
-    let path = dir.join("stats.svg");
-    parlor()
-        .args([
-            "speed",
-            "stats",
-            "--deals",
-            "3000",
-            "--quiet",
-            "--split",
-            "20/32,32/20",
-        ])
-        .arg("--plot")
-        .arg(&path)
-        .assert()
-        .success();
-    let svg = std::fs::read_to_string(&path).unwrap();
-    for label in [
-        "Speed: 3,000 random deals for each split, seed 1",
-        ">A 20 cards, B 32<",
-        ">A 32 cards, B 20<",
-        "game length in seconds",
-        "A's cards (B has the rest of the split)",
-        ">even: 50%<",
-    ] {
-        assert!(svg.contains(label), "{label} missing");
-    }
-    // A line of lengths for each split, and a point with its interval.
-    assert_eq!(svg.matches("<polyline").count(), 2);
-    assert_eq!(svg.matches("<circle").count(), 2);
-    std::fs::remove_dir_all(&dir).unwrap();
+fn a_timeline_of_a_game_past_the_input_is_refused_before_any_output() {
+    let picture = Picture::new("speed-refused");
+    rejects(
+        &picture.args("speed --game 2 --timeline"),
+        "1\nSA\n1\nSK\n0\n",
+        "--game 2: the input has 1 data set",
+    );
+    assert!(!picture.path.exists());
 }
