@@ -11,6 +11,7 @@ use hiq::{Board, Hole};
 use predicates::prelude::*;
 use serde_json::Value;
 
+/// `parlor ARGS` reading `stdin`, which must print one JSON object; the object.
 fn json(args: &[&str], stdin: &str) -> Value {
     serde_json::from_str(&stdout_reading(args, stdin)).expect("one JSON object")
 }

@@ -138,17 +138,9 @@ fn files_are_checked_before_any_work() {
     let dir = scratch("files");
     let same = dir.join("same.json");
     let same = same.to_str().unwrap();
+    let search = ["camicia", "search", "--range", "0..1000"];
     refused_saying(
-        &[
-            "camicia",
-            "search",
-            "--range",
-            "0..1000",
-            "--out",
-            same,
-            "--checkpoint",
-            same,
-        ],
+        &[&search[..], &["--out", same, "--checkpoint", same]].concat(),
         "--out and --checkpoint are the same file",
     );
     let missing = dir.join("no/such/folder/plot.svg");

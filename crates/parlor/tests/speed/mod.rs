@@ -10,5 +10,4 @@ use predicates::prelude::*;
 use speed::{Deal, Robot, Split, fast};
 
 const SEED_IN: &str = include_str!("../../../../testdata/speed/seed-example.in");
-
 const EDGE_IN: &str = include_str!("../../../../testdata/speed/edge.in");
