@@ -69,14 +69,7 @@ pub fn speed_contest(data: &[u8]) {
     let Ok(deals) = speed::contest::parse(text) else {
         return;
     };
-    let mut written = String::new();
-    for deal in &deals {
-        for cards in [deal.a(), deal.b()] {
-            let shown: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
-            written.push_str(&format!("{}\n{}\n", cards.len(), shown.join(" ")));
-        }
-    }
-    written.push_str("0\n");
+    let written = speed::contest::write(&deals);
     assert_eq!(
         speed::contest::parse(&written).as_ref(),
         Ok(&deals),

@@ -16,7 +16,7 @@ const DEAL_42: &str = include_str!("data/deal-42.txt");
 const DEAL_MAX: &str = include_str!("data/deal-max.txt");
 
 /// A valid deal written by hand, for the messages about bad layouts.
-const SAMPLE: &str = include_str!("data/sample.txt");
+const SAMPLE: &str = include_str!("../../../testdata/russian/sample.txt");
 
 fn card(text: &str) -> Card {
     text.parse().expect("test cards are written correctly")

@@ -15,12 +15,19 @@ fn card(text: &str) -> Card {
     text.parse().unwrap()
 }
 
-/// A finish together, A's last card `a` and B's `b`.
-fn together(a: &str, b: &str) -> Finish {
-    Finish::Together {
-        a: card(a),
-        b: card(b),
-    }
+/// The game ends at `end_ms` with A's last card `a` and B's `b` landing together, won by
+/// `winner`, whose card is the stronger.
+fn ends_together(game: &game::Game, end_ms: u32, winner: Robot, a: &str, b: &str) {
+    assert!(game.outcome.together);
+    assert_eq!(game.outcome.end_ms, end_ms);
+    assert_eq!(game.outcome.winner, winner);
+    assert_eq!(
+        game.finish,
+        Finish::Together {
+            a: card(a),
+            b: card(b)
+        }
+    );
 }
 
 fn deal(a: &str, b: &str) -> Deal {
@@ -116,11 +123,14 @@ fn the_worked_example_event_by_event() {
 
 #[test]
 fn the_public_data_sets() {
-    let seed = contest::parse(include_str!("data/seed-example.in")).unwrap();
-    let edge = contest::parse(include_str!("data/edge.in")).unwrap();
+    let seed = contest::parse(include_str!("../../../testdata/speed/seed-example.in")).unwrap();
+    let edge = contest::parse(include_str!("../../../testdata/speed/edge.in")).unwrap();
     for (deals, expected) in [
-        (seed, include_str!("data/seed-example.out")),
-        (edge, include_str!("data/edge.out")),
+        (
+            seed,
+            include_str!("../../../testdata/speed/seed-example.out"),
+        ),
+        (edge, include_str!("../../../testdata/speed/edge.out")),
     ] {
         let got: String = deals
             .iter()
@@ -156,9 +166,7 @@ fn a_robot_refills_its_tableau_before_moving() {
     // S4, S3, S2 follow; then neither S7 nor D9 fits: deadend at 2800, both restart from the
     // tableau and run out together at 3300, where D9 is stronger than S7.
     assert_eq!(game.outcome.deadends, 1);
-    assert_eq!(game.outcome.end_ms, 3300);
-    assert_eq!(game.outcome.winner, Robot::B);
-    assert_eq!(game.finish, together("S7", "D9"));
+    ends_together(&game, 3300, Robot::B, "S7", "D9");
 }
 
 #[test]
@@ -342,18 +350,11 @@ fn the_same_table_at_the_same_instant_goes_to_the_left_mover() {
 
 #[test]
 fn finishing_together_is_decided_by_the_last_cards_strength() {
-    let game = play("HK", "SK");
-    assert_eq!(game.outcome.winner, Robot::B);
-    assert_eq!(game.outcome.end_ms, 500);
-    assert_eq!(game.finish, together("HK", "SK"));
+    ends_together(&play("HK", "SK"), 500, Robot::B, "HK", "SK");
     assert_eq!(play("SA", "C2").outcome.winner, Robot::A);
     assert_eq!(play("CA", "SK").outcome.winner, Robot::A);
     // A mid-game tie: S3 and H8 land together at 1000 as both robots' last cards.
-    let game = play("S2 S3", "H7 H8");
-    assert!(game.outcome.together);
-    assert_eq!(game.outcome.end_ms, 1000);
-    assert_eq!(game.outcome.winner, Robot::B);
-    assert_eq!(game.finish, together("S3", "H8"));
+    ends_together(&play("S2 S3", "H7 H8"), 1000, Robot::B, "S3", "H8");
 }
 
 #[test]
