@@ -17,7 +17,7 @@ fn card(text: &str) -> Card {
 
 /// The game ends at `end_ms` with A's last card `a` and B's `b` landing together, won by
 /// `winner`, whose card is the stronger.
-fn ends_together(game: &game::Game, end_ms: u32, winner: Robot, a: &str, b: &str) {
+fn ends_together(game: &reference::Played, end_ms: u32, winner: Robot, a: &str, b: &str) {
     assert!(game.outcome.together);
     assert_eq!(game.outcome.end_ms, end_ms);
     assert_eq!(game.outcome.winner, winner);
