@@ -11,7 +11,7 @@
 // and with any of them &set=K (the data set, 1 = the first), &t=MS (the clock) and &lang=az
 // (the verdict in the words of the original problem statement).
 
-import { $, api, el, say, holdState, getQuery, selectPlace } from "/parlor.js";
+import { $, api, el, say, holdState, getQuery, selectPlace, celebrate } from "/parlor.js";
 import { cardBack, cardElement } from "/cards.js";
 import { Replay } from "/replay.js";
 
@@ -261,8 +261,6 @@ function doing(game, robot, t, hand) {
 function render() {
   const game = state.game;
   const clock = state.clock;
-  const label = clock.playing ? "Pause" : "Play";
-  if (playButton.textContent !== label) playButton.textContent = label;
   if (state.times && !$("times").textContent) $("times").textContent = timesText(state.times);
   if (!game) return;
   if (drawn?.game !== game) {
@@ -287,6 +285,8 @@ function render() {
     verdictLine.hidden = !over;
     verdictLine.textContent = over ? VERDICT[state.lang](game.json.winner) : "";
     $("lang").value = state.lang;
+    // Seen to end, not opened at its end: every game of Speed has a winner.
+    if (over && drawn?.game === game && !drawn.end) celebrate(verdictLine);
   }
   for (const robot of ["A", "B"]) {
     const hand = handAt(game, robot, t);
@@ -311,7 +311,7 @@ function render() {
   }
   drawn = { games: state.games, game, instant, end: over, lang: state.lang };
   clockText.textContent = String(t);
-  clock.show(scrub);
+  clock.show(scrub, playButton);
 }
 
 /** The help's sentence on the times, in the server's numbers. */
