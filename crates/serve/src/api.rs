@@ -261,6 +261,7 @@ pub fn only(allowed: &'static str) -> impl Fn(Method) -> std::future::Ready<Resp
     }
 }
 
+/// What a program gets at an unknown address (a browser gets a page: `assets::not_found`).
 pub async fn not_found(uri: Uri) -> ApiError {
     ApiError::new(
         StatusCode::NOT_FOUND,

@@ -3,20 +3,34 @@
 //!
 //! Every page is one shell, `web/shell.html` (the head and the nav of the games, written once),
 //! around the page's own `<main>` in `web/NAME.html`; the server puts each page together once,
-//! when it starts.
+//! when it starts. An unknown address gets a page of its own too, for a browser.
+//!
+//! The index's pictures of the game pages (`web/pictures/`, made by `scripts/index-pictures`)
+//! are the one thing a browser may keep: they are only pictures, and a stale one after an
+//! upgrade misleads nobody.
 
-use super::api::{Routes, State, only};
+use super::api::{self, Routes, State, only};
 use axum::body::Bytes;
-use axum::http::{HeaderValue, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use std::sync::LazyLock;
 
 /// A file served as it is, at its own name.
 struct File {
     path: &'static str,
     mime: &'static str,
     body: &'static [u8],
+    /// Its Cache-Control.
+    cache: &'static str,
 }
+
+/// The files change only with the binary; a page reloaded after an upgrade must not mix old and
+/// new.
+const NO_CACHE: &str = "no-cache";
+
+/// A week, for the index's pictures.
+const KEPT: &str = "public, max-age=604800";
 
 macro_rules! asset {
     ($name:literal, $mime:expr) => {
@@ -24,6 +38,18 @@ macro_rules! asset {
             path: concat!("/", $name),
             mime: $mime,
             body: include_bytes!(concat!("../web/", $name)),
+            cache: NO_CACHE,
+        }
+    };
+}
+
+macro_rules! picture {
+    ($name:literal) => {
+        File {
+            path: concat!("/pictures/", $name, ".webp"),
+            mime: "image/webp",
+            body: include_bytes!(concat!("../web/pictures/", $name, ".webp")),
+            cache: KEPT,
         }
     };
 }
@@ -43,34 +69,56 @@ const FILES: &[File] = &[
     asset!("speed.js", JAVASCRIPT),
     asset!("camicia.js", JAVASCRIPT),
     asset!("favicon.svg", "image/svg+xml"),
+    picture!("hiq"),
+    picture!("russian"),
+    picture!("camicia"),
+    picture!("speed"),
 ];
 
 /// A page: the shell around its `<main>`.
 struct Page {
     path: &'static str,
+    title: &'static str,
     /// The game the page plays, as the nav names it; its script is `PATH.js`. The home page
-    /// has none.
+    /// and the page of an unknown address have none.
     game: Option<&'static str>,
     main: &'static str,
 }
 
 macro_rules! page {
-    ($path:literal, $main:literal, $game:expr) => {
+    ($path:literal, $main:literal) => {
         Page {
             path: $path,
-            game: $game,
+            title: "parlor",
+            game: None,
+            main: include_str!(concat!("../web/", $main)),
+        }
+    };
+    ($path:literal, $main:literal, $game:literal) => {
+        Page {
+            path: $path,
+            title: concat!($game, " · parlor"),
+            game: Some($game),
             main: include_str!(concat!("../web/", $main)),
         }
     };
 }
 
 const PAGES: &[Page] = &[
-    page!("/", "index.html", None),
-    page!("/hiq", "hiq.html", Some("Hi-Q")),
-    page!("/russian", "russian.html", Some("Russian Solitaire")),
-    page!("/camicia", "camicia.html", Some("Camicia")),
-    page!("/speed", "speed.html", Some("Speed")),
+    page!("/", "index.html"),
+    page!("/hiq", "hiq.html", "Hi-Q"),
+    page!("/russian", "russian.html", "Russian Solitaire"),
+    page!("/camicia", "camicia.html", "Camicia"),
+    page!("/speed", "speed.html", "Speed"),
 ];
+
+/// What a browser is shown at an unknown address.
+const NOT_FOUND: Page = Page {
+    path: "",
+    title: "No such page · parlor",
+    game: None,
+    main: include_str!("../web/not-found.html"),
+};
 
 const SHELL: &str = include_str!("../web/shell.html");
 
@@ -78,12 +126,12 @@ impl Page {
     /// The whole page: the shell with the page's title and script, its own link in the nav
     /// marked as the current page, and its `<main>`.
     fn html(&self) -> String {
+        let shell = SHELL.replace("{title}", self.title);
         let mut html = match self.game {
-            None => SHELL.replace("{title}", "parlor").replace("{script}", ""),
-            Some(game) => {
+            None => shell.replace("{script}", ""),
+            Some(_) => {
                 let path = self.path;
-                SHELL
-                    .replace("{title}", &format!("{game} · parlor"))
+                shell
                     .replace(
                         "{script}",
                         &format!("<script type=\"module\" src=\"{path}.js\"></script>\n"),
@@ -109,7 +157,8 @@ pub fn routes() -> Routes {
     let files = FILES.iter().fold(Routes::new(), |router, file| {
         router.route(
             file.path,
-            get(move |_: State| async move { serve(file.body, file.mime) }).fallback(only("GET")),
+            get(move |_: State| async move { serve(file.body, file.mime, file.cache) })
+                .fallback(only("GET")),
         )
     });
     PAGES.iter().fold(files, |router, page| {
@@ -118,27 +167,44 @@ pub fn routes() -> Routes {
             page.path,
             get(move |_: State| {
                 let html = html.clone();
-                async move {
-                    let mut response = serve(html, "text/html; charset=utf-8");
-                    response.headers_mut().insert(
-                        header::CONTENT_SECURITY_POLICY,
-                        HeaderValue::from_static(POLICY),
-                    );
-                    response
-                }
+                async move { serve_page(html) }
             })
             .fallback(only("GET")),
         )
     })
 }
 
-fn serve(body: impl IntoResponse, mime: &'static str) -> Response {
+/// An unknown address: for a browser (a request that accepts text/html), a page that links to
+/// the games; for a program, the JSON refusal every endpoint gives. Both with status 404.
+pub async fn not_found(uri: Uri, headers: HeaderMap) -> Response {
+    let browser = headers
+        .get_all(header::ACCEPT)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .any(|accept| accept.contains("text/html"));
+    if !browser {
+        return api::not_found(uri).await.into_response();
+    }
+    static HTML: LazyLock<Bytes> = LazyLock::new(|| Bytes::from(NOT_FOUND.html()));
+    let mut response = serve_page(HTML.clone());
+    *response.status_mut() = StatusCode::NOT_FOUND;
+    response
+}
+
+fn serve_page(html: Bytes) -> Response {
+    let mut response = serve(html, "text/html; charset=utf-8", NO_CACHE);
+    response.headers_mut().insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(POLICY),
+    );
+    response
+}
+
+fn serve(body: impl IntoResponse, mime: &'static str, cache: &'static str) -> Response {
     let mut response = body.into_response();
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(mime));
-    // The files change only with the binary; a page reloaded after an upgrade must not mix
-    // old and new.
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
     response
 }
 
@@ -146,9 +212,14 @@ fn serve(body: impl IntoResponse, mime: &'static str) -> Response {
 mod tests {
     use super::*;
 
+    /// The pages the server builds: its routes' and the unknown address's.
+    fn every_page() -> impl Iterator<Item = &'static Page> {
+        PAGES.iter().chain([&NOT_FOUND])
+    }
+
     #[test]
     fn every_page_names_only_files_the_server_has() {
-        for page in PAGES {
+        for page in every_page() {
             let html = page.html();
             for attribute in ["src=\"", "href=\""] {
                 for reference in html.split(attribute).skip(1) {
@@ -169,7 +240,7 @@ mod tests {
 
     #[test]
     fn every_page_is_the_whole_shell_around_its_main() {
-        for page in PAGES {
+        for page in every_page() {
             let html = page.html();
             assert!(!html.contains("{title}") && !html.contains("{script}"));
             assert!(

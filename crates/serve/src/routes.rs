@@ -1,7 +1,7 @@
 //! Every address the server answers: each game's endpoints, the page's files, and what wraps
 //! them all (the bound on a request's time and body, the answer for an unknown address).
 
-use super::api::{Shared, bounded, not_found};
+use super::api::{Shared, bounded};
 use super::limits::MAX_BODY;
 use super::{assets, camicia, hiq, russian, speed};
 use axum::Router;
@@ -16,7 +16,7 @@ pub fn router() -> Router {
         .merge(camicia::routes())
         .merge(speed::routes())
         .merge(assets::routes())
-        .fallback(not_found)
+        .fallback(assets::not_found)
         .layer(middleware::from_fn(bounded))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(Arc::new(Shared::new()))

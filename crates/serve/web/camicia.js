@@ -5,7 +5,7 @@
 // round's start less the cards its player has laid since, which the trace lists, found in
 // constant time.
 
-import { $, api, el, say, holdState, getQuery } from "/parlor.js";
+import { $, api, el, say, holdState, getQuery, plural, celebrate } from "/parlor.js";
 import { Replay } from "/replay.js";
 
 /** The records the page offers, from the exercise's cases and docs/camicia.md. */
@@ -136,18 +136,19 @@ function hand(player) {
   return [
     el("div", { class: "cam-who" }, `${player} `, el("span", { class: "cam-turn", id: `turn-${id}` })),
     el("div", { class: "cam-stack", id: `stack-${id}`, "aria-hidden": "true" }),
-    el("div", { class: "cam-count" }, el("span", { id: `count-${id}` }, "0"), " cards"),
+    el("div", { class: "cam-count" }, el("span", { id: `count-${id}` }, "0"), el("span", { class: "cam-unit", id: `unit-${id}` }, " cards")),
     el("div", { class: "cam-top", id: `top-${id}`, title: `${player}'s deck, top first` }),
   ];
 }
 
-/** The game whose totals and loop are drawn. */
+/** The game whose totals, loop and record are drawn. */
 let drawnGame = null;
+/** The game and whether it was shown won, at the last render: a win seen happen is celebrated. */
+let drawnWon = null;
 
 function render() {
   const clock = state.clock;
-  const label = clock.playing ? "⏸ Pause" : "▶ Play";
-  if (playButton.textContent !== label) playButton.textContent = label;
+  clock.show(scrub, playButton);
   $("table").setAttribute("aria-busy", String(state.loading));
   const g = state.game;
   if (!g) return;
@@ -155,16 +156,16 @@ function render() {
     drawnGame = g;
     $("card-total").textContent = g.cards.toLocaleString("en");
     $("trick-total").textContent = g.trace.tricks.toLocaleString("en");
-    const band = $("loopband");
-    band.hidden = g.loopFrom === null;
-    if (g.loopFrom !== null && g.cards > 0) {
-      band.style.left = `${(100 * g.loopFrom) / g.cards}%`;
-      band.style.right = "0";
+    loopBand(g);
+    for (const row of $("records").querySelectorAll("tbody tr")) {
+      row.toggleAttribute("aria-current", row.dataset.deal === g.trace.deal);
     }
   }
   const s = at(clock.position);
   $("count-a").textContent = String(s.handA.length);
   $("count-b").textContent = String(s.handB.length);
+  $("unit-a").textContent = s.handA.length === 1 ? " card" : " cards";
+  $("unit-b").textContent = s.handB.length === 1 ? " card" : " cards";
   stack($("stack-a"), s.handA.length);
   stack($("stack-b"), s.handB.length);
   $("top-a").textContent = topText(s.handA);
@@ -191,8 +192,28 @@ function render() {
   $("card-n").textContent = s.n.toLocaleString("en");
   $("trick-n").textContent = s.tricks.toLocaleString("en");
   $("round-n").textContent = s.round.toLocaleString("en");
-  clock.show(scrub);
   verdict(s);
+  const won = g.trace.status === "finished" && s.n === g.cards;
+  if (won && drawnWon?.game === g && !drawnWon.won) celebrate($("verdict"));
+  drawnWon = { game: g, won };
+}
+
+/** The band under the slider over the cards that repeat forever, and its label beneath. */
+function loopBand(g) {
+  const band = $("loopband");
+  const label = $("looplabel");
+  const looping = g.loopFrom !== null && g.cards > 0;
+  band.hidden = !looping;
+  label.hidden = !looping;
+  if (!looping) return;
+  const from = (100 * g.loopFrom) / g.cards;
+  band.style.left = `${from}%`;
+  band.style.right = "0";
+  const r = g.trace.repeat;
+  label.textContent = `Loop: rounds ${r.earlier} to ${r.later - 1} repeat forever`;
+  // Under the band's start, or ending with it where the band is short.
+  label.style.paddingLeft = from <= 50 ? `${from}%` : "0";
+  label.style.textAlign = from <= 50 ? "left" : "right";
 }
 
 function role(s, player) {
@@ -210,9 +231,9 @@ function topText(hand) {
 function dueText(s) {
   if (s.takes) {
     const count = s.pile.length || lastPileSize(s.n);
-    return `${s.takes} takes the pile (${count} cards)`;
+    return `${s.takes} takes the pile (${plural(count, "card")})`;
   }
-  if (s.due > 0) return `${s.payer} owes ${s.due} card${s.due > 1 ? "s" : ""}`;
+  if (s.due > 0) return `${s.payer} owes ${plural(s.due, "card")}`;
   return "no penalty";
 }
 
@@ -232,15 +253,15 @@ function verdict(s) {
   if (s.n === game.cards) {
     if (t.status === "finished") {
       const winner = s.handA.length === 0 ? "B" : "A";
-      box.textContent = `Finished: ${winner} holds all ${(s.handA.length + s.handB.length).toLocaleString("en")} cards after ${t.cards.toLocaleString("en")} cards and ${t.tricks.toLocaleString("en")} tricks.`;
+      box.textContent = `Finished: ${winner} holds all ${plural(s.handA.length + s.handB.length, "card")} after ${plural(t.cards, "card")} and ${plural(t.tricks, "trick")}.`;
     } else {
-      box.textContent = `Loop: the start of round ${t.repeat.later} repeats the start of round ${t.repeat.earlier}, so rounds ${t.repeat.earlier} to ${t.repeat.later - 1} come back forever. Reported after ${t.cards.toLocaleString("en")} cards and ${t.tricks.toLocaleString("en")} tricks.`;
+      box.textContent = `Loop: the start of round ${t.repeat.later} repeats the start of round ${t.repeat.earlier}, so rounds ${t.repeat.earlier} to ${t.repeat.later - 1} come back forever. Reported after ${plural(t.cards, "card")} and ${plural(t.tricks, "trick")}.`;
     }
   } else if (inLoop) {
     box.textContent = `In the loop: rounds ${t.repeat.earlier} to ${t.repeat.later - 1} repeat forever.`;
   } else {
     box.textContent = t.status === "finished"
-      ? `This game finishes after ${t.cards.toLocaleString("en")} cards.`
+      ? `This game finishes after ${plural(t.cards, "card")}.`
       : `This game never ends: it loops from round ${t.repeat.earlier}.`;
   }
 }
@@ -297,7 +318,7 @@ async function open(deal, card = 0) {
   });
   if ($("kind").value === "deal") $("what").value = trace.deal;
   const [a, b] = trace.deal.split("/");
-  say(message, `A ${a.length} cards, B ${b.length}: ${trace.status}, ${trace.cards.toLocaleString("en")} cards, ${trace.tricks.toLocaleString("en")} tricks.`);
+  say(message, `A ${plural(a.length, "card")}, B ${b.length}: ${trace.status}, ${plural(trace.cards, "card")}, ${plural(trace.tricks, "trick")}.`);
   performance.mark("camicia-ready");
   performance.measure("camicia-load", "camicia-request", "camicia-ready");
 }
@@ -331,7 +352,9 @@ function records() {
       $("what").value = deal;
       open(deal);
     } }, who);
-    body.append(el("tr", {}, el("td", {}, button), el("td", { class: "number" }, String(year)),
+    // The open game's row is marked (aria-current) and says so.
+    const name = el("td", {}, button, el("span", { class: "cam-open" }, " · open"));
+    body.append(el("tr", { dataset: { deal } }, name, el("td", { class: "number" }, String(year)),
       el("td", { class: "number" }, cards.toLocaleString("en")), el("td", { class: "number" }, tricks.toLocaleString("en"))));
   }
 }

@@ -61,8 +61,54 @@ export async function api(path, body, options = {}) {
   return parsed;
 }
 
-/** `n` and `word`, made plural unless n is 1: `3 jumps`, `1 move`. */
-export const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+/** `n` and `word`, made plural unless n is 1: `3 jumps`, `1 move`, `8,344 cards`. */
+export const plural = (n, word) => `${n.toLocaleString("en")} ${word}${n === 1 ? "" : "s"}`;
+
+/** How long a celebration lasts, in ms; the sheet's `.celebration` animations fit in it. */
+const CELEBRATION_MS = 1200;
+/** The pieces of confetti a celebration throws. */
+const PIECES = 18;
+
+/**
+ * A short celebration of a game won, over `element`, the verdict that says so: confetti thrown
+ * from its middle and a pulse of the element, CSS animations of 1.2 s, then gone. None where
+ * the player asked for reduced motion (`prefers-reduced-motion: reduce`). It never takes a
+ * click or a key (`pointer-events: none`) and never moves the layout (a fixed layer over the
+ * page). Returns the layer, which removes itself, or null when there is none.
+ *
+ * Call it once, at the moment the player sees the game end with a winner (a move, the clock or
+ * a step reaching the end), not when a page opens on a game already over:
+ *
+ *     import { celebrate } from "/parlor.js";
+ *     if (won && !wasWon) celebrate($("verdict"));
+ */
+export function celebrate(element) {
+  if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return null;
+  const r = element.getBoundingClientRect();
+  const layer = el("div", { class: "celebration", "aria-hidden": "true" });
+  layer.style.left = `${r.left + r.width / 2}px`;
+  layer.style.top = `${r.top + r.height / 2}px`;
+  const reach = Math.max(80, Math.min(220, r.width));
+  for (let i = 0; i < PIECES; i++) {
+    const angle = (2 * Math.PI * (i + 0.5)) / PIECES;
+    const far = reach * (0.6 + 0.4 * ((i * 7) % PIECES) / PIECES);
+    const piece = el("span");
+    piece.style.setProperty("--dx", `${(Math.cos(angle) * far).toFixed(0)}px`);
+    piece.style.setProperty("--dy", `${(Math.sin(angle) * far * 0.7).toFixed(0)}px`);
+    piece.style.setProperty("--hue", String((i * 47) % 360));
+    layer.append(piece);
+  }
+  document.body.append(layer);
+  element.classList.remove("celebrating");
+  // A new pulse needs the class applied afresh to a laid-out element.
+  void element.offsetWidth;
+  element.classList.add("celebrating");
+  setTimeout(() => {
+    layer.remove();
+    element.classList.remove("celebrating");
+  }, CELEBRATION_MS);
+  return layer;
+}
 
 /** The page's element with this id. */
 export const $ = (id) => document.getElementById(id);

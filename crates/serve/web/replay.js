@@ -2,6 +2,8 @@
 // cards, Speed's milliseconds): where it stands, played on the browser's animation frames at a
 // pace the viewer picks, paused, or moved to any point by its slider.
 
+import { el } from "/parlor.js";
+
 /** Milliseconds without a move of the slider after which it is taken to rest. */
 const REST = 200;
 
@@ -105,9 +107,16 @@ export class Replay {
     slider.addEventListener("change", still);
   }
 
-  /** Draws the clock on `slider`. */
-  show(slider) {
+  /**
+   * Draws the clock on `slider` and on its play `button`: an icon drawn by the sheet's shapes
+   * (no font need have a glyph for it) and the word, Play or Pause.
+   */
+  show(slider, button) {
     slider.max = String(this.length);
     slider.value = String(this.position);
+    const word = this.playing ? "Pause" : "Play";
+    if (button.dataset.shows === word) return;
+    button.dataset.shows = word;
+    button.replaceChildren(el("span", { class: `icon ${word.toLowerCase()}`, "aria-hidden": "true" }), word);
   }
 }

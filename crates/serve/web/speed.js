@@ -11,7 +11,7 @@
 // and with any of them &set=K (the data set, 1 = the first), &t=MS (the clock) and &lang=az
 // (the verdict in the words of the original problem statement).
 
-import { $, api, el, say, holdState, getQuery, selectPlace } from "/parlor.js";
+import { $, api, el, say, holdState, getQuery, selectPlace, celebrate } from "/parlor.js";
 import { cardBack, cardElement } from "/cards.js";
 import { Replay } from "/replay.js";
 
@@ -65,6 +65,15 @@ function placeOf(robot, where) {
   return where.startsWith("table") ? where : `${robot} ${where}`;
 }
 
+/**
+ * Where a card heading for `where` is drawn while `robot` holds it: a table's point is its edge
+ * on the robot's side, so that a card in a hand never covers a table's top card. Only a card
+ * that lands lies on a table; one whose move is cancelled on arrival stops beside it.
+ */
+function pointOf(robot, where) {
+  return where.startsWith("table") ? `${where} from ${robot}` : placeOf(robot, where);
+}
+
 /** How long event `e`'s action takes in full, which a cancelled move never reached. */
 function lengthOf(e, times) {
   if (e.kind === "draw") return times.draw_ms;
@@ -84,8 +93,8 @@ function prepare(json, times) {
   json.events.forEach((e, i) => {
     changes.push({ time: e.start, arrives: false, e, i });
     if (e.status === "done") changes.push({ time: e.end, arrives: true, e, i });
-    const from = placeOf(e.robot, e.from);
-    const to = placeOf(e.robot, e.to);
+    const from = pointOf(e.robot, e.from);
+    const to = pointOf(e.robot, e.to);
     const length = lengthOf(e, times);
     if (e.kind === "return") {
       // Back from where the cancelled move was stopped, along the same line.
@@ -201,12 +210,24 @@ function buildFelt() {
   geometry = null;
 }
 
+/** Between a table's edge and a card in a hand beside it, in px. */
+const CLEAR = 4;
+
 function measure() {
   const origin = felt.getBoundingClientRect();
   geometry = new Map();
   for (const [key, place] of places) {
     const r = place.pile.getBoundingClientRect();
-    geometry.set(key, { x: r.left - origin.left, y: r.top - origin.top });
+    const x = r.left - origin.left;
+    geometry.set(key, { x, y: r.top - origin.top });
+    if (!key.startsWith("table")) continue;
+    // Beside the table, clear of its pile and caption, on the side of each robot's row.
+    const node = place.node.getBoundingClientRect();
+    for (const robot of ["A", "B"]) {
+      const below = $(`side-${robot}`).getBoundingClientRect().top >= node.bottom;
+      const y = below ? node.bottom + CLEAR : node.top - r.height - CLEAR;
+      geometry.set(`${key} from ${robot}`, { x, y: y - origin.top });
+    }
   }
 }
 
@@ -240,8 +261,6 @@ function doing(game, robot, t, hand) {
 function render() {
   const game = state.game;
   const clock = state.clock;
-  const label = clock.playing ? "Pause" : "Play";
-  if (playButton.textContent !== label) playButton.textContent = label;
   if (state.times && !$("times").textContent) $("times").textContent = timesText(state.times);
   if (!game) return;
   if (drawn?.game !== game) {
@@ -266,6 +285,8 @@ function render() {
     verdictLine.hidden = !over;
     verdictLine.textContent = over ? VERDICT[state.lang](game.json.winner) : "";
     $("lang").value = state.lang;
+    // Seen to end, not opened at its end: every game of Speed has a winner.
+    if (over && drawn?.game === game && !drawn.end) celebrate(verdictLine);
   }
   for (const robot of ["A", "B"]) {
     const hand = handAt(game, robot, t);
@@ -275,6 +296,8 @@ function render() {
       fly.node.hidden = hand === null;
       fly.node.replaceChildren(...(hand === null ? [] : [cardElement(game.json.events[hand].card, { classes: "in-hand" })]));
       fly.node.dataset.card = hand === null ? "" : game.json.events[hand].card;
+      // A card sent back is drawn as one: it failed to land.
+      fly.node.classList.toggle("returning", hand !== null && game.json.events[hand].kind === "return");
     }
     if (hand !== null) {
       const path = game.paths[hand];
@@ -288,7 +311,7 @@ function render() {
   }
   drawn = { games: state.games, game, instant, end: over, lang: state.lang };
   clockText.textContent = String(t);
-  clock.show(scrub);
+  clock.show(scrub, playButton);
 }
 
 /** The help's sentence on the times, in the server's numbers. */

@@ -13,6 +13,10 @@ pub fn trials() -> Vec<(&'static str, crate::browser::TestFn)> {
         camicia_scrubbing_forward_and_back_shows_what_playing_shows,
         camicia_keys_steps_an_index_a_seed_and_the_url,
         camicia_screenshots_and_a_phone_sized_window,
+        camicia_counts_in_plural_words,
+        camicia_play_and_pause_are_drawn_without_a_font,
+        camicia_marks_the_open_record,
+        camicia_labels_the_loop_band,
     ]
 }
 
@@ -398,5 +402,155 @@ async fn camicia_screenshots_and_a_phone_sized_window(page: Page) -> Outcome {
         .await?;
     ready(&page, CASELLA).await?;
     page.screenshot("camicia-loop", 1280, 800).await?;
+    Ok(())
+}
+
+async fn camicia_counts_in_plural_words(page: Page) -> Outcome {
+    // A jack paid with one card: one trick of two cards, every count at 1 somewhere.
+    page.open("/camicia?deal=J/-").await?;
+    ready(&page, "J/-").await?;
+    let said = page.text("#message").await?;
+    if said != "A 1 card, B 1: finished, 2 cards, 1 trick." {
+        return Err(fail(format!("the game is announced as {said:?}")));
+    }
+    scrub_to(&page, 1).await?;
+    let (due, decks) = (
+        page.text("#due").await?,
+        page.text("#hand-b .cam-count").await?,
+    );
+    if due != "B owes 1 card" || decks != "1 card" {
+        return Err(fail(format!(
+            "after the jack: {due:?}, and B's deck {decks:?}"
+        )));
+    }
+    page.click("#end").await?;
+    let verdict = page
+        .wait_text(
+            "#verdict",
+            "Finished: A holds all 2 cards after 2 cards and 1 trick.",
+        )
+        .await?;
+    let everything = picture(&page).await?;
+    for wrong in ["1 cards", "1 tricks"] {
+        if verdict.contains(wrong) || everything.contains(wrong) {
+            return Err(fail(format!("the page says {wrong:?}: {everything}")));
+        }
+    }
+    Ok(())
+}
+
+/// The play button of the page: its text, and the icon it shows with its drawn size.
+async fn play_button(page: &Page) -> Result<Value, Failure> {
+    Ok(page
+        .eval(
+            "const b = document.getElementById('play'); const i = b.querySelector('.icon'); \
+             const r = i ? i.getBoundingClientRect() : {width: 0, height: 0}; \
+             return [b.textContent, i ? i.className : null, r.width >= 6 && r.height >= 8];",
+            vec![],
+        )
+        .await?)
+}
+
+async fn camicia_play_and_pause_are_drawn_without_a_font(page: Page) -> Outcome {
+    // Both pages that replay share the clock's button: its icon is drawn by the sheet, and its
+    // text is the word alone, with no glyph a font must have (⏸ is missing from many).
+    for path in ["/camicia", "/speed"] {
+        page.open(path).await?;
+        page.wait_for(
+            "the game",
+            "return !document.getElementById('play').disabled \
+                 && document.querySelector('[aria-busy=true]') === null;",
+        )
+        .await?;
+        if play_button(&page).await? != json!(["Play", "icon play", true]) {
+            return Err(fail(format!(
+                "{path}: the play button is {}",
+                play_button(&page).await?
+            )));
+        }
+        page.click("#play").await?;
+        if play_button(&page).await? != json!(["Pause", "icon pause", true]) {
+            return Err(fail(format!(
+                "{path}: playing, the button is {}",
+                play_button(&page).await?
+            )));
+        }
+        page.click("#play").await?;
+    }
+    Ok(())
+}
+
+/// The names of the records' rows marked as the open game.
+async fn marked(page: &Page) -> Result<Value, Failure> {
+    Ok(page
+        .eval(
+            "return [...document.querySelectorAll('#records tr[aria-current]')] \
+                 .map(r => r.querySelector('td').innerText);",
+            vec![],
+        )
+        .await?)
+}
+
+async fn camicia_marks_the_open_record(page: Page) -> Outcome {
+    page.open("/camicia").await?;
+    ready(&page, NESSLER).await?;
+    if marked(&page).await? != json!(["Nessler · open"]) {
+        return Err(fail(format!(
+            "opening on Nessler's 2022 record, the table marks {}",
+            marked(&page).await?
+        )));
+    }
+    let rows = page.count("#records tbody tr").await?;
+    page.click(&format!("#records tbody tr:nth-child({rows}) button"))
+        .await?;
+    ready(&page, CASELLA).await?;
+    if marked(&page).await? != json!(["Casella (loop) · open"]) {
+        return Err(fail(format!(
+            "after picking Casella's loop, the table marks {}",
+            marked(&page).await?
+        )));
+    }
+    choose(&page, "deal", "J/-").await?;
+    ready(&page, "J/-").await?;
+    if marked(&page).await? != json!([]) {
+        return Err(fail(format!(
+            "a game of no record is marked as {}",
+            marked(&page).await?
+        )));
+    }
+    Ok(())
+}
+
+async fn camicia_labels_the_loop_band(page: Page) -> Outcome {
+    page.open(&format!("/camicia?deal={CASELLA}")).await?;
+    ready(&page, CASELLA).await?;
+    // Seen, worded as the verdict words the loop, just under the band it names.
+    let label = page
+        .eval(
+            "const b = document.getElementById('loopband').getBoundingClientRect(); \
+             const l = document.getElementById('looplabel'); \
+             const r = l.getBoundingClientRect(); \
+             return [l.innerText, r.height > 0 && r.top >= b.bottom - 1 && r.top - b.bottom < 20 \
+                     && r.left < b.right && r.right > b.left];",
+            vec![],
+        )
+        .await?;
+    if label != json!(["Loop: rounds 5 to 66 repeat forever", true]) {
+        return Err(fail(format!(
+            "the loop band's label: {label} (text, and whether it is seen under the band)"
+        )));
+    }
+    // A game that finishes has neither.
+    page.open("/camicia").await?;
+    ready(&page, NESSLER).await?;
+    let shown = page
+        .eval(
+            "return ['loopband', 'looplabel'].map(id => document.getElementById(id).hidden);",
+            vec![],
+        )
+        .await?;
+    if shown != json!([true, true]) {
+        return Err(fail(format!("a finished game shows a loop: {shown}")));
+    }
     Ok(())
 }

@@ -10,6 +10,7 @@
 
 mod camicia;
 mod hiq;
+mod pages;
 mod russian;
 mod speed;
 
@@ -212,6 +213,41 @@ impl Page {
     }
 }
 
+impl Page {
+    /// Has the browser report `prefers-reduced-motion: reduce` to the page, as a player's
+    /// setting does (Chrome's DevTools protocol, through chromedriver).
+    pub async fn reduce_motion(&self) -> Outcome {
+        self.client
+            .issue_cmd(DevTools(json!({
+                "cmd": "Emulation.setEmulatedMedia",
+                "params": {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]},
+            })))
+            .await?;
+        Ok(())
+    }
+}
+
+/// A command of Chrome's DevTools protocol, `{"cmd": …, "params": …}`, run by chromedriver.
+#[derive(Debug)]
+struct DevTools(Value);
+
+impl WebDriverCompatibleCommand for DevTools {
+    fn endpoint(
+        &self,
+        base: &url::Url,
+        session: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base.join(&format!(
+            "session/{}/goog/cdp/execute",
+            session.unwrap_or_default()
+        ))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
+        (http::Method::POST, Some(self.0.to_string()))
+    }
+}
+
 /// chromedriver's log of the page's console (its own command; WebDriver has none).
 #[derive(Debug)]
 struct BrowserLog;
@@ -399,6 +435,7 @@ pub fn trials() -> Vec<Trial> {
     tests.extend(russian::trials());
     tests.extend(camicia::trials());
     tests.extend(speed::trials());
+    tests.extend(pages::trials());
     let in_ci = std::env::var_os("CI").is_some();
     let missing = find_program(&["chromium", "chromium-browser", "google-chrome"]).is_none()
         || find_program(&["chromedriver", "/usr/lib/chromium/chromedriver"]).is_none();

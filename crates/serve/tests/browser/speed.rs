@@ -14,6 +14,8 @@ pub fn trials() -> Vec<(&'static str, crate::browser::TestFn)> {
         speed_steps_from_event_to_event,
         speed_bad_input_names_its_place,
         speed_frames_while_animating,
+        speed_last_frame_shows_the_card_that_landed,
+        speed_a_card_in_a_hand_never_covers_a_table,
         speed_screenshots,
     ]
 }
@@ -301,6 +303,78 @@ async fn speed_frames_while_animating(page: Page) -> Outcome {
     eprintln!("speed page, one picture with its layout, scrubbing the 39.4 s game: {cost:.3} ms");
     if cost > 8.0 {
         return Err(fail(format!("a picture takes {cost} ms, half a frame")));
+    }
+    Ok(())
+}
+
+/// For each robot's card in hand at the clock: its card, whether it is drawn going back, and
+/// the tables its picture overlaps.
+const HANDS: &str = "const cover = (a, b) => a.left < b.right && b.left < a.right \
+                         && a.top < b.bottom && b.top < a.bottom; \
+     const tables = [...document.querySelectorAll('#felt [data-place^=\"table\"]')]; \
+     return [...document.querySelectorAll('.speed-fly:not([hidden])')].map(f => { \
+       const r = f.getBoundingClientRect(); \
+       return [f.dataset.card, f.classList.contains('returning'), \
+               tables.filter(t => cover(r, t.querySelector('.speed-pile').getBoundingClientRect())) \
+                     .map(t => t.dataset.place)]; });";
+
+async fn speed_last_frame_shows_the_card_that_landed(page: Page) -> Outcome {
+    // The rule book's worked example ends as H3 lands on table A at the instant S5 arrives.
+    open(&page, "/speed?example=1&t=2900").await?;
+    let said = page.text("#happening").await?;
+    if !said.contains("H3 lands on table A; A must return S5") {
+        return Err(fail(format!("at 2900 ms the page says {said:?}")));
+    }
+    let top = eval(
+        &page,
+        "return document.querySelector('#felt [data-place=\"table A\"]').dataset.card;",
+    )
+    .await?;
+    if top != json!("H3") {
+        return Err(fail(format!("table A shows {top}, not H3")));
+    }
+    // Nothing covers it: S5 is in A's hand, drawn going back, on no table.
+    let hands = eval(&page, HANDS).await?;
+    if hands != json!([["S5", true, []]]) {
+        return Err(fail(format!(
+            "in the robots' hands at 2900 ms: {hands}, not S5 going back beside the tables"
+        )));
+    }
+    Ok(())
+}
+
+async fn speed_a_card_in_a_hand_never_covers_a_table(page: Page) -> Outcome {
+    // Every game of the examples, each returns and landings at the same instant among them,
+    // looked at every 10 ms: a card lies on a table only once it has landed.
+    for (example, sets) in [(1, 1), (2, 3), (3, 1)] {
+        for set in 1..=sets {
+            open(&page, &format!("/speed?example={example}&set={set}")).await?;
+            let wrong = eval(
+                &page,
+                &format!(
+                    "const hands = () => {{ {HANDS} }}; \
+                     const s = document.getElementById('scrub'); const end = +s.max; \
+                     const wrong = []; let returns = 0; \
+                     for (let t = 0; t <= end; t += 10) {{ \
+                       s.value = t; s.dispatchEvent(new Event('input')); \
+                       for (const [card, back, on] of hands()) {{ \
+                         if (back) returns++; \
+                         if (on.length) wrong.push(t + ' ms: ' + card + ' on ' + on); }} }} \
+                     return [wrong.slice(0, 5), returns];"
+                ),
+            )
+            .await?;
+            if wrong[0] != json!([]) {
+                return Err(fail(format!(
+                    "example {example}, set {set}: a card in a hand covers a table: {}",
+                    wrong[0]
+                )));
+            }
+            // The worked example sends two cards back: the trial looks at returns.
+            if example == 1 && wrong[1].as_u64().unwrap_or(0) == 0 {
+                return Err(fail("no card was drawn going back in the worked example"));
+            }
+        }
     }
     Ok(())
 }

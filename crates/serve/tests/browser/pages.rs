@@ -1,0 +1,174 @@
+//! What every page shares: the page of an unknown address, the index's pictures, and the
+//! celebration of a won game, which a player who asked for reduced motion never sees.
+
+use crate::browser::{Failure, Outcome, Page, fail};
+use crate::trials;
+use serde_json::{Value, json};
+use std::time::Duration;
+
+pub fn trials() -> Vec<(&'static str, crate::browser::TestFn)> {
+    trials![
+        pages_an_unknown_address_shows_the_games,
+        pages_the_index_shows_a_picture_of_every_game,
+        pages_a_won_game_is_celebrated,
+        pages_no_celebration_under_reduced_motion,
+    ]
+}
+
+async fn pages_an_unknown_address_shows_the_games(page: Page) -> Outcome {
+    page.open("/no/such/page").await?;
+    let heading = page.text("h1").await?;
+    if heading != "No page at this address" {
+        return Err(fail(format!("an unknown address shows {heading:?}")));
+    }
+    let links = page
+        .eval(
+            "return [...document.querySelectorAll('main a')].map(a => a.getAttribute('href'));",
+            vec![],
+        )
+        .await?;
+    if links != json!(["/hiq", "/russian", "/camicia", "/speed", "/"]) {
+        return Err(fail(format!("the page links to {links}")));
+    }
+    page.click("main a[href='/speed']").await?;
+    page.wait_for(
+        "the Speed page",
+        "return location.pathname === '/speed' && !document.getElementById('play').disabled;",
+    )
+    .await?;
+    // The browser logs the page's own 404 as an error; nothing else may be.
+    let errors = page.errors().await?;
+    if errors.iter().any(|e| !e.contains("404 (Not Found)")) {
+        return Err(fail(format!("the page logged {errors:?}")));
+    }
+    Ok(())
+}
+
+async fn pages_the_index_shows_a_picture_of_every_game(page: Page) -> Outcome {
+    page.open("/").await?;
+    let pictures = page
+        .wait_for(
+            "the pictures",
+            "const cards = [...document.querySelectorAll('.home-games a.card-link')]; \
+             const shown = cards.map(a => { const i = a.querySelector('img'); \
+               return i && i.complete && i.naturalWidth > 0 \
+                 ? [a.getAttribute('href'), i.naturalWidth, i.naturalHeight, i.alt.length > 20, \
+                    Math.round(i.getBoundingClientRect().width) > 100] : null; }); \
+             return shown.every(s => s) ? shown : null;",
+        )
+        .await?;
+    let expected: Vec<Value> = ["/hiq", "/russian", "/camicia", "/speed"]
+        .iter()
+        .map(|path| json!([path, 512, 320, true, true]))
+        .collect();
+    if pictures != json!(expected) {
+        return Err(fail(format!(
+            "the index's pictures (game, size, alt text, drawn): {pictures}"
+        )));
+    }
+    for (width, height) in [(1280, 800), (390, 844)] {
+        page.screenshot("index", width, height).await?;
+    }
+    Ok(())
+}
+
+/// Counts, from now on, the celebrations the page shows (`window.celebrations`).
+async fn count_celebrations(page: &Page) -> Outcome {
+    page.eval(
+        "window.celebrations = 0; \
+         new MutationObserver(changes => { for (const c of changes) for (const n of c.addedNodes) \
+           if (n.classList && n.classList.contains('celebration')) window.celebrations++; }) \
+           .observe(document.body, {childList: true});",
+        vec![],
+    )
+    .await?;
+    Ok(())
+}
+
+async fn celebrations(page: &Page) -> Result<u64, Failure> {
+    let count = page.eval("return window.celebrations;", vec![]).await?;
+    count
+        .as_u64()
+        .ok_or_else(|| fail(format!("no count of celebrations: {count}")))
+}
+
+/// Plays the Speed page's worked example to its end, and Camicia's one-trick game to its end
+/// by the End key's button, each after opening it at its start; then opens each at its end.
+/// The celebrations seen, and whether each was gone 1.5 s after it began.
+async fn win_both(page: &Page) -> Result<(u64, bool), Failure> {
+    page.open("/speed?example=1").await?;
+    page.wait_for(
+        "the Speed game",
+        "return !document.getElementById('play').disabled;",
+    )
+    .await?;
+    count_celebrations(page).await?;
+    page.eval("document.getElementById('pace').value = '4';", vec![])
+        .await?;
+    page.click("#play").await?;
+    page.wait_text("#verdict", "B wins.").await?;
+    let speed = celebrations(page).await?;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let speed_gone = page.count(".celebration").await? == 0;
+
+    page.open("/camicia?deal=J/-").await?;
+    page.wait_for(
+        "the Camicia game",
+        "return document.getElementById('table').getAttribute('aria-busy') === 'false';",
+    )
+    .await?;
+    count_celebrations(page).await?;
+    page.click("#end").await?;
+    page.wait_text("#verdict", "Finished").await?;
+    let camicia = celebrations(page).await?;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let camicia_gone = page.count(".celebration").await? == 0;
+
+    // A game opened already over is not celebrated.
+    let mut opened_over = 0;
+    for (path, verdict) in [
+        ("/speed?example=1&t=2900", "B wins."),
+        ("/camicia?deal=J/-&card=2", "Finished"),
+    ] {
+        page.open(path).await?;
+        count_celebrations(page).await?;
+        page.wait_text("#verdict", verdict).await?;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        opened_over += celebrations(page).await?;
+    }
+    if opened_over != 0 {
+        return Err(fail("a game opened at its end was celebrated"));
+    }
+    Ok((speed * 10 + camicia, speed_gone && camicia_gone))
+}
+
+async fn pages_a_won_game_is_celebrated(page: Page) -> Outcome {
+    let (seen, gone) = win_both(&page).await?;
+    if seen != 11 || !gone {
+        return Err(fail(format!(
+            "celebrations on Speed and Camicia (tens, units): {seen}; gone after 1.5 s: {gone}"
+        )));
+    }
+    Ok(())
+}
+
+async fn pages_no_celebration_under_reduced_motion(page: Page) -> Outcome {
+    page.reduce_motion().await?;
+    page.open("/").await?;
+    let reduced = page
+        .eval(
+            "return matchMedia('(prefers-reduced-motion: reduce)').matches;",
+            vec![],
+        )
+        .await?;
+    if reduced != json!(true) {
+        return Err(fail("the browser does not report reduced motion"));
+    }
+    let (seen, _) = win_both(&page).await?;
+    if seen != 0 {
+        return Err(fail(format!(
+            "under reduced motion, celebrations on Speed and Camicia (tens, units): {seen}"
+        )));
+    }
+    Ok(())
+}
