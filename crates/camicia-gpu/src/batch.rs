@@ -4,7 +4,8 @@
 use crate::GpuError;
 use crate::device::Device;
 use crate::layout::{
-    CAPACITY, CARDS, FIND, FOUND, HISTOGRAM, PLAY_BLOCK, Params, REPLAY, Slot, TALLY_BYTES, THRESHOLD, TRICKS,
+    CAPACITY, CARDS, FIND, FOUND, HISTOGRAM, PLAY_BLOCK, Params, REPLAY, Slot, TALLY_BYTES,
+    THRESHOLD, TRICKS,
 };
 use std::sync::{Condvar, Mutex};
 

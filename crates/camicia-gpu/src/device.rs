@@ -167,9 +167,9 @@ impl Device {
         }
     }
 
-    /// The adapter, as people know it: `NVIDIA GeForce RTX 4090 (Vulkan)`.
+    /// The adapter, as people know it: `NVIDIA GeForce RTX 4090 on Vulkan`.
     pub(crate) fn describe(&self) -> String {
-        format!("{} ({:?})", self.info.name, self.info.backend)
+        format!("{} on {:?}", self.info.name, self.info.backend)
     }
 }
 

@@ -99,7 +99,7 @@ impl Gpu {
     }
 
     /// The adapter and its backend, as its driver names it:
-    /// `llvmpipe (LLVM 15.0.6, 256 bits) (Vulkan)`.
+    /// `llvmpipe (LLVM 15.0.6, 256 bits) on Vulkan`.
     pub fn adapter(&self) -> String {
         self.inner.device.describe()
     }

@@ -9,7 +9,6 @@ use super::index::deal_argument;
 use crate::error::CliError;
 use crate::format::grouped;
 use crate::longrun::{self, LongRun, Outputs, Results};
-use camicia::engine::Engine;
 use camicia::fast::play_pack;
 use camicia::index::{self, DEALS};
 use camicia::search::{Catch, Hunt, MAX_TOP};
@@ -67,6 +66,8 @@ pub struct SearchArgs {
     #[command(flatten)]
     json: crate::output::Json,
     #[command(flatten)]
+    engine: super::engine::EngineArg,
+    #[command(flatten)]
     run: LongRun,
 }
 
@@ -114,8 +115,9 @@ fn decimal<S: serde::Serializer>(value: &u128, serializer: S) -> Result<S::Ok, S
 }
 
 pub fn run(args: &SearchArgs) -> Result<(), CliError> {
-    let engine = super::engine()?;
-    let search = SearchRun::new(mode(args)?, args.top, args.min_cards, engine);
+    let mode = mode(args)?;
+    let engine = args.engine.choose()?;
+    let search = SearchRun::new(mode, args.top, args.min_cards, engine.engine());
     let outputs = Outputs {
         results: args.out.as_deref().map(Results::File),
         ..Outputs::default()
@@ -124,10 +126,10 @@ pub fn run(args: &SearchArgs) -> Result<(), CliError> {
         &search,
         &args.run,
         "deals",
-        Some(engine.name()),
+        Some(&engine.describe()),
         outputs,
         |hunt| {
-            let summary = Summary::new(&search, &hunt, engine);
+            let summary = Summary::new(&search, &hunt, engine.name());
             crate::output::print(args.json.on, &summary, |out| {
                 summary.write(out)?;
                 if let Some(path) = &args.out {
@@ -136,7 +138,8 @@ pub fn run(args: &SearchArgs) -> Result<(), CliError> {
                 Ok(())
             })
         },
-    )
+    )?;
+    engine.tell_failure()
 }
 
 /// What is searched.
@@ -180,7 +183,7 @@ struct Summary {
 }
 
 impl Summary {
-    fn new(search: &SearchRun, hunt: &Hunt, engine: Engine) -> Summary {
+    fn new(search: &SearchRun, hunt: &Hunt, engine: &'static str) -> Summary {
         let (mode, keep) = (search.mode(), search.keep());
         let tally = hunt.ledger();
         let start = hunt.climbing().map(|climb| {
@@ -192,7 +195,7 @@ impl Summary {
         });
         Summary {
             search: mode.into(),
-            engine: engine.name(),
+            engine,
             top_k: keep.top as u64,
             min_cards: keep.min_cards,
             start,

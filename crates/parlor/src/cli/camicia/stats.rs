@@ -10,7 +10,6 @@ use crate::format::grouped;
 use crate::longrun::{self, LongRun, Outputs};
 use crate::svg;
 use camicia::deal::{Dealer, pack_deal};
-use camicia::engine::Engine;
 use camicia::record;
 use camicia::stats::Notable;
 use clap::Args;
@@ -38,6 +37,8 @@ pub struct StatsArgs {
     #[command(flatten)]
     ascii: crate::output::Ascii,
     #[command(flatten)]
+    engine: super::engine::EngineArg,
+    #[command(flatten)]
     run: LongRun,
 }
 
@@ -47,17 +48,17 @@ const TAIL: u64 = 1000;
 
 pub fn run(args: &StatsArgs) -> Result<(), CliError> {
     let dealer = Dealer::new(args.seed);
-    let engine = super::engine()?;
-    let stats = runs::camicia::StatsRun::new(args.deals, args.seed, engine);
+    let engine = args.engine.choose()?;
+    let stats = runs::camicia::StatsRun::new(args.deals, args.seed, engine.engine());
     let outputs = Outputs::plot(args.plot.as_deref());
     longrun::run(
         &stats,
         &args.run,
         "deals",
-        Some(engine.name()),
+        Some(&engine.describe()),
         outputs,
         |tally| {
-            let summary = Summary::new(args.seed, &dealer, &tally, engine);
+            let summary = Summary::new(args.seed, &dealer, &tally, engine.name());
             let mut out = crate::output::stdout();
             if args.json.on {
                 crate::output::json_line(&mut out, &summary)?;
@@ -70,7 +71,8 @@ pub fn run(args: &StatsArgs) -> Result<(), CliError> {
             }
             Ok(())
         },
-    )
+    )?;
+    engine.tell_failure()
 }
 
 /// What is printed, text or JSON.
@@ -112,7 +114,12 @@ struct Histogram {
 }
 
 impl Summary {
-    fn new(seed: u64, dealer: &Dealer, tally: &camicia::stats::Stats, engine: Engine) -> Summary {
+    fn new(
+        seed: u64,
+        dealer: &Dealer,
+        tally: &camicia::stats::Stats,
+        engine: &'static str,
+    ) -> Summary {
         let game = |found: Option<Notable>| {
             found.map(|Notable { index, outcome }| {
                 let pack = dealer.pack(index);
@@ -131,7 +138,7 @@ impl Summary {
         Summary {
             deals: tally.deals(),
             seed,
-            engine: engine.name(),
+            engine,
             finished: tally.finished(),
             loops: tally::Rate::new(tally.loops(), tally.deals()),
             cards: tally::Mean::of_histogram(tally.cards()),
