@@ -167,9 +167,31 @@ impl Device {
         }
     }
 
-    /// The adapter, as people know it: `NVIDIA GeForce RTX 4090 on Vulkan`.
+    /// The adapter as its driver names it, its backend, its driver, and the width of its
+    /// subgroups (warps, wavefronts), which the play's threads run in lockstep:
+    /// `llvmpipe (LLVM 15.0.6, 256 bits) on Vulkan, driver llvmpipe Mesa 22.3.6 (LLVM 15.0.6),
+    /// subgroups of 8`.
     pub(crate) fn describe(&self) -> String {
-        format!("{} on {:?}", self.info.name, self.info.backend)
+        let info = &self.info;
+        let named: Vec<&str> = [info.driver.as_str(), info.driver_info.as_str()]
+            .into_iter()
+            .filter(|d| !d.is_empty())
+            .collect();
+        let driver = if named.is_empty() {
+            String::new()
+        } else {
+            format!(", driver {}", named.join(" "))
+        };
+        let (least, most) = (info.subgroup_min_size, info.subgroup_max_size);
+        let width = if least == most {
+            least.to_string()
+        } else {
+            format!("{least} to {most}")
+        };
+        format!(
+            "{} on {:?}{driver}, subgroups of {width}",
+            info.name, info.backend
+        )
     }
 }
 

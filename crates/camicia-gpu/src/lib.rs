@@ -98,8 +98,9 @@ impl Gpu {
         })
     }
 
-    /// The adapter and its backend, as its driver names it:
-    /// `llvmpipe (LLVM 15.0.6, 256 bits) on Vulkan`.
+    /// The adapter, its backend and driver, and the width of its subgroups:
+    /// `llvmpipe (LLVM 15.0.6, 256 bits) on Vulkan, driver llvmpipe Mesa 22.3.6 (LLVM 15.0.6),
+    /// subgroups of 8`.
     pub fn adapter(&self) -> String {
         self.inner.device.describe()
     }

@@ -25,6 +25,11 @@ fn batches(range: Range<u128>) -> impl Iterator<Item = (u128, u32)> {
     })
 }
 
+/// The indices of a range that are deal indices, as `camicia::index::packs` takes them.
+fn deal_indices(indices: Range<u128>) -> Range<u128> {
+    indices.start..indices.end.min(camicia::index::DEALS)
+}
+
 /// The key of a dealer as the words of ChaCha8's state.
 fn key(dealer: &Dealer) -> [u32; 8] {
     let bytes = dealer.key();
@@ -246,7 +251,7 @@ impl Bulk for Gpu {
 
     fn haul_indices(&self, indices: Range<u128>, keep: Keep) -> Haul {
         let mut haul = Haul::new(keep);
-        for (first, count) in batches(indices) {
+        for (first, count) in batches(deal_indices(indices)) {
             let part = self.attempt(
                 |device, slots| {
                     let batch = search_batch(Source::Index { first }, count, keep);
@@ -293,7 +298,7 @@ impl Bulk for Gpu {
 
     fn report(&self, indices: Range<u128>) -> Report {
         let mut report = Report::default();
-        for (first, count) in batches(indices) {
+        for (first, count) in batches(deal_indices(indices)) {
             let part = self.attempt(
                 |device, slots| report_on(device, slots, first, count).map(Some),
                 |cpu| Report::of(cpu, first..first + u128::from(count)),
