@@ -57,12 +57,12 @@ pub(crate) struct Output {
 
 /// Finds read back with the tally, before their number is known: a search's usual finds fit.
 const FIRST_FINDS: u32 = 1024;
-/// Deals per thread of the index-order dealing: one deal is unranked (thousands of operations
-/// on numbers of five limbs), the others stepped to (about a hundred).
+/// Deals per thread of the index-order dealing: the first is unranked, place by place on numbers
+/// of five limbs, the others stepped to by a few bit operations on the deal's planes.
 const SEGMENT: u32 = 64;
 /// Threads per workgroup, as the kernels declare.
 const WORKGROUP: u32 = 64;
-/// Batches in flight at once: each holds 16 MB of buffers; more threads wait for one to end.
+/// Batches in flight at once: each holds 12.6 MB of buffers; more threads wait for one to end.
 const SLOTS: usize = 8;
 
 /// The slots of a device: those free, and how many exist.

@@ -27,7 +27,7 @@ pub(crate) const TRICKS: u32 = CARDS + HISTOGRAM;
 /// Words of the tally.
 const TALLY: u64 = TRICKS as u64 + HISTOGRAM as u64;
 
-/// The most deals of a batch: a search's chunk (2^18 deals). Its buffers take 12 MB.
+/// The most deals of a batch: a search's chunk (2^18 deals). Its buffers take 12.6 MB.
 pub(crate) const CAPACITY: u32 = 1 << 18;
 /// Bytes of a deal, of a record and of a find in their buffers.
 const DEAL: u64 = 12;

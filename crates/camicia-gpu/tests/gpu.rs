@@ -269,9 +269,12 @@ fn threads_share_the_gpu() -> Result<(), Failed> {
     same(on_gpu, on_cpu, "six threads")
 }
 
+/// A trial: `Err` with what went wrong.
+type Test = fn() -> Result<(), Failed>;
+
 fn main() {
     let arguments = Arguments::from_args();
-    let trials: [(&str, fn() -> Result<(), Failed>); 8] = [
+    let trials: [(&str, Test); 8] = [
         (
             "random_games_are_the_cpu_engines_game_by_game",
             random_games_are_the_cpu_engines_game_by_game,

@@ -186,9 +186,12 @@ fn engines_that_are_none_are_refused() -> Result<(), Failed> {
     )
 }
 
+/// A trial: `Err` with what went wrong.
+type Test = fn() -> Result<(), Failed>;
+
 fn main() {
     let arguments = Arguments::from_args();
-    let with_gpu: [(&str, fn() -> Result<(), Failed>); 4] = [
+    let with_gpu: [(&str, Test); 4] = [
         (
             "stats_print_what_the_processor_prints",
             stats_print_what_the_processor_prints,
@@ -206,7 +209,7 @@ fn main() {
             the_environment_variable_chooses_the_gpu_too,
         ),
     ];
-    let without: [(&str, fn() -> Result<(), Failed>); 2] = [
+    let without: [(&str, Test); 2] = [
         (
             "the_option_wins_over_the_environment_variable",
             the_option_wins_over_the_environment_variable,
