@@ -13,9 +13,9 @@ mod workunit;
 use crate::error::CliError;
 use crate::format::grouped;
 use crate::input;
-use camicia::{Deal, Outcome};
+use camicia::Deal;
 use clap::{Args, Subcommand, ValueEnum};
-use serde::Serialize;
+use report::camicia::OutcomeJson;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -151,22 +151,4 @@ fn unfinished(number: usize) -> CliError {
          it are printed",
         grouped(MOST_CARDS)
     ))
-}
-
-/// One game as `--json` prints it: `{"status":"finished","cards":13,"tricks":1}`.
-#[derive(Serialize)]
-struct OutcomeJson {
-    status: &'static str,
-    cards: u64,
-    tricks: u64,
-}
-
-impl From<Outcome> for OutcomeJson {
-    fn from(outcome: Outcome) -> OutcomeJson {
-        OutcomeJson {
-            status: outcome.status.name(),
-            cards: outcome.cards,
-            tricks: outcome.tricks,
-        }
-    }
 }

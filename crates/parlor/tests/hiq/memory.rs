@@ -1,0 +1,92 @@
+//! Memory the system refuses: under a limit on the address space (`ulimit -v`), the Hi-Q census,
+//! the solver and `--min-moves` stop with exit status 1 and one line saying what ran out and the
+//! option that bounds it; with `--memory` a little under the limit, the bound trips first; any
+//! other allocation refused ends parlor with exit status 1 and one line, never an abort (134)
+//! with "memory allocation of N bytes failed" and a backtrace. The exact messages of the bound
+//! are rows of docs/reliability.md.
+#![cfg(target_os = "linux")]
+
+use std::process::{Command, Output, Stdio};
+
+/// `parlor ARGS` under `ulimit -v KIB`, fed `stdin` through a pipe.
+fn limited(kib: u64, args: &str, stdin: &str) -> Output {
+    let command = format!("ulimit -v {kib} && {stdin} \"$0\" {args}");
+    Command::new("sh")
+        .arg("-c")
+        .arg(command)
+        .arg(env!("CARGO_BIN_EXE_parlor"))
+        .stdin(Stdio::null())
+        .output()
+        .expect("sh runs")
+}
+
+/// Exit status 1, nothing on stdout, and one line on stderr starting with `start` and naming
+/// `--memory`; nothing of an abort or a panic.
+fn stopped_cleanly(output: &Output, start: &str) -> String {
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(output.stdout.is_empty(), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with(start), "{stderr}");
+    assert!(stderr.contains("--memory"), "{stderr}");
+    for abort in ["memory allocation of", "backtrace", "panicked"] {
+        assert!(!stderr.contains(abort), "{stderr}");
+    }
+    stderr
+}
+
+const REFUSED: &str = "error: the system refused more memory for the positions when they held ";
+const BOUND: &str = "error: the positions reachable from this start need more than ";
+
+/// The 32 pegs but hole 1, which the solver cannot empty to hole 1 before it has seen millions.
+fn all_but_one() -> String {
+    (2..=33)
+        .map(|h| h.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn the_census_under_400_mb_stops_with_a_message() {
+    let output = limited(400_000, "hiq census --quiet", "");
+    let message = stopped_cleanly(&output, REFUSED);
+    assert!(
+        message.contains("give a smaller --memory (such as --memory "),
+        "{message}"
+    );
+}
+
+#[test]
+fn the_census_with_memory_under_a_limit_a_little_above_stops_at_the_bound() {
+    let output = limited(400_000, "hiq census --quiet --memory 300M", "");
+    stopped_cleanly(&output, &format!("{BOUND}300 MiB"));
+}
+
+#[test]
+fn the_solver_under_100_mb_stops_with_a_message() {
+    let args = format!("hiq solve {} --goal 1 --quiet", all_but_one());
+    stopped_cleanly(&limited(100_000, &args, ""), REFUSED);
+    let bounded = format!("{args} --memory 32M");
+    stopped_cleanly(&limited(100_000, &bounded, ""), &format!("{BOUND}32 MiB"));
+}
+
+#[test]
+fn the_fewest_moves_under_150_mb_stop_with_a_message() {
+    let args = "hiq solve --min-moves --quiet";
+    stopped_cleanly(&limited(150_000, args, ""), REFUSED);
+    let bounded = format!("{args} --memory 64M");
+    stopped_cleanly(&limited(150_000, &bounded, ""), &format!("{BOUND}64 MiB"));
+}
+
+#[test]
+fn a_tiny_limit_gives_a_message_not_an_abort() {
+    // The census's own tables are refused first. Each limit is 2 MB above what parlor, which
+    // links the GPU engine's wgpu, needs to start: 14 MB, and 18 MB with the census's threads.
+    stopped_cleanly(&limited(20_000, "hiq census --quiet", ""), REFUSED);
+    // Any other allocation: here the text read, 30 MB under a limit of 16 MB.
+    let big_input = "{ printf '1\\n'; head -c 30000000 /dev/zero | tr '\\0' ' '; } |";
+    let output = limited(16_000, "hiq", big_input);
+    let message = stopped_cleanly(&output, "error: out of memory: the system refused ");
+    assert!(message.contains("bytes more;"), "{message}");
+    assert!(message.ends_with("fewer --threads)\n"), "{message}");
+}
