@@ -9,8 +9,9 @@ use camicia::bulk::Bulk;
 use camicia::deal::Dealer;
 use camicia::engine::Engine;
 use camicia::index::{self, DEALS};
-use camicia::search::{Climb, Haul, Keep};
-use camicia::{Pack, Status};
+use camicia::reference::Game;
+use camicia::search::{Catch, Climb, Haul, Keep};
+use camicia::{Deal, Outcome, Pack, Status};
 use camicia_gpu::Gpu;
 use libtest_mimic::{Arguments, Failed, Trial};
 use rand_chacha::ChaCha8Rng;
@@ -75,11 +76,12 @@ fn random_games_are_the_cpu_engines_game_by_game() -> Result<(), Failed> {
     Ok(())
 }
 
-/// Stats over more deals than a batch holds, so that two batches merge.
+/// Stats of a million deals, more than a batch holds, so that batches merge: every field, the
+/// longest game and the histogram.
 fn random_stats_are_the_cpu_engines() -> Result<(), Failed> {
     let gpu = gpu()?;
     let dealer = Dealer::new(1);
-    let deals = 100..(1 << 18) + 1000;
+    let deals = 100..1_000_100;
     let stats = gpu.stats(&dealer, deals.clone());
     same(
         stats.clone(),
@@ -247,6 +249,31 @@ fn given_deals_are_the_cpu_engines() -> Result<(), Failed> {
     )
 }
 
+/// The exercise's cases that are one pack dealt 26 and 26 (15 of the 28; the others are shorter
+/// decks, which only the processor's engines play) end on the GPU as the reference engine ends
+/// them, which the camicia crate's tests hold to the cases' expected endings.
+fn the_exercises_one_pack_cases_are_the_reference_engines() -> Result<(), Failed> {
+    let text = include_str!("../../../testdata/camicia/canonical.jsonl");
+    let deals = camicia::jsonl::parse(text).map_err(|e| Failed::from(e.to_string()))?;
+    let packs: Vec<(Pack, Deal)> = deals
+        .into_iter()
+        .filter_map(|deal| Some((index::pack_of(&deal).ok()?, deal)))
+        .collect();
+    if packs.len() != 15 {
+        return Err(format!("{} of the 28 cases are one pack, not 15", packs.len()).into());
+    }
+    let haul = gpu()?.haul(&mut packs.iter().map(|(pack, _)| *pack), 0, EVERY_GAME);
+    let mut ends: Vec<&Catch> = haul.long.iter().chain(&haul.loops).collect();
+    ends.sort_by_key(|find| find.order);
+    same(
+        ends.iter()
+            .map(|find| find.outcome)
+            .collect::<Vec<Outcome>>(),
+        packs.iter().map(|(_, deal)| Game::play(deal)).collect(),
+        "the exercise's one-pack cases",
+    )
+}
+
 /// Threads share the GPU: each gets its own batch's results.
 fn threads_share_the_gpu() -> Result<(), Failed> {
     let gpu = gpu()?;
@@ -274,7 +301,7 @@ type Test = fn() -> Result<(), Failed>;
 
 fn main() {
     let arguments = Arguments::from_args();
-    let trials: [(&str, Test); 8] = [
+    let trials: [(&str, Test); 9] = [
         (
             "random_games_are_the_cpu_engines_game_by_game",
             random_games_are_the_cpu_engines_game_by_game,
@@ -302,6 +329,10 @@ fn main() {
         (
             "given_deals_are_the_cpu_engines",
             given_deals_are_the_cpu_engines,
+        ),
+        (
+            "the_exercises_one_pack_cases_are_the_reference_engines",
+            the_exercises_one_pack_cases_are_the_reference_engines,
         ),
         ("threads_share_the_gpu", threads_share_the_gpu),
     ];
