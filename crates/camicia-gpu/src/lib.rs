@@ -57,7 +57,10 @@ struct Inner {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum GpuError {
     /// No driver offered a GPU.
-    #[error("no GPU adapter: no Vulkan, Metal or DX12 driver offers one on this machine")]
+    #[error(
+        "no GPU adapter: no Vulkan, Metal or DX12 driver offers one on this machine (a software \
+         one, lavapipe, is Debian's mesa-vulkan-drivers)"
+    )]
     NoAdapter,
     /// None of the adapters has the name asked for.
     #[error(
