@@ -43,6 +43,12 @@ impl Dealer {
         }
     }
 
+    /// The generator's key, ChaCha8's 32-byte seed: engines that make the deals elsewhere (the
+    /// GPU engine of the crate `camicia-gpu`) read the contract's blocks from it.
+    pub fn key(&self) -> [u8; 32] {
+        self.key
+    }
+
     /// The generator placed at deal `index`'s first word.
     fn at(&self, index: u64) -> ChaCha8Rng {
         let mut rng = ChaCha8Rng::from_seed(self.key);

@@ -14,6 +14,8 @@
 //!   allows.
 //! - [`index`] numbers one-pack deals as camicia.dev does, and steps through them in that order.
 //! - [`workunit`] computes camicia.dev's work units, byte for byte.
+//! - [`bulk`] is what the long runs ask of an engine: summaries of runs of deals, from the CPU's
+//!   engines or from elsewhere (the GPU engine of the crate `camicia-gpu`).
 //! - [`stats`] sums up random one-pack deals: game lengths, loops, the longest game.
 //! - [`search`] is the record hunt: deals played in bulk keeping the longest games and the loops,
 //!   and a climb from a deal.
@@ -53,6 +55,7 @@
 //! assert_eq!(found.top.games()[0].outcome.cards, longest);
 //! ```
 
+pub mod bulk;
 pub mod deal;
 pub mod engine;
 mod face;

@@ -44,6 +44,37 @@ impl Stats {
         stats
     }
 
+    /// The stats of deals of which only some games are given one by one (`games`, as [`add`]
+    /// takes them): the others all finished, and are counted in the histograms `cards` and
+    /// `tricks` (`cards[c]`: how many laid c cards), each game in both. The longest game must be
+    /// among `games`. This is how engines that count most games elsewhere (the GPU engine of the
+    /// crate `camicia-gpu`) make their stats.
+    ///
+    /// [`add`]: Stats::add
+    pub fn of_counts(
+        cards: &[u64],
+        tricks: &[u64],
+        games: impl IntoIterator<Item = (u64, Outcome)>,
+    ) -> Stats {
+        let used = |counts: &[u64]| {
+            counts[..counts
+                .iter()
+                .rposition(|&n| n > 0)
+                .map_or(0, |last| last + 1)]
+                .to_vec()
+        };
+        let mut stats = Stats {
+            deals: cards.iter().sum(),
+            cards: used(cards),
+            tricks: used(tricks),
+            ..Stats::default()
+        };
+        for (index, outcome) in games {
+            stats.add(index, outcome);
+        }
+        stats
+    }
+
     /// Counts deal `index`, which ended so.
     pub fn add(&mut self, index: u64, outcome: Outcome) {
         self.deals += 1;

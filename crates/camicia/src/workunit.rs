@@ -231,6 +231,19 @@ impl Report {
         report
     }
 
+    /// The report of `deals` consecutive deals of which only some games are given, in increasing
+    /// index, each with whether it loops: every loop, and finished games among which the longest
+    /// (with every other game as long). This is how engines that play elsewhere (the GPU engine
+    /// of the crate `camicia-gpu`) make their reports.
+    pub fn of_games(deals: u64, games: impl IntoIterator<Item = (Entry, bool)>) -> Report {
+        let mut report = Report::default();
+        for (game, looped) in games {
+            report.note(game, looped);
+        }
+        report.deals = deals;
+        report
+    }
+
     /// Counts a game, games coming in increasing index.
     fn note(&mut self, game: Entry, looped: bool) {
         self.deals += 1;

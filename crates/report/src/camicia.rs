@@ -20,7 +20,6 @@
 //! ```
 
 use camicia::deal::{Dealer, pack_deal};
-use camicia::engine::Engine;
 use camicia::index::DEALS;
 use camicia::reference::{Event, Game};
 use camicia::search::{Catch, Hunt};
@@ -265,8 +264,9 @@ const BIN: u64 = 50;
 const TAIL: u64 = 1000;
 
 impl StatsJson {
-    /// The statistics `tally` of the deals of `dealer` (made from `seed`), played by `engine`.
-    pub fn new(seed: u64, dealer: &Dealer, tally: &Stats, engine: Engine) -> StatsJson {
+    /// The statistics `tally` of the deals of `dealer` (made from `seed`), played by the engine
+    /// named `engine` (a processor's or the GPU's).
+    pub fn new(seed: u64, dealer: &Dealer, tally: &Stats, engine: &'static str) -> StatsJson {
         let game = |found: Option<Notable>| {
             found.map(|Notable { index, outcome }| {
                 let pack = dealer.pack(index);
@@ -285,7 +285,7 @@ impl StatsJson {
         StatsJson {
             deals: tally.deals(),
             seed,
-            engine: engine.name(),
+            engine,
             finished: tally.finished(),
             loops: tally::Rate::new(tally.loops(), tally.deals()),
             cards: tally::Mean::of_histogram(tally.cards()),
@@ -420,8 +420,9 @@ pub struct SearchJson {
 }
 
 impl SearchJson {
-    /// What the search of `search`, played by `engine`, has found in `hunt`.
-    pub fn new(search: ModeJson, hunt: &Hunt, engine: Engine) -> SearchJson {
+    /// What the search of `search`, played by the engine named `engine` (a processor's or the
+    /// GPU's), has found in `hunt`.
+    pub fn new(search: ModeJson, hunt: &Hunt, engine: &'static str) -> SearchJson {
         let finds = hunt.finds();
         let keep = finds.keep();
         let start = hunt.climbing().map(|climb| {
@@ -433,7 +434,7 @@ impl SearchJson {
         });
         SearchJson {
             search,
-            engine: engine.name(),
+            engine,
             top_k: keep.top as u64,
             min_cards: keep.min_cards,
             start,

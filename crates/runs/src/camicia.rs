@@ -2,15 +2,16 @@
 
 use crate::{Deals, Run};
 use camicia::Pack;
+use camicia::bulk::Bulk;
 use camicia::deal::Dealer;
-use camicia::engine::Engine;
 use camicia::index;
-use camicia::search::{Climb, Haul, Hunt, Keep, ROUND, haul, haul_dealt};
+use camicia::search::{Climb, Haul, Hunt, Keep, ROUND};
 use camicia::stats::Stats;
 use camicia::workunit::Report;
 use report::camicia::{FindJson, ModeJson};
 use serde::Serialize;
 use std::ops::Range;
+use std::sync::Arc;
 use sweep::{Commit, Fold, Job, Plan};
 use tally::grouped;
 
@@ -30,16 +31,16 @@ pub struct StatsRun {
     seed: u64,
     /// Every engine gives the same results.
     #[serde(skip)]
-    engine: Engine,
+    engine: Arc<dyn Bulk>,
 }
 
 impl StatsRun {
-    /// The run of `deals` deals of `seed`, played by `engine`.
-    pub fn new(deals: u64, seed: u64, engine: Engine) -> StatsRun {
+    /// The run of `deals` deals of `seed`, played by `engine` (a CPU engine, or the GPU's).
+    pub fn new(deals: u64, seed: u64, engine: impl Into<Arc<dyn Bulk>>) -> StatsRun {
         StatsRun {
             deals,
             seed,
-            engine,
+            engine: engine.into(),
         }
     }
 }
@@ -49,11 +50,11 @@ impl Run for StatsRun {
     type Job = Fold<Stats>;
 
     fn job(&self) -> Fold<Stats> {
-        let (engine, dealer) = (self.engine, Dealer::new(self.seed));
+        let (engine, dealer) = (self.engine.clone(), Dealer::new(self.seed));
         let checker = dealer.clone();
         let plan = Plan::new(self.deals, STATS_CHUNK);
         Fold::new(plan, Stats::default(), move |deals| {
-            Stats::of(engine, &dealer, deals)
+            engine.stats(&dealer, deals)
         })
         .checked_by(move |tally, deals| tally.check(&checker, deals))
     }
@@ -103,7 +104,7 @@ impl From<Mode> for ModeJson {
 }
 
 /// The record hunt: a mode, and what is kept of what it finds.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct SearchRun {
     #[serde(flatten)]
     mode: Mode,
@@ -111,18 +112,23 @@ pub struct SearchRun {
     min_cards: Option<u64>,
     /// Every engine gives the same results.
     #[serde(skip)]
-    engine: Engine,
+    engine: Arc<dyn Bulk>,
 }
 
 impl SearchRun {
     /// The hunt of `mode` keeping the `top` longest games and every game of `min_cards` cards
-    /// or more, played by `engine`.
-    pub fn new(mode: Mode, top: u64, min_cards: Option<u64>, engine: Engine) -> SearchRun {
+    /// or more, played by `engine` (a CPU engine, or the GPU's).
+    pub fn new(
+        mode: Mode,
+        top: u64,
+        min_cards: Option<u64>,
+        engine: impl Into<Arc<dyn Bulk>>,
+    ) -> SearchRun {
         SearchRun {
             mode,
             top,
             min_cards,
-            engine,
+            engine: engine.into(),
         }
     }
 
@@ -153,7 +159,7 @@ impl Run for SearchRun {
             mode: self.mode,
             keep: self.keep(),
             dealer: Dealer::new(seed),
-            engine: self.engine,
+            engine: self.engine.clone(),
             start: match self.mode {
                 Mode::Climb { from, .. } => index::pack(from),
                 _ => None,
@@ -168,7 +174,7 @@ pub struct Hunting {
     mode: Mode,
     keep: Keep,
     dealer: Dealer,
-    engine: Engine,
+    engine: Arc<dyn Bulk>,
     /// A climb's first deal.
     start: Option<Pack>,
 }
@@ -213,14 +219,13 @@ impl Job for Hunting {
 
     fn play(&self, _chunk: u64, deals: Range<u64>, climb: &Option<Climb>) -> Haul {
         match (self.mode, climb) {
-            (Mode::Random { .. }, _) => haul_dealt(self.engine, &self.dealer, deals, self.keep),
+            (Mode::Random { .. }, _) => self.engine.haul_dealt(&self.dealer, deals, self.keep),
             (Mode::Range(range), _) => {
                 let (first, end) = (range.number(deals.start), range.number(deals.end));
-                haul(self.engine, index::packs(first..end), first, self.keep)
+                self.engine.haul_indices(first..end, self.keep)
             }
-            (Mode::Climb { .. }, Some(climb)) => haul(
-                self.engine,
-                climb.steps(deals.clone()),
+            (Mode::Climb { .. }, Some(climb)) => self.engine.haul(
+                &mut climb.steps(deals.clone()),
                 deals.start.into(),
                 self.keep,
             ),
@@ -248,7 +253,7 @@ impl Job for Hunting {
 }
 
 /// A camicia.dev work unit: every deal from index START to END, END included.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct WorkunitRun {
     #[serde(rename = "START")]
     start: u128,
@@ -256,18 +261,18 @@ pub struct WorkunitRun {
     end: u128,
     /// Every engine gives the same results.
     #[serde(skip)]
-    engine: Engine,
+    engine: Arc<dyn Bulk>,
 }
 
 impl WorkunitRun {
-    /// The unit of deals `first` to `last` (included), played by `engine`; `None` when it holds
-    /// more deals than one run covers (2^64 − 1).
-    pub fn new(first: u128, last: u128, engine: Engine) -> Option<WorkunitRun> {
+    /// The unit of deals `first` to `last` (included), played by `engine` (a CPU engine, or the
+    /// GPU's); `None` when it holds more deals than one run covers (2^64 − 1).
+    pub fn new(first: u128, last: u128, engine: impl Into<Arc<dyn Bulk>>) -> Option<WorkunitRun> {
         u64::try_from(last - first + 1).ok()?;
         Some(WorkunitRun {
             start: first,
             end: last,
-            engine,
+            engine: engine.into(),
         })
     }
 }
@@ -277,14 +282,11 @@ impl Run for WorkunitRun {
     type Job = Fold<Report>;
 
     fn job(&self) -> Fold<Report> {
-        let (first, engine) = (self.start, self.engine);
+        let (first, engine) = (self.start, self.engine.clone());
         // At most 2^64 - 1 deals, checked by `new`.
         let plan = Plan::new((self.end - self.start + 1) as u64, SEARCH_CHUNK);
         let play = move |deals: Range<u64>| {
-            Report::of(
-                engine,
-                first + u128::from(deals.start)..first + u128::from(deals.end),
-            )
+            engine.report(first + u128::from(deals.start)..first + u128::from(deals.end))
         };
         // A report lists its loops in index order: later chunks are appended.
         Fold::appending(plan, Report::default(), play, |report, later| {

@@ -37,6 +37,26 @@ impl Haul {
         }
     }
 
+    /// The haul of `deals` deals of which only some games are given, in search order: every
+    /// loop, every finished game of at least `keep.min_cards` cards, and finished games among
+    /// which the `keep.top` longest (and at least the longest, whatever `keep.top`); `pack` makes
+    /// the deal at a place, for the games kept. This is how engines that play elsewhere (the GPU
+    /// engine of the crate `camicia-gpu`) make their hauls.
+    pub fn of_games(
+        keep: Keep,
+        deals: u64,
+        games: impl IntoIterator<Item = (u128, Outcome)>,
+        mut pack: impl FnMut(u128) -> Pack,
+    ) -> Haul {
+        let mut haul = Haul::new(keep);
+        let mut at_least = haul.threshold();
+        for (order, outcome) in games {
+            haul.note(order, outcome, || pack(order), &mut at_least);
+        }
+        haul.deals = deals;
+        haul
+    }
+
     /// Plays deals whose places in the search start at `first`.
     fn play(&mut self, engine: Engine, packs: &[Pack], first: u128) {
         let mut at_least = self.threshold();

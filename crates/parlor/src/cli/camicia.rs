@@ -3,6 +3,7 @@
 //! and `deal`: camicia.dev's deal numbering; `parlor camicia search`: the record hunt;
 //! `parlor camicia workunit`: camicia.dev's work units.
 
+mod engine;
 pub mod index;
 mod search;
 mod stats;
@@ -150,20 +151,4 @@ fn unfinished(number: usize) -> CliError {
          it are printed",
         grouped(MOST_CARDS)
     ))
-}
-
-/// The engine of the long runs: the fastest this processor runs, or the one the environment
-/// variable `PARLOR_CAMICIA_ENGINE` names (`avx512`, `avx2`, `portable` or `scalar`), if this
-/// processor runs it. Every engine gives the same results.
-fn engine() -> Result<camicia::engine::Engine, CliError> {
-    const VARIABLE: &str = "PARLOR_CAMICIA_ENGINE";
-    match std::env::var(VARIABLE) {
-        Ok(name) => name
-            .parse()
-            .map_err(|e| CliError::BadInput(format!("{VARIABLE}={name:?}: {e}"))),
-        Err(std::env::VarError::NotPresent) => Ok(camicia::engine::Engine::best()),
-        Err(std::env::VarError::NotUnicode(_)) => Err(CliError::BadInput(format!(
-            "{VARIABLE}: expected an engine name, found bytes that are not UTF-8"
-        ))),
-    }
 }

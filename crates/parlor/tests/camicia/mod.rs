@@ -1,5 +1,6 @@
 //! `parlor camicia` run as a user runs it.
 
+mod engine;
 mod index;
 mod input;
 mod json;

@@ -64,6 +64,8 @@ pub struct SearchArgs {
     #[command(flatten)]
     json: crate::output::Json,
     #[command(flatten)]
+    engine: super::engine::EngineArg,
+    #[command(flatten)]
     run: LongRun,
 }
 
@@ -71,8 +73,9 @@ pub struct SearchArgs {
 const STEPS: u64 = 10_000_000;
 
 pub fn run(args: &SearchArgs) -> Result<(), CliError> {
-    let engine = super::engine()?;
-    let search = SearchRun::new(mode(args)?, args.top, args.min_cards, engine);
+    let mode = mode(args)?;
+    let engine = args.engine.choose()?;
+    let search = SearchRun::new(mode, args.top, args.min_cards, engine.engine());
     let outputs = Outputs {
         results: args.out.as_deref().map(Results::File),
         ..Outputs::default()
@@ -81,10 +84,10 @@ pub fn run(args: &SearchArgs) -> Result<(), CliError> {
         &search,
         &args.run,
         "deals",
-        Some(engine.name()),
+        Some(&engine.describe()),
         outputs,
         |hunt| {
-            let summary = SearchJson::new(search.mode().into(), &hunt, engine);
+            let summary = SearchJson::new(search.mode().into(), &hunt, engine.name());
             crate::output::print(args.json.on, &summary, |out| {
                 write_text(&summary, out)?;
                 if let Some(path) = &args.out {
@@ -93,7 +96,8 @@ pub fn run(args: &SearchArgs) -> Result<(), CliError> {
                 Ok(())
             })
         },
-    )
+    )?;
+    engine.tell_failure()
 }
 
 /// What is searched.

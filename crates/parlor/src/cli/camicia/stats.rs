@@ -35,22 +35,24 @@ pub struct StatsArgs {
     #[command(flatten)]
     ascii: crate::output::Ascii,
     #[command(flatten)]
+    engine: super::engine::EngineArg,
+    #[command(flatten)]
     run: LongRun,
 }
 
 pub fn run(args: &StatsArgs) -> Result<(), CliError> {
     let dealer = Dealer::new(args.seed);
-    let engine = super::engine()?;
-    let stats = runs::camicia::StatsRun::new(args.deals, args.seed, engine);
+    let engine = args.engine.choose()?;
+    let stats = runs::camicia::StatsRun::new(args.deals, args.seed, engine.engine());
     let outputs = Outputs::plot(args.plot.as_deref());
     longrun::run(
         &stats,
         &args.run,
         "deals",
-        Some(engine.name()),
+        Some(&engine.describe()),
         outputs,
         |tally| {
-            let summary = StatsJson::new(args.seed, &dealer, &tally, engine);
+            let summary = StatsJson::new(args.seed, &dealer, &tally, engine.name());
             let mut out = crate::output::stdout();
             if args.json.on {
                 crate::output::json_line(&mut out, &summary)?;
@@ -63,7 +65,8 @@ pub fn run(args: &StatsArgs) -> Result<(), CliError> {
             }
             Ok(())
         },
-    )
+    )?;
+    engine.tell_failure()
 }
 
 fn write_text(

@@ -26,6 +26,8 @@ pub struct WorkunitArgs {
     #[arg(long, value_name = "FILE")]
     fraction_done: Option<PathBuf>,
     #[command(flatten)]
+    engine: super::engine::EngineArg,
+    #[command(flatten)]
     run: LongRun,
 }
 
@@ -35,9 +37,9 @@ const LONGEST_INPUT: u64 = 4096;
 
 pub fn run(args: &WorkunitArgs) -> Result<(), CliError> {
     let unit = read_unit(&args.input)?;
-    let engine = super::engine()?;
-    let run =
-        runs::camicia::WorkunitRun::new(unit.first(), unit.last(), engine).ok_or_else(|| {
+    let engine = args.engine.choose()?;
+    let run = runs::camicia::WorkunitRun::new(unit.first(), unit.last(), engine.engine())
+        .ok_or_else(|| {
             CliError::BadInput(format!(
                 "{}: a unit of {} deals, but one run covers at most {} (2^64 - 1)",
                 args.input.display(),
@@ -55,13 +57,14 @@ pub fn run(args: &WorkunitArgs) -> Result<(), CliError> {
         &run,
         &args.run,
         "deals",
-        Some(engine.name()),
+        Some(&engine.describe()),
         outputs,
         |report| {
             sweep::file::write_atomically(&args.output, report.text().as_bytes())?;
             Ok(())
         },
-    )
+    )?;
+    engine.tell_failure()
 }
 
 fn read_unit(path: &Path) -> Result<Unit, CliError> {

@@ -1,0 +1,147 @@
+//! Camicia's GPU engine: one-pack deals made, played and summed up by WGSL compute shaders on
+//! any GPU that wgpu drives through Vulkan, Metal or DX12, with every result the CPU engines'
+//! byte for byte.
+//!
+//! [`Gpu`] is a [`camicia::bulk::Bulk`] engine: it gives the long runs their summaries — the
+//! stats of random deals, the hauls of the record hunt (random deals, deals in camicia.dev's
+//! index order, a climb's deals) and camicia.dev's work units — exactly as
+//! [`camicia::engine::Engine`] does. A batch of up to 2^18 deals goes through five passes on
+//! the GPU: the deals are made (ChaCha8 blocks, or camicia.dev's index order) or uploaded, each
+//! game is played by the fast engine's algorithm with Brent's cycle detection, the finished games
+//! are counted in histograms of cards and tricks, and only the games a summary names come back
+//! (the loops, the longest games, a search's long games). Loops are played again on the
+//! processor, which finds the first repeat. docs/camicia-engines.md tells the design.
+//!
+//! When the GPU fails in the middle of a run (a lost device, a driver's error), the engine plays
+//! that batch and every later one on the CPU engine it was given, which gives the same results,
+//! and says so in [`Gpu::failure`].
+//!
+//! ```no_run
+//! use camicia::bulk::Bulk;
+//! use camicia::deal::Dealer;
+//! use camicia::engine::Engine;
+//!
+//! let gpu = camicia_gpu::Gpu::open(Engine::best()).expect("a GPU");
+//! let dealer = Dealer::new(1);
+//! assert_eq!(gpu.stats(&dealer, 0..100_000), Engine::best().stats(&dealer, 0..100_000));
+//! ```
+
+mod batch;
+mod device;
+mod layout;
+mod summary;
+
+use batch::Slots;
+use camicia::engine::Engine;
+use device::Device;
+use std::fmt;
+use std::sync::{Arc, Mutex};
+use thiserror::Error;
+
+/// The GPU engine: a device with its compiled kernels, and the CPU engine that stands in if the
+/// GPU fails. Clones share the device.
+#[derive(Clone)]
+pub struct Gpu {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    device: Device,
+    slots: Slots,
+    cpu: Engine,
+    /// Why the GPU stopped being used, once it failed.
+    failure: Mutex<Option<String>>,
+}
+
+/// Why the GPU engine cannot be had, or stopped.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum GpuError {
+    /// No driver offered a GPU.
+    #[error(
+        "no GPU adapter: no Vulkan, Metal or DX12 driver offers one on this machine (a software \
+         one, lavapipe, is Debian's mesa-vulkan-drivers)"
+    )]
+    NoAdapter,
+    /// None of the adapters has the name asked for.
+    #[error(
+        "no GPU adapter's name contains {wanted:?} (the environment variable WGPU_ADAPTER_NAME); \
+         the adapters are: {found}"
+    )]
+    NoSuchAdapter {
+        /// The text asked for.
+        wanted: String,
+        /// The adapters' names.
+        found: String,
+    },
+    /// The adapter would not give a device.
+    #[error("the GPU adapter {0}")]
+    Device(String),
+    /// The device failed.
+    #[error("the GPU failed: {0}")]
+    Failed(String),
+}
+
+impl Gpu {
+    /// The GPU engine on this machine's preferred adapter (a discrete GPU, then an integrated
+    /// one, then anything else), or on the first whose name contains the text of the
+    /// environment variable `WGPU_ADAPTER_NAME`; `cpu` plays in its stead if it fails later.
+    /// Compiling the kernels takes a moment.
+    ///
+    /// # Errors
+    ///
+    /// [`GpuError`] when no adapter, or no device, can be had.
+    pub fn open(cpu: Engine) -> Result<Gpu, GpuError> {
+        Ok(Gpu {
+            inner: Arc::new(Inner {
+                device: Device::open()?,
+                slots: Slots::new(),
+                cpu,
+                failure: Mutex::new(None),
+            }),
+        })
+    }
+
+    /// The adapter, its backend and driver, and the width of its subgroups:
+    /// `llvmpipe (LLVM 15.0.6, 256 bits) on Vulkan, driver llvmpipe Mesa 22.3.6 (LLVM 15.0.6),
+    /// subgroups of 8`.
+    pub fn adapter(&self) -> String {
+        self.inner.device.describe()
+    }
+
+    /// Why the GPU stopped being used in favour of the CPU engine, if it did.
+    pub fn failure(&self) -> Option<String> {
+        self.failure_slot().clone()
+    }
+
+    fn failure_slot(&self) -> std::sync::MutexGuard<'_, Option<String>> {
+        self.inner.failure.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Runs `on_gpu` while the GPU works; once it fails, `on_cpu` with the CPU engine, which
+    /// gives the same result.
+    fn attempt<T>(
+        &self,
+        on_gpu: impl FnOnce(&Device, &Slots) -> Result<Option<T>, GpuError>,
+        on_cpu: impl FnOnce(Engine) -> T,
+    ) -> T {
+        if self.failure_slot().is_none() {
+            match on_gpu(&self.inner.device, &self.inner.slots) {
+                Ok(Some(done)) => return done,
+                Ok(None) => {}
+                Err(error) => {
+                    self.failure_slot().get_or_insert(error.to_string());
+                }
+            }
+        }
+        on_cpu(self.inner.cpu)
+    }
+}
+
+impl fmt::Debug for Gpu {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Gpu")
+            .field("adapter", &self.adapter())
+            .field("cpu", &self.inner.cpu)
+            .finish()
+    }
+}

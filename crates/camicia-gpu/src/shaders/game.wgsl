@@ -1,0 +1,168 @@
+// One game, as camicia's fast engine plays it (crates/camicia/src/fast.rs): a hand is the bit set
+// of the places of its payment cards (bit i: the i-th card from the top) and the queue of their
+// penalties less one, two bits each, the topmost lowest. A deal holds at most 16 payment cards,
+// so a queue is one 32-bit word; the places need 64 bits, with bit 63 as the sentinel of "no
+// payment card".
+
+struct Hand {
+    pay: vec2<u32>,
+    values: u32,
+    len: u32,
+    // The number of payment cards: the bits of `pay`, kept rather than counted.
+    count: u32,
+}
+
+// A game between two round starts (the pile is empty there), and what it has laid and taken.
+struct Game {
+    leader: Hand,
+    other: Hand,
+    leader_is_b: bool,
+    cards: u32,
+    tricks: u32,
+}
+
+const SENTINEL: vec2<u32> = vec2<u32>(0u, 0x80000000u);
+
+// The place of the first payment card, 63 when there is none (always at least the length).
+fn first_payment(h: Hand) -> u32 {
+    return lowest64(h.pay | SENTINEL);
+}
+
+// The hand of places first to first + len - 1 of a deal's plane of payment places, whose
+// penalties less one are the queue `values` from its lowest bits on.
+fn hand_of(places: vec2<u32>, first: u32, values: u32) -> Hand {
+    var h: Hand;
+    h.pay = shr64(places, first) & below64(26u);
+    h.len = 26u;
+    h.count = ones64(h.pay);
+    // A hand of all 16 payment cards takes the whole queue (a mask of 32 bits).
+    h.values = select(values & ((1u << (2u * h.count)) - 1u), values, h.count == 16u);
+    return h;
+}
+
+// The start of the game of a deal: 52 places, A's 26 cards (places 0 to 25) then B's, as the
+// plane of payment places and the queue of their penalties less one in place order.
+fn start_game(places: vec2<u32>, values: u32) -> Game {
+    var g: Game;
+    g.leader = hand_of(places, 0u, values);
+    // B's queue is what A's leaves; A may hold all 16 payment cards, and a shift by 32 is none.
+    let a_bits = 2u * g.leader.count;
+    g.other = hand_of(places, 26u, select(values >> (a_bits & 31u), 0u, a_bits == 32u));
+    g.leader_is_b = false;
+    g.cards = 0u;
+    g.tricks = 0u;
+    return g;
+}
+
+// Plays one round, from its first card to the trick; true when the game is finished.
+fn play_round(g: ptr<function, Game>) -> bool {
+    // Alternation: each player's event is its first payment card, or the card it does not have.
+    let l = min(first_payment((*g).leader), (*g).leader.len);
+    let o = min(first_payment((*g).other), (*g).other.len);
+    let leader_first = l <= o;
+    var event = (*g).other;
+    var waiting = (*g).leader;
+    if leader_first {
+        event = (*g).leader;
+        waiting = (*g).other;
+    }
+    let before = min(l, o);
+    // When the other's event comes first, the leader has laid one card more.
+    let waited = before + select(1u, 0u, leader_first);
+    waiting.pay = shr64(waiting.pay, waited);
+    waiting.len -= waited;
+    let laid = before + waited;
+    if before == event.len {
+        // The event is a card the player does not have: the other takes the pile, all number
+        // cards, and wins.
+        waiting.len += laid;
+        event.len = 0u;
+        (*g).cards += laid;
+        (*g).tricks += 1u;
+        (*g).leader_is_b = (*g).leader_is_b != leader_first;
+        (*g).leader = waiting;
+        (*g).other = event;
+        return true;
+    }
+    // The event's payment card opens the pile, on the cards laid before it.
+    var due = (event.values & 3u) + 1u;
+    event.pay = shr64(event.pay, before + 1u);
+    event.values >>= 2u;
+    event.len -= before + 1u;
+    event.count -= 1u;
+    var pile: Hand;
+    pile.pay = bit64(laid);
+    pile.values = due - 1u;
+    pile.len = laid + 1u;
+    pile.count = 1u;
+    // Penalties: the payer lays number cards until it has paid `due` of them, turns up a payment
+    // card (and the roles swap), or has no card left.
+    var payer = waiting;
+    var owner = event;
+    var owner_is_leader = leader_first;
+    loop {
+        let first = first_payment(payer);
+        if first >= min(due, payer.len) {
+            break;
+        }
+        due = (payer.values & 3u) + 1u;
+        payer.pay = shr64(payer.pay, first + 1u);
+        payer.values >>= 2u;
+        payer.len -= first + 1u;
+        payer.count -= 1u;
+        pile.len += first;
+        pile.pay |= bit64(pile.len);
+        pile.values |= (due - 1u) << (2u * pile.count);
+        pile.len += 1u;
+        pile.count += 1u;
+        let swap = payer;
+        payer = owner;
+        owner = swap;
+        owner_is_leader = !owner_is_leader;
+    }
+    let paid = min(due, payer.len);
+    payer.pay = shr64(payer.pay, paid);
+    payer.len -= paid;
+    pile.len += paid;
+    // The pile goes under the owner's hand. The pile holds a payment card, so the owner holds at
+    // most 15 and the queue's shift stays below 32.
+    owner.pay |= shl64(pile.pay, owner.len);
+    owner.values |= pile.values << (2u * owner.count);
+    owner.len += pile.len;
+    owner.count += pile.count;
+    (*g).cards += pile.len;
+    (*g).tricks += 1u;
+    (*g).leader_is_b = (*g).leader_is_b == owner_is_leader;
+    (*g).leader = owner;
+    (*g).other = payer;
+    return payer.len == 0u;
+}
+
+// Brent's snapshot of a round start: the whole situation (the other's length is 52 less the
+// leader's), so a match proves a loop.
+struct Snapshot {
+    leader_pay: vec2<u32>,
+    other_pay: vec2<u32>,
+    values: vec2<u32>,
+    // The leader's length, and 64 when B leads.
+    len: u32,
+}
+
+fn snapshot_of(g: Game) -> Snapshot {
+    var s: Snapshot;
+    s.leader_pay = g.leader.pay;
+    s.other_pay = g.other.pay;
+    s.values = vec2<u32>(g.leader.values, g.other.values);
+    s.len = g.leader.len | select(0u, 64u, g.leader_is_b);
+    return s;
+}
+
+// The game is at the snapshot's situation. Lengths differ in nearly every round, and are
+// compared first.
+fn at_snapshot(g: Game, s: Snapshot) -> bool {
+    if (g.leader.len | select(0u, 64u, g.leader_is_b)) != s.len {
+        return false;
+    }
+    return all(g.leader.pay == s.leader_pay) && all(g.other.pay == s.other_pay)
+        && g.leader.values == s.values.x && g.other.values == s.values.y;
+}

@@ -1,0 +1,310 @@
+//! The summaries of the long runs from what the GPU gives back: the histograms count most games,
+//! the finds name the others, and the loops (and any game past the guard) are played again here.
+
+use crate::batch::{self, Batch, Find, Output, Slots, Source};
+use crate::device::Device;
+use crate::layout::{CAPACITY, HISTOGRAM};
+use crate::{Gpu, GpuError};
+use camicia::bulk::Bulk;
+use camicia::deal::Dealer;
+use camicia::fast::play_pack;
+use camicia::search::{Haul, Keep};
+use camicia::stats::Stats;
+use camicia::workunit::{Entry, Report};
+use camicia::{Outcome, Pack, Status};
+use std::ops::Range;
+use tally::Merge;
+
+/// A range cut into batches of at most [`CAPACITY`] deals: the first deal of each, and how many.
+fn batches(range: Range<u128>) -> impl Iterator<Item = (u128, u32)> {
+    let capacity = u128::from(CAPACITY);
+    let count = range.end.saturating_sub(range.start);
+    (0..count.div_ceil(capacity)).map(move |k| {
+        let first = range.start + k * capacity;
+        (first, (range.end - first).min(capacity) as u32)
+    })
+}
+
+/// The indices of a range that are deal indices, as `camicia::index::packs` takes them.
+fn deal_indices(indices: Range<u128>) -> Range<u128> {
+    indices.start..indices.end.min(camicia::index::DEALS)
+}
+
+/// The key of a dealer as the words of ChaCha8's state.
+fn key(dealer: &Dealer) -> [u32; 8] {
+    let bytes = dealer.key();
+    std::array::from_fn(|i| {
+        u32::from_le_bytes([
+            bytes[4 * i],
+            bytes[4 * i + 1],
+            bytes[4 * i + 2],
+            bytes[4 * i + 3],
+        ])
+    })
+}
+
+/// A find's game: finished as the GPU counted it, or played again from its deal.
+fn outcome(find: &Find, pack: impl FnOnce() -> Pack) -> Outcome {
+    if find.replay {
+        play_pack(&pack())
+    } else {
+        Outcome {
+            status: Status::Finished,
+            cards: find.cards.into(),
+            tricks: find.tricks.into(),
+        }
+    }
+}
+
+/// Takes a game out of a histogram that counted it.
+fn uncount(histogram: &mut [u64], value: u32) -> Result<(), GpuError> {
+    histogram
+        .get_mut(value as usize)
+        .and_then(|n| n.checked_sub(1).map(|less| *n = less))
+        .ok_or_else(|| GpuError::Failed("the GPU's histograms do not count its finds".into()))
+}
+
+/// Deals made by the host for the GPU: the plane of payment places and the queue of their
+/// penalties less one. `None` for a pack of more than 16 payment cards, which one queue word
+/// cannot hold (no deal of a search has them; the CPU plays such packs).
+fn given(pack: &Pack) -> Option<[u32; 3]> {
+    let mut places = 0u64;
+    let mut values = 0u32;
+    let mut queued = 0;
+    for (place, &code) in pack.iter().enumerate() {
+        if code > 0 {
+            if queued == 16 {
+                return None;
+            }
+            places |= 1 << place;
+            values |= u32::from(code - 1) << (2 * queued);
+            queued += 1;
+        }
+    }
+    Some([places as u32, (places >> 32) as u32, values])
+}
+
+fn stats_on(
+    device: &Device,
+    slots: &Slots,
+    dealer: &Dealer,
+    first: u64,
+    count: u32,
+) -> Result<Stats, GpuError> {
+    let batch = Batch {
+        source: Source::Random {
+            key: key(dealer),
+            first,
+        },
+        count,
+        need: 1,
+        most: HISTOGRAM,
+        tricks: true,
+    };
+    let Output {
+        finds,
+        mut cards,
+        mut tricks,
+        ..
+    } = batch::run(device, slots, &batch)?;
+    let mut games = Vec::with_capacity(finds.len());
+    for find in &finds {
+        let index = first + u64::from(find.place);
+        // A gathered game is in the histograms too: it is counted once, as a game given.
+        if !find.replay && find.cards < HISTOGRAM {
+            uncount(&mut cards, find.cards)?;
+            uncount(&mut tricks, find.tricks)?;
+        }
+        games.push((index, outcome(find, || dealer.pack(index))));
+    }
+    Ok(Stats::of_counts(&cards, &tricks, games))
+}
+
+/// The haul of a batch. A deal met twice among the longest games (a climb's neighbours can be
+/// the same deal) is kept once by the top, which may then want games shorter than the finds:
+/// the batch is then played again with every finished game gathered.
+fn haul_on(
+    device: &Device,
+    slots: &Slots,
+    batch: Batch<'_>,
+    first: u128,
+    keep: Keep,
+    pack: impl Fn(u128) -> Pack,
+) -> Result<Haul, GpuError> {
+    let output = batch::run(device, slots, &batch)?;
+    if output.threshold > 0 && kept(&output, first, keep, &pack) < keep.top {
+        return haul_on(
+            device,
+            slots,
+            Batch {
+                need: u32::MAX,
+                ..batch
+            },
+            first,
+            keep,
+            pack,
+        );
+    }
+    let games: Vec<(u128, Outcome)> = output
+        .finds
+        .iter()
+        .map(|find| {
+            let order = first + u128::from(find.place);
+            (order, outcome(find, || pack(order)))
+        })
+        .collect();
+    Ok(Haul::of_games(keep, batch.count.into(), games, pack))
+}
+
+/// How many different deals the finished finds hold, up to `keep.top`.
+fn kept(output: &Output, first: u128, keep: Keep, pack: &impl Fn(u128) -> Pack) -> usize {
+    let mut deals = std::collections::HashSet::new();
+    for find in output.finds.iter().filter(|f| !f.replay) {
+        if deals.len() == keep.top {
+            break;
+        }
+        deals.insert(pack(first + u128::from(find.place)));
+    }
+    deals.len()
+}
+
+/// What a search asks of a batch: its top K (and the longest), and every game of its least
+/// number of cards.
+fn search_batch(source: Source<'_>, count: u32, keep: Keep) -> Batch<'_> {
+    Batch {
+        source,
+        count,
+        need: u32::try_from(keep.top.max(1)).unwrap_or(u32::MAX),
+        most: keep
+            .min_cards
+            .map_or(HISTOGRAM, |cards| cards.min(HISTOGRAM.into()) as u32),
+        tricks: false,
+    }
+}
+
+fn report_on(device: &Device, slots: &Slots, first: u128, count: u32) -> Result<Report, GpuError> {
+    let batch = Batch {
+        source: Source::Index { first },
+        count,
+        need: 1,
+        most: HISTOGRAM,
+        tricks: false,
+    };
+    let output = batch::run(device, slots, &batch)?;
+    let mut games = Vec::with_capacity(output.finds.len());
+    for find in &output.finds {
+        let index = first + u128::from(find.place);
+        let pack = || camicia::index::pack(index).expect("a unit's indices are deal indices");
+        let outcome = outcome(find, pack);
+        let game = Entry {
+            index,
+            cards: outcome.cards,
+            tricks: outcome.tricks,
+        };
+        games.push((game, matches!(outcome.status, Status::Loop { .. })));
+    }
+    Ok(Report::of_games(count.into(), games))
+}
+
+impl Bulk for Gpu {
+    fn name(&self) -> &'static str {
+        "gpu"
+    }
+
+    fn stats(&self, dealer: &Dealer, deals: Range<u64>) -> Stats {
+        let mut stats = Stats::default();
+        for (first, count) in batches(deals.start.into()..deals.end.into()) {
+            let first = first as u64;
+            let part = self.attempt(
+                |device, slots| stats_on(device, slots, dealer, first, count).map(Some),
+                |cpu| Stats::of(cpu, dealer, first..first + u64::from(count)),
+            );
+            stats.merge(&part);
+        }
+        stats
+    }
+
+    fn haul_dealt(&self, dealer: &Dealer, deals: Range<u64>, keep: Keep) -> Haul {
+        let mut haul = Haul::new(keep);
+        for (first, count) in batches(deals.start.into()..deals.end.into()) {
+            let source = Source::Random {
+                key: key(dealer),
+                first: first as u64,
+            };
+            let part = self.attempt(
+                |device, slots| {
+                    let batch = search_batch(source, count, keep);
+                    haul_on(device, slots, batch, first, keep, |order| {
+                        dealer.pack(order as u64)
+                    })
+                    .map(Some)
+                },
+                |cpu| {
+                    let range = first as u64..first as u64 + u64::from(count);
+                    camicia::search::haul_dealt(cpu, dealer, range, keep)
+                },
+            );
+            haul.merge(&part);
+        }
+        haul
+    }
+
+    fn haul_indices(&self, indices: Range<u128>, keep: Keep) -> Haul {
+        let mut haul = Haul::new(keep);
+        for (first, count) in batches(deal_indices(indices)) {
+            let part = self.attempt(
+                |device, slots| {
+                    let batch = search_batch(Source::Index { first }, count, keep);
+                    haul_on(device, slots, batch, first, keep, |order| {
+                        camicia::index::pack(order).expect("a search's indices are deal indices")
+                    })
+                    .map(Some)
+                },
+                |cpu| cpu.haul_indices(first..first + u128::from(count), keep),
+            );
+            haul.merge(&part);
+        }
+        haul
+    }
+
+    fn haul(&self, packs: &mut dyn Iterator<Item = Pack>, first: u128, keep: Keep) -> Haul {
+        let mut haul = Haul::new(keep);
+        let mut order = first;
+        loop {
+            let part: Vec<Pack> = (&mut *packs).take(CAPACITY as usize).collect();
+            if part.is_empty() {
+                break;
+            }
+            let start = order;
+            let found = self.attempt(
+                |device, slots| {
+                    let Some(deals): Option<Vec<[u32; 3]>> = part.iter().map(given).collect()
+                    else {
+                        return Ok(None);
+                    };
+                    let batch = search_batch(Source::Given(&deals), deals.len() as u32, keep);
+                    haul_on(device, slots, batch, start, keep, |order| {
+                        part[(order - start) as usize]
+                    })
+                    .map(Some)
+                },
+                |cpu| camicia::search::haul(cpu, part.iter().copied(), start, keep),
+            );
+            haul.merge(&found);
+            order += part.len() as u128;
+        }
+        haul
+    }
+
+    fn report(&self, indices: Range<u128>) -> Report {
+        let mut report = Report::default();
+        for (first, count) in batches(deal_indices(indices)) {
+            let part = self.attempt(
+                |device, slots| report_on(device, slots, first, count).map(Some),
+                |cpu| Report::of(cpu, first..first + u128::from(count)),
+            );
+            report.append(part);
+        }
+        report
+    }
+}

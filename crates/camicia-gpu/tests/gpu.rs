@@ -1,0 +1,361 @@
+//! The GPU engine against the CPU engines, summary by summary and game by game, on the machine's
+//! GPU (in CI, Mesa's lavapipe: the same shaders on the processor).
+//!
+//! Where the machine has no GPU adapter, the trials are reported as ignored with the reason,
+//! except under CI (`CI` set), where a missing adapter is a failure: `.ci/run` installs Debian's
+//! `mesa-vulkan-drivers`.
+
+use camicia::bulk::Bulk;
+use camicia::deal::Dealer;
+use camicia::engine::Engine;
+use camicia::index::{self, DEALS};
+use camicia::reference::Game;
+use camicia::search::{Catch, Climb, Haul, Keep};
+use camicia::{Deal, Outcome, Pack, Status};
+use camicia_gpu::Gpu;
+use libtest_mimic::{Arguments, Failed, Trial};
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::{Rng, SeedableRng};
+use std::ops::Range;
+use std::sync::OnceLock;
+
+/// The machine's GPU engine, opened once for all trials.
+fn gpu() -> Result<&'static Gpu, Failed> {
+    static GPU: OnceLock<Result<Gpu, String>> = OnceLock::new();
+    GPU.get_or_init(|| Gpu::open(Engine::scalar()).map_err(|e| e.to_string()))
+        .as_ref()
+        .map_err(|e| Failed::from(e.as_str()))
+}
+
+/// Keeps every game: each finished game is a long one, so two hauls agree game by game.
+const EVERY_GAME: Keep = Keep {
+    top: 5,
+    min_cards: Some(0),
+};
+
+/// What a haul found, comparable.
+fn finds(haul: &Haul) -> impl PartialEq + std::fmt::Debug + use<> {
+    (
+        haul.deals,
+        haul.loops.clone(),
+        haul.long.clone(),
+        haul.top.games(),
+        haul.best,
+    )
+}
+
+/// The GPU gave what the CPU gives, and it was the GPU that gave it.
+fn same<T: PartialEq + std::fmt::Debug>(on_gpu: T, on_cpu: T, what: &str) -> Result<(), Failed> {
+    if let Some(why) = gpu()?.failure() {
+        return Err(format!("{what}: the GPU failed: {why}").into());
+    }
+    if on_gpu != on_cpu {
+        let shown = |t: &T| format!("{t:?}").chars().take(2000).collect::<String>();
+        return Err(format!(
+            "{what}: the GPU gave\n{}\nthe CPU\n{}",
+            shown(&on_gpu),
+            shown(&on_cpu)
+        )
+        .into());
+    }
+    Ok(())
+}
+
+/// Deals of two seeds, the second at the end of the numbers (the 32-bit halves of the deal's
+/// number carry, and the last deal's block is the generator's last).
+fn random_games_are_the_cpu_engines_game_by_game() -> Result<(), Failed> {
+    let gpu = gpu()?;
+    for (seed, deals) in [(21, 1_001..41_000), (22, u64::MAX - 3_000..u64::MAX)] {
+        let dealer = Dealer::new(seed);
+        same(
+            finds(&gpu.haul_dealt(&dealer, deals.clone(), EVERY_GAME)),
+            finds(&Engine::best().haul_dealt(&dealer, deals.clone(), EVERY_GAME)),
+            &format!("seed {seed}, deals {deals:?}"),
+        )?;
+    }
+    Ok(())
+}
+
+/// Stats of a million deals, more than a batch holds, so that batches merge: every field, the
+/// longest game and the histogram.
+fn random_stats_are_the_cpu_engines() -> Result<(), Failed> {
+    let gpu = gpu()?;
+    let dealer = Dealer::new(1);
+    let deals = 100..1_000_100;
+    let stats = gpu.stats(&dealer, deals.clone());
+    same(
+        stats.clone(),
+        Engine::best().stats(&dealer, deals),
+        "seed 1",
+    )?;
+    // Deal 45,149 of seed 1 lays 3,161 cards: the longest is gathered from the histograms' top.
+    same(stats.longest().map(|g| g.index), Some(45_149), "longest")
+}
+
+/// Whether the 64-byte block of a random deal places fewer than 16 cards, so that the deal reads
+/// on into the next blocks (3 deals in a million): the contract of `camicia::deal`, read plainly.
+fn reads_past_its_block(dealer: &Dealer, index: u64) -> bool {
+    let mut rng = ChaCha8Rng::from_seed(dealer.key());
+    rng.set_word_pos(u128::from(index) * 16);
+    let mut taken = 0u64;
+    for _ in 0..16 {
+        let word = rng.next_u32();
+        for x in [word & 0xffff, word >> 16] {
+            let product = x * 52;
+            if product & 0xffff >= 16 {
+                taken |= 1 << (product >> 16);
+            }
+        }
+    }
+    taken.count_ones() < 16
+}
+
+fn random_deals_that_read_past_their_block_are_the_cpu_engines() -> Result<(), Failed> {
+    let gpu = gpu()?;
+    let dealer = Dealer::new(12);
+    let short: Vec<u64> = (0..2_000_000)
+        .filter(|&i| reads_past_its_block(&dealer, i))
+        .collect();
+    if short.len() < 3 {
+        return Err(format!("only {} deals read past their block", short.len()).into());
+    }
+    for index in short {
+        let deals = index.saturating_sub(40)..index + 40;
+        same(
+            finds(&gpu.haul_dealt(&dealer, deals.clone(), EVERY_GAME)),
+            finds(&Engine::best().haul_dealt(&dealer, deals, EVERY_GAME)),
+            &format!("around deal {index}"),
+        )?;
+    }
+    Ok(())
+}
+
+/// Ranges of indices: the first and last deals (and indices past the last, which are no deals),
+/// the records' neighbourhoods (Casella's loop, Nessler's 8,344 cards, longer than the
+/// histograms), and runs spread over the whole order, none aligned with the 64 deals a thread
+/// steps through.
+fn index_ranges() -> Vec<Range<u128>> {
+    let casella = 472_460_898_658_889_399_111;
+    let nessler = 447_247_122_283_566_119_055;
+    let mut ranges = vec![
+        0..3_001,
+        DEALS - 3_003..DEALS + 17,
+        DEALS + 5..DEALS + 9,
+        casella - 2_001..casella + 1_999,
+        nessler - 1_999..nessler + 2_001,
+    ];
+    let mut k: u128 = 7;
+    for _ in 0..30 {
+        k = k
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407)
+            % (DEALS - 1_000);
+        ranges.push(k..k + 157);
+    }
+    ranges
+}
+
+fn deals_in_index_order_are_the_cpu_engines_game_by_game() -> Result<(), Failed> {
+    let gpu = gpu()?;
+    for range in index_ranges() {
+        same(
+            finds(&gpu.haul_indices(range.clone(), EVERY_GAME)),
+            finds(&Engine::best().haul_indices(range.clone(), EVERY_GAME)),
+            &format!("indices {range:?}"),
+        )?;
+    }
+    Ok(())
+}
+
+fn work_units_are_the_cpu_engines_byte_for_byte() -> Result<(), Failed> {
+    let gpu = gpu()?;
+    let casella = 472_460_898_658_889_399_111;
+    let nessler = 447_247_122_283_566_119_055;
+    // The second unit is longer than a batch.
+    for indices in [
+        casella - 500..casella + 500,
+        nessler - 150_000..nessler + 150_000,
+    ] {
+        let report = gpu.report(indices.clone());
+        same(
+            report.text(),
+            Engine::best().report(indices.clone()).text(),
+            &format!("unit {indices:?}"),
+        )?;
+        report.check(indices).map_err(Failed::from)?;
+    }
+    Ok(())
+}
+
+/// Every way a search keeps its finds: a few longest, none, more than there are games, long
+/// games only (shorter than the histograms' end, and longer).
+fn searches_keep_what_the_cpu_engines_keep() -> Result<(), Failed> {
+    let gpu = gpu()?;
+    let dealer = Dealer::new(5);
+    let keeps = [
+        (10, None),
+        (0, Some(1_200)),
+        (1_000_000, None),
+        (3, Some(5_000)),
+        (1, Some(700)),
+    ];
+    for (top, min_cards) in keeps {
+        let keep = Keep { top, min_cards };
+        same(
+            finds(&gpu.haul_dealt(&dealer, 0..20_000, keep)),
+            finds(&Engine::best().haul_dealt(&dealer, 0..20_000, keep)),
+            &format!("{keep:?}"),
+        )?;
+    }
+    Ok(())
+}
+
+/// A climb's deals, among them one deal many times over (the top keeps it once, so the GPU
+/// must look below its threshold), Casella's loop, and packs the GPU does not take (more than
+/// 16 payment cards), which the CPU plays.
+fn given_deals_are_the_cpu_engines() -> Result<(), Failed> {
+    let gpu = gpu()?;
+    let casella = index::pack(472_460_898_658_889_399_111).ok_or("Casella's index")?;
+    let climb = Climb::new(casella, 3);
+    let mut packs: Vec<Pack> = climb.steps(0..3_000).collect();
+    let longest = packs
+        .iter()
+        .max_by_key(|p| camicia::fast::play_pack(p).cards)
+        .copied()
+        .ok_or("no deals")?;
+    packs.extend([longest; 40]);
+    packs.push(casella);
+    let keep = Keep {
+        top: 4,
+        min_cards: None,
+    };
+    let cpu = |packs: &[Pack]| Engine::best().haul(&mut packs.iter().copied(), 9, keep);
+    let on_gpu = gpu.haul(&mut packs.iter().copied(), 9, keep);
+    same(finds(&on_gpu), finds(&cpu(&packs)), "a climb's deals")?;
+    if !on_gpu
+        .loops
+        .iter()
+        .any(|f| matches!(f.outcome.status, Status::Loop { period: 62 }))
+    {
+        return Err("Casella's loop is not among the finds".into());
+    }
+    let many = Pack::new(std::array::from_fn(|i| u8::from(i % 2 == 0) * 2))
+        .map_err(|e| Failed::from(e.to_string()))?;
+    packs.push(many);
+    same(
+        finds(&gpu.haul(&mut packs.iter().copied(), 9, keep)),
+        finds(&cpu(&packs)),
+        "with 26 payment cards",
+    )
+}
+
+/// The exercise's cases that are one pack dealt 26 and 26 (15 of the 28; the others are shorter
+/// decks, which only the processor's engines play) end on the GPU as the reference engine ends
+/// them, which the camicia crate's tests hold to the cases' expected endings.
+fn the_exercises_one_pack_cases_are_the_reference_engines() -> Result<(), Failed> {
+    let text = include_str!("../../../testdata/camicia/canonical.jsonl");
+    let deals = camicia::jsonl::parse(text).map_err(|e| Failed::from(e.to_string()))?;
+    let packs: Vec<(Pack, Deal)> = deals
+        .into_iter()
+        .filter_map(|deal| Some((index::pack_of(&deal).ok()?, deal)))
+        .collect();
+    if packs.len() != 15 {
+        return Err(format!("{} of the 28 cases are one pack, not 15", packs.len()).into());
+    }
+    let haul = gpu()?.haul(&mut packs.iter().map(|(pack, _)| *pack), 0, EVERY_GAME);
+    let mut ends: Vec<&Catch> = haul.long.iter().chain(&haul.loops).collect();
+    ends.sort_by_key(|find| find.order);
+    same(
+        ends.iter()
+            .map(|find| find.outcome)
+            .collect::<Vec<Outcome>>(),
+        packs.iter().map(|(_, deal)| Game::play(deal)).collect(),
+        "the exercise's one-pack cases",
+    )
+}
+
+/// Threads share the GPU: each gets its own batch's results.
+fn threads_share_the_gpu() -> Result<(), Failed> {
+    let gpu = gpu()?;
+    let dealer = Dealer::new(9);
+    let parts: Vec<Range<u64>> = (0..6).map(|k| k * 7_000..k * 7_000 + 6_500).collect();
+    let on_gpu = std::thread::scope(|scope| {
+        let handles: Vec<_> = parts
+            .iter()
+            .map(|part| scope.spawn(|| gpu.stats(&dealer, part.clone())))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().map_err(|_| "a thread panicked"))
+            .collect::<Result<Vec<_>, _>>()
+    })?;
+    let on_cpu: Vec<_> = parts
+        .iter()
+        .map(|part| Engine::best().stats(&dealer, part.clone()))
+        .collect();
+    same(on_gpu, on_cpu, "six threads")
+}
+
+/// A trial: `Err` with what went wrong.
+type Test = fn() -> Result<(), Failed>;
+
+fn main() {
+    let arguments = Arguments::from_args();
+    let trials: [(&str, Test); 9] = [
+        (
+            "random_games_are_the_cpu_engines_game_by_game",
+            random_games_are_the_cpu_engines_game_by_game,
+        ),
+        (
+            "random_stats_are_the_cpu_engines",
+            random_stats_are_the_cpu_engines,
+        ),
+        (
+            "random_deals_that_read_past_their_block_are_the_cpu_engines",
+            random_deals_that_read_past_their_block_are_the_cpu_engines,
+        ),
+        (
+            "deals_in_index_order_are_the_cpu_engines_game_by_game",
+            deals_in_index_order_are_the_cpu_engines_game_by_game,
+        ),
+        (
+            "work_units_are_the_cpu_engines_byte_for_byte",
+            work_units_are_the_cpu_engines_byte_for_byte,
+        ),
+        (
+            "searches_keep_what_the_cpu_engines_keep",
+            searches_keep_what_the_cpu_engines_keep,
+        ),
+        (
+            "given_deals_are_the_cpu_engines",
+            given_deals_are_the_cpu_engines,
+        ),
+        (
+            "the_exercises_one_pack_cases_are_the_reference_engines",
+            the_exercises_one_pack_cases_are_the_reference_engines,
+        ),
+        ("threads_share_the_gpu", threads_share_the_gpu),
+    ];
+    let in_ci = std::env::var_os("CI").is_some();
+    let missing = match gpu() {
+        Ok(gpu) => {
+            eprintln!("GPU tests on {}", gpu.adapter());
+            false
+        }
+        Err(why) => {
+            if !in_ci {
+                eprintln!(
+                    "GPU tests ignored: {} (Debian: apt-get install mesa-vulkan-drivers); under \
+                     CI they fail instead",
+                    why.message().unwrap_or("no GPU")
+                );
+            }
+            true
+        }
+    };
+    let trials = trials
+        .into_iter()
+        .map(|(name, test)| Trial::test(name, test).with_ignored_flag(missing && !in_ci))
+        .collect();
+    libtest_mimic::run(&arguments, trials).exit();
+}

@@ -1,0 +1,132 @@
+//! The engine of camicia's long runs (`stats`, `search`, `workunit`): `--engine`, else the
+//! environment variable `PARLOR_CAMICIA_ENGINE`, else the fastest engine of this processor.
+//! Every engine gives the same results; only the throughput line and `--json`'s `engine` field
+//! name it.
+
+use crate::error::CliError;
+use camicia::bulk::Bulk;
+use camicia::engine::Engine;
+use camicia_gpu::Gpu;
+use clap::{Args, ValueEnum};
+use std::sync::Arc;
+
+const VARIABLE: &str = "PARLOR_CAMICIA_ENGINE";
+
+#[derive(Args)]
+pub struct EngineArg {
+    /// The engine that plays the deals: one of this processor's, or the GPU's (Vulkan, Metal or
+    /// DX12). Default: the environment variable PARLOR_CAMICIA_ENGINE, else the fastest engine of
+    /// this processor. Every engine gives the same results
+    #[arg(long, value_enum, value_name = "ENGINE")]
+    engine: Option<Name>,
+}
+
+/// The engines by name.
+#[derive(Clone, Copy, ValueEnum)]
+enum Name {
+    Avx512,
+    Avx2,
+    Portable,
+    Scalar,
+    Gpu,
+}
+
+/// The engine chosen, and the GPU's, to tell of it.
+pub struct Chosen {
+    engine: Arc<dyn Bulk>,
+    gpu: Option<Gpu>,
+}
+
+impl EngineArg {
+    /// The engine asked for, if this machine runs it.
+    pub fn choose(&self) -> Result<Chosen, CliError> {
+        let (name, source) = match self.engine {
+            Some(name) => (name, format!("--engine {}", name.text())),
+            None => match std::env::var(VARIABLE) {
+                Ok(text) => {
+                    let source = format!("{VARIABLE}={text:?}");
+                    let name = Name::from_str(&text, false).map_err(|_| {
+                        CliError::BadInput(format!(
+                            "{source}: expected an engine: avx512, avx2, portable, scalar or \
+                             gpu, found {}",
+                            excerpt::Excerpt::of(&text)
+                        ))
+                    })?;
+                    (name, source)
+                }
+                Err(std::env::VarError::NotPresent) => return Ok(Chosen::cpu(Engine::best())),
+                Err(std::env::VarError::NotUnicode(_)) => {
+                    return Err(CliError::BadInput(format!(
+                        "{VARIABLE}: expected an engine name, found bytes that are not UTF-8"
+                    )));
+                }
+            },
+        };
+        if let Name::Gpu = name {
+            // The processor's fastest engine plays instead should the GPU fail during the run.
+            let gpu = Gpu::open(Engine::best())
+                .map_err(|e| CliError::BadInput(format!("{source}: {e}")))?;
+            return Ok(Chosen {
+                engine: Arc::new(gpu.clone()),
+                gpu: Some(gpu),
+            });
+        }
+        let engine: Engine = name
+            .text()
+            .parse()
+            .map_err(|e| CliError::BadInput(format!("{source}: {e}")))?;
+        Ok(Chosen::cpu(engine))
+    }
+}
+
+impl Name {
+    fn text(self) -> &'static str {
+        match self {
+            Name::Avx512 => "avx512",
+            Name::Avx2 => "avx2",
+            Name::Portable => "portable",
+            Name::Scalar => "scalar",
+            Name::Gpu => "gpu",
+        }
+    }
+}
+
+impl Chosen {
+    fn cpu(engine: Engine) -> Chosen {
+        Chosen {
+            engine: engine.into(),
+            gpu: None,
+        }
+    }
+
+    /// The engine, as the runs take it.
+    pub fn engine(&self) -> Arc<dyn Bulk> {
+        self.engine.clone()
+    }
+
+    /// Its name, as `--json` gives it.
+    pub fn name(&self) -> &'static str {
+        self.engine.name()
+    }
+
+    /// The engine as the throughput line names it: the GPU with its adapter and backend.
+    pub fn describe(&self) -> String {
+        match &self.gpu {
+            Some(gpu) => format!("gpu, {}", gpu.adapter()),
+            None => self.name().to_owned(),
+        }
+    }
+
+    /// Says on standard error whether the GPU failed during the run, and so which engine
+    /// played the rest of it (with the same results).
+    pub fn tell_failure(&self) -> Result<(), CliError> {
+        match self.gpu.as_ref().and_then(Gpu::failure) {
+            Some(why) => crate::error::tell(&format!(
+                "warning: {why}; the processor's engine {} played the deals from then on, with \
+                 the same results",
+                Engine::best()
+            )),
+            None => Ok(()),
+        }
+    }
+}

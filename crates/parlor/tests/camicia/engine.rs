@@ -1,0 +1,242 @@
+//! `--engine`: camicia's long runs on the GPU print what they print on the processor, byte for
+//! byte (the throughput line and `--json`'s `engine` field aside), a search on the GPU resumes
+//! as it does on the processor, and `--engine` and `PARLOR_CAMICIA_ENGINE` choose as documented.
+//!
+//! The trials that need a GPU adapter run under CI (`CI` set when the tests are built, see
+//! parlor's build.rs), where a missing adapter is a failure: `.ci/run` installs Debian's
+//! `mesa-vulkan-drivers` (lavapipe, which runs the shaders on the processor). Elsewhere they are
+//! reported as ignored with the reason, since this harness cannot ignore a test once it runs;
+//! `cargo test -p parlor --test tests -- --ignored camicia::engine::` runs them.
+
+use super::NESSLER_INDEX;
+use crate::support::checkpoint::{committed, kill_after};
+use crate::support::{parlor, scratch, spawn, strs, with};
+use std::path::Path;
+use std::process::Output;
+
+/// `parlor ARGS` in `folder`, with `PARLOR_CAMICIA_ENGINE` set to `variable` if given; it must
+/// succeed.
+fn run_in(folder: &Path, args: &[&str], variable: Option<&str>) -> Output {
+    let mut command = parlor();
+    command.current_dir(folder).args(args);
+    match variable {
+        Some(name) => command.env("PARLOR_CAMICIA_ENGINE", name),
+        None => command.env_remove("PARLOR_CAMICIA_ENGINE"),
+    };
+    let output = command.output().expect("parlor runs");
+    assert!(
+        output.status.success(),
+        "{args:?} failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
+}
+
+/// The JSON line with its `engine` field, the one thing that depends on the engine, taken out;
+/// and the engine it names.
+fn without_engine(json: &str) -> (String, String) {
+    let mut value: serde_json::Value = serde_json::from_str(json).expect("a JSON line");
+    let engine = value
+        .as_object_mut()
+        .and_then(|o| o.remove("engine"))
+        .and_then(|e| e.as_str().map(str::to_owned))
+        .unwrap_or_else(|| panic!("no engine in {json}"));
+    (value.to_string(), engine)
+}
+
+/// A command's `--json` line on the GPU and on the processor: the same but for the engine.
+fn same_json(name: &str, args: &[&str]) {
+    let folder = scratch(name);
+    let gpu = [args, &["--engine", "gpu", "--json"]].concat();
+    let cpu = [args, &["--json"]].concat();
+    let (on_gpu, engine) = without_engine(&text(&run_in(&folder, &gpu, None).stdout));
+    let (on_cpu, _) = without_engine(&text(&run_in(&folder, &cpu, None).stdout));
+    assert_eq!(on_gpu, on_cpu, "{args:?}: the GPU's, then the processor's");
+    assert_eq!(engine, "gpu");
+}
+
+#[test]
+#[cfg_attr(
+    not(ci),
+    ignore = "needs a GPU adapter (CI runs it; --ignored runs it here)"
+)]
+fn stats_on_the_gpu_print_what_the_processor_prints() {
+    let folder = scratch("engine-stats");
+    let args = ["camicia", "stats", "--deals", "40000", "--seed", "3"];
+    let on_gpu = run_in(&folder, &[&args[..], &["--engine", "gpu"]].concat(), None);
+    let on_cpu = run_in(&folder, &args, None);
+    assert_eq!(text(&on_gpu.stdout), text(&on_cpu.stdout));
+    // The throughput line names the GPU's adapter.
+    let stderr = text(&on_gpu.stderr);
+    assert!(stderr.contains(", engine gpu, "), "{stderr}");
+    same_json("engine-stats-json", &args);
+}
+
+#[test]
+#[cfg_attr(
+    not(ci),
+    ignore = "needs a GPU adapter (CI runs it; --ignored runs it here)"
+)]
+fn searches_on_the_gpu_find_what_the_processor_finds() {
+    let range = format!("{}..{}", NESSLER_INDEX - 3_000, NESSLER_INDEX + 3_000);
+    let climb = [
+        "--climb",
+        "--from",
+        "12345678901234567890",
+        "--steps",
+        "6000",
+    ];
+    for (name, args) in [
+        (
+            "engine-range",
+            &["--range", &range, "--top", "3", "--min-cards", "2000"][..],
+        ),
+        (
+            "engine-random",
+            &["--random", "--deals", "30000", "--seed", "4", "--top", "4"],
+        ),
+        ("engine-climb", &climb),
+    ] {
+        let folder = scratch(name);
+        let search = [&["camicia", "search"][..], args].concat();
+        let gpu = [&search[..], &["--out", "gpu.jsonl", "--engine", "gpu"]].concat();
+        let cpu = [&search[..], &["--out", "cpu.jsonl"]].concat();
+        run_in(&folder, &gpu, None);
+        run_in(&folder, &cpu, None);
+        let read = |file: &str| std::fs::read_to_string(folder.join(file)).unwrap();
+        assert_eq!(read("gpu.jsonl"), read("cpu.jsonl"), "{name}");
+        same_json(&format!("{name}-json"), &search);
+    }
+}
+
+#[test]
+#[cfg_attr(
+    not(ci),
+    ignore = "needs a GPU adapter (CI runs it; --ignored runs it here)"
+)]
+fn work_units_on_the_gpu_are_the_processors_byte_for_byte() {
+    let folder = scratch("engine-workunit");
+    let unit = format!("{} {}\n", NESSLER_INDEX - 20_000, NESSLER_INDEX + 20_000);
+    std::fs::write(folder.join("unit.in"), unit).unwrap();
+    let workunit = ["camicia", "workunit", "unit.in"];
+    run_in(
+        &folder,
+        &[&workunit[..], &["gpu.out", "--engine", "gpu"]].concat(),
+        None,
+    );
+    run_in(&folder, &[&workunit[..], &["cpu.out"]].concat(), None);
+    let read = |file: &str| std::fs::read_to_string(folder.join(file)).unwrap();
+    assert_eq!(read("gpu.out"), read("cpu.out"));
+}
+
+/// Killed (SIGKILL) part-way on the GPU, again on the processor, then resumed on the GPU, a
+/// search ends as it ends uninterrupted: the engine is no part of a checkpoint.
+#[test]
+#[cfg_attr(
+    not(ci),
+    ignore = "needs a GPU adapter (CI runs it; --ignored runs it here)"
+)]
+fn a_search_killed_and_resumed_on_the_gpu_ends_as_it_ends_uninterrupted() {
+    let folder = scratch("engine-resume");
+    let checkpoint = folder.join("hunt.checkpoint");
+    let search = [
+        "camicia",
+        "search",
+        "--random",
+        "--deals",
+        "2000000",
+        "--seed",
+        "6",
+        "--min-cards",
+        "1600",
+        "--json",
+        "--quiet",
+        "--out",
+    ];
+    let out = |file: &str| folder.join(file).to_str().unwrap().to_owned();
+    let (whole_out, resumed_out) = (out("whole.jsonl"), out("resumed.jsonl"));
+    let on = |engine: &str, threads: &str| {
+        let resumable = [
+            resumed_out.as_str(),
+            "--checkpoint",
+            checkpoint.to_str().unwrap(),
+            "--checkpoint-every",
+            "0",
+            "--engine",
+            engine,
+            "--threads",
+            threads,
+        ];
+        with(&search, &resumable)
+    };
+    let whole = with(&search, &[whole_out.as_str(), "--engine", "gpu"]);
+    let whole = run_in(&folder, &strs(&whole), None);
+    // 8 chunks of 262,144 deals: killed after 2 on the GPU, after 4 on one processor thread.
+    kill_after(spawn(&on("gpu", "2")), &checkpoint, 2);
+    kill_after(spawn(&on("scalar", "1")), &checkpoint, 4);
+    assert!(
+        committed(&checkpoint).unwrap() < 8,
+        "the search ended before it was killed"
+    );
+    let resumed = run_in(&folder, &strs(&on("gpu", "2")), None);
+    assert_eq!(text(&resumed.stdout), text(&whole.stdout));
+    let read = |file: &str| std::fs::read(folder.join(file)).unwrap();
+    assert!(read("whole.jsonl").len() > 1_000);
+    assert_eq!(read("resumed.jsonl"), read("whole.jsonl"));
+}
+
+#[test]
+#[cfg_attr(
+    not(ci),
+    ignore = "needs a GPU adapter (CI runs it; --ignored runs it here)"
+)]
+fn the_environment_variable_chooses_the_gpu_too() {
+    let folder = scratch("engine-variable");
+    let args = ["camicia", "stats", "--deals", "2000", "--json"];
+    let (_, engine) = without_engine(&text(&run_in(&folder, &args, Some("gpu")).stdout));
+    assert_eq!(engine, "gpu");
+}
+
+/// `--engine` wins over the environment variable, which then is not even read.
+#[test]
+fn the_option_wins_over_the_environment_variable() {
+    let folder = scratch("engine-option");
+    let args = [
+        "camicia", "stats", "--deals", "200", "--json", "--engine", "scalar",
+    ];
+    let (_, engine) = without_engine(&text(&run_in(&folder, &args, Some("neon")).stdout));
+    assert_eq!(engine, "scalar");
+}
+
+#[test]
+fn engines_that_are_none_are_refused() {
+    let refused = parlor()
+        .args(["camicia", "stats", "--deals", "10", "--engine", "neon"])
+        .output()
+        .unwrap();
+    let stderr = text(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(refused.stdout.is_empty());
+    assert!(
+        stderr.contains("invalid value 'neon' for '--engine <ENGINE>'"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("[possible values: avx512, avx2, portable, scalar, gpu]"),
+        "{stderr}"
+    );
+    // Bad input is refused before the GPU is looked for, so this holds without one.
+    parlor()
+        .args([
+            "camicia", "workunit", "unit.in", "unit.out", "--engine", "gpu",
+        ])
+        .current_dir(scratch("engine-refused"))
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr("error: cannot read unit.in: No such file or directory (os error 2)\n");
+}
