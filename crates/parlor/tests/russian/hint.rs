@@ -174,7 +174,9 @@ fn a_hint_at_the_most_samples_answers_within_its_budget_and_says_it_stopped() {
     );
     assert!(
         text.contains(
-            "over 3428 layouts of the unseen cards; 3 moves tie and greedy's table chooses)\n\
+            "fair move: 3 moves tie; the planner picks S3 from 7 to 6 (on average over 3428 \
+             layouts of the unseen cards, the best play after each gets 31.913 cards up; greedy's \
+             rule of thumb breaks the tie)\n\
              the planner stopped after 3,428 of the 10,000 layouts asked: a decision searches at \
              most 3,000,000 positions (some 3 s of work); ask for fewer to have them all\n"
         ),
