@@ -79,6 +79,7 @@ function renderColumns(view) {
     // Content-Security-Policy forbids style attributes.
     column.style.setProperty("--d", down);
     column.style.setProperty("--u", Math.max(0, up - 1));
+    column.style.setProperty("--b", Math.min(down, 1));
     cards.forEach((code, k) => {
       const card = code === FACE_DOWN
         ? cardBack("face-down card")
@@ -87,8 +88,12 @@ function renderColumns(view) {
           : cardElement(code);
       card.style.setProperty("--d", Math.min(k, down));
       card.style.setProperty("--u", Math.max(0, k - down));
+      card.style.setProperty("--b", Math.min(k, down, 1));
       column.append(card);
     });
+    // Where the backs are too thin to count (a phone), the sheet stacks them into one and
+    // shows this number on it; the column's label says it to a screen reader.
+    if (down) column.append(el("span", { class: "down-count", "aria-hidden": "true" }, String(down)));
     return column;
   }));
 }

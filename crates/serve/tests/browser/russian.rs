@@ -21,6 +21,7 @@ pub fn trials() -> Vec<(&'static str, crate::browser::TestFn)> {
         russian_statistics_export_import_and_refuse_a_bad_file,
         russian_keys_drag_reload_and_a_pysol_game,
         russian_screenshots_and_a_phone_sized_window,
+        russian_every_face_down_count_reads_on_a_phone,
     ]
 }
 
@@ -885,6 +886,71 @@ async fn russian_screenshots_and_a_phone_sized_window(page: Page) -> Outcome {
         )
         .await?;
         page.screenshot("russian-stats", width, height).await?;
+    }
+    Ok(())
+}
+
+/// Each column's face-down count as the page shows it in its number on the backs — the count,
+/// or null where no number is shown — with whether it can be read: drawn, at least 12 px
+/// high, and not covered by the column's first face-up card.
+async fn down_counts(page: &Page) -> Result<Value, Failure> {
+    eval(
+        page,
+        "return [...document.querySelectorAll('#columns .column')].map(column => { \
+             const count = column.querySelector('.down-count'); \
+             if (!count || getComputedStyle(count).display === 'none') return null; \
+             const box = count.getBoundingClientRect(); \
+             const up = column.querySelector('.card:not(.down)'); \
+             const clear = !up || up.getBoundingClientRect().top >= box.bottom - 0.5; \
+             const size = parseFloat(getComputedStyle(count).fontSize); \
+             return box.height >= 12 && size >= 12 && clear ? Number(count.textContent) : 'unreadable'; \
+         });",
+    )
+    .await
+}
+
+async fn russian_every_face_down_count_reads_on_a_phone(page: Page) -> Outcome {
+    // After these moves column 1 has no face-down card and the others 1 to 5.
+    let line = "SQ-1,H6-1,S8-4,DA-1,DQ-3";
+    page.open(&format!("/russian?deal=1&moves={line}")).await?;
+    ready(&page, line).await?;
+    let game = get(&page, &format!("/api/russian/game?deal=1&moves={line}")).await?;
+    let expected: Vec<Value> = game["columns"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|column| {
+            let down = column
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter(|card| *card == russian::UNKNOWN)
+                .count();
+            if down == 0 { Value::Null } else { json!(down) }
+        })
+        .collect();
+    if !expected.contains(&Value::Null) || expected.iter().filter(|d| d.is_u64()).count() < 5 {
+        return Err(fail(format!(
+            "the position's face-down counts, {expected:?}, test too little"
+        )));
+    }
+    page.resize(390, 844).await?;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let shown = down_counts(&page).await?;
+    if shown != json!(expected) {
+        return Err(fail(format!(
+            "at 390 px the columns' face-down counts read {shown}; the game's are {}",
+            json!(expected)
+        )));
+    }
+    // On a wide window the backs are drawn apart, each one seen, and no number is needed.
+    page.resize(1280, 800).await?;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let wide = down_counts(&page).await?;
+    if wide != json!([null, null, null, null, null, null, null]) {
+        return Err(fail(format!(
+            "at 1280 px numbers are drawn on the backs: {wide}"
+        )));
     }
     Ok(())
 }
