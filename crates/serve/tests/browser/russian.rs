@@ -429,15 +429,8 @@ async fn russian_autoplay_scores_as_the_strategy_and_counts_in_its_own_column(
             "the page's score is not {score}, lookahead's"
         )));
     }
-    let expected = json!({"player": [0, 0], "autoplay": [1, score], "peeking": [0, 0]});
+    let expected = games(&[], &[score], &[]);
     counted(&page, &expected, "a game autoplay finished").await?;
-    let net = 5 * score as i64 - 55;
-    let money = page.text("#stats-net-autoplay").await?;
-    if money != format!("{}${}", if net < 0 { "−" } else { "+" }, net.abs()) {
-        return Err(fail(format!(
-            "autoplay's money reads {money:?}; the game netted {net}"
-        )));
-    }
     page.client.refresh().await?;
     ready(&page, &line.join(",")).await?;
     counted(&page, &expected, "the same game after a reload").await?;
@@ -445,7 +438,7 @@ async fn russian_autoplay_scores_as_the_strategy_and_counts_in_its_own_column(
     page.click("#reset-stats").await?;
     counted(&page, &expected, "one click on Reset").await?;
     page.click("#reset-stats").await?;
-    let none = json!({"player": [0, 0], "autoplay": [0, 0], "peeking": [0, 0]});
+    let none = games(&[], &[], &[]);
     page.wait_text("#stats-message", "reset").await?;
     counted(&page, &none, "a reset").await?;
     // A purse kept by the page before it had statistics is dropped, and the page says so.
@@ -496,27 +489,53 @@ async fn autoplay(page: &Page, strategy: &str) -> Result<Vec<String>, Failure> {
         .collect())
 }
 
-/// The statistics as shown: for each column, the games played and the best score on the deal
-/// open (0 for none).
+/// The statistics as shown: for each column, the games played, the best score on the deal open
+/// (0 for none) and the money.
 async fn statistics(page: &Page) -> Result<Value, Failure> {
     eval(
         page,
         "const cell = (id) => document.getElementById(id).textContent; \
          return Object.fromEntries(['player', 'autoplay', 'peeking'].map(row => [row, \
-             [Number(cell(`stats-played-${row}`)), Number(cell(`stats-deal-${row}`).replace('–', '0'))]]));",
+             [Number(cell(`stats-played-${row}`)), Number(cell(`stats-deal-${row}`).replace('–', '0')), \
+              cell(`stats-net-${row}`)]]));",
     )
     .await
 }
 
-/// Fails unless the statistics show `expected` (see [`statistics`]) after `what`.
+/// What [`statistics`] shows after games of the deal open that scored `player`, `autoplay` and
+/// `peeking`, in each column: $5 a card less the $55 stake, as the page writes money.
+fn games(player: &[u64], autoplay: &[u64], peeking: &[u64]) -> Value {
+    let column = |scores: &[u64]| {
+        let net: i64 = scores.iter().map(|&score| 5 * score as i64 - 55).sum();
+        let sign = match net.signum() {
+            -1 => "−",
+            1 => "+",
+            _ => "",
+        };
+        let best = scores.iter().max().copied().unwrap_or(0);
+        json!([scores.len(), best, format!("{sign}${}", net.abs())])
+    };
+    json!({"player": column(player), "autoplay": column(autoplay), "peeking": column(peeking)})
+}
+
+/// Fails unless the statistics show `expected` (see [`games`]) after `what`.
 async fn counted(page: &Page, expected: &Value, what: &str) -> Outcome {
     let shown = statistics(page).await?;
     if &shown != expected {
         return Err(fail(format!(
-            "after {what} the statistics show {shown} (games, best on this deal); expected {expected}"
+            "after {what} the statistics show {shown} (games, best on this deal, money); expected {expected}"
         )));
     }
     Ok(())
+}
+
+/// Plays `card` to column `to` by clicks on the card and the column; waits for the game after
+/// `line` and the move, which is added to it.
+async fn click_move(page: &Page, line: &mut Vec<String>, card: &str, to: &str) -> Outcome {
+    tap(page, &format!("#columns .card[data-card='{card}']")).await?;
+    tap(page, &format!("#columns .column[data-column='{to}']")).await?;
+    line.push(format!("{card}-{to}"));
+    ready(page, &line.join(",")).await
 }
 
 /// Plays the first legal move of `game` (`deal=113`) after `line` by clicks, and adds it to
@@ -528,12 +547,7 @@ async fn play_first(page: &Page, game: &str, line: &mut Vec<String>) -> Outcome 
     )
     .await?;
     let first = &game["legal"][0];
-    let (card, to) = (as_str(&first["card"]), &first["to"]);
-    tap(page, &format!("#columns .card[data-card='{card}']")).await?;
-    tap(page, &format!("#columns .column[data-column='{to}']")).await?;
-    line.push(format!("{card}-{to}"));
-    ready(page, &line.join(",")).await?;
-    Ok(())
+    click_move(page, line, as_str(&first["card"]), &first["to"].to_string()).await
 }
 
 async fn russian_a_restart_is_a_game_played_and_autoplay_after_it_is_not_yours(
@@ -548,21 +562,13 @@ async fn russian_a_restart_is_a_game_played_and_autoplay_after_it_is_not_yours(
     let score = page.text("#score").await?.parse::<u64>()?;
     page.click("#restart").await?;
     ready(&page, "").await?;
-    let after_restart = json!({"player": [1, score], "autoplay": [0, 0], "peeking": [0, 0]});
+    let after_restart = games(&[score], &[], &[]);
     counted(&page, &after_restart, "two moves and a restart").await?;
-    if page.text("#stats-net-player").await? != format!("−${}", 55 - 5 * score) {
-        return Err(fail(
-            "the restarted game is not counted at its score's money",
-        ));
-    }
     // The clairvoyant wins deal 113 from its start: a game of its own, in the peeking column.
     autoplay(&page, "clairvoyant").await?;
     page.wait_text("#message", "Won").await?;
-    let won = json!({"player": [1, score], "autoplay": [0, 0], "peeking": [1, 52]});
+    let won = games(&[score], &[], &[52]);
     counted(&page, &won, "the clairvoyant's game after the restart").await?;
-    if page.text("#stats-net-player").await? != format!("−${}", 55 - 5 * score) {
-        return Err(fail("the clairvoyant's win changed the player's money"));
-    }
     // A new deal opened ends nothing more: the won game is counted already.
     page.click("#random").await?;
     page.wait_for(
@@ -590,7 +596,7 @@ async fn russian_undoing_and_finishing_again_counts_one_game(page: Page) -> Outc
     ready(&page, "").await?;
     let first = autoplay(&page, "greedy").await?;
     let score = page.text("#score").await?.parse::<u64>()?;
-    let once = json!({"player": [0, 0], "autoplay": [1, score], "peeking": [0, 0]});
+    let once = games(&[], &[score], &[]);
     counted(&page, &once, "greedy's game").await?;
     // Undo a few moves, play another move by hand and let greedy finish: the same game, each
     // time ending on another line.
@@ -614,13 +620,7 @@ async fn russian_undoing_and_finishing_again_counts_one_game(page: Page) -> Outc
             .find(|m| *m != first[first.len() - undone]);
         if let Some(other) = other {
             let (card, to) = other.split_once('-').unwrap_or_default();
-            tap(&page, &format!("#columns .card[data-card='{card}']")).await?;
-            tap(&page, &format!("#columns .column[data-column='{to}']")).await?;
-            ready(
-                &page,
-                &[kept, std::slice::from_ref(&other)].concat().join(","),
-            )
-            .await?;
+            click_move(&page, &mut kept.to_vec(), card, to).await?;
         }
         if page.count("#status.over").await? == 0 {
             ends.push(autoplay(&page, "greedy").await?);
@@ -657,7 +657,7 @@ async fn russian_statistics_export_import_and_refuse_a_bad_file(page: Page) -> O
     play_first(&page, "deal=113", &mut Vec::new()).await?;
     page.click("#restart").await?;
     ready(&page, "").await?;
-    let before = json!({"player": [1, 0], "autoplay": [0, 0], "peeking": [1, 0]});
+    let before = games(&[0], &[], &[0]);
     counted(&page, &before, "a game of the player's and one peeked at").await?;
     // The file Export offers, caught on its way out.
     eval(
@@ -680,9 +680,8 @@ async fn russian_statistics_export_import_and_refuse_a_bad_file(page: Page) -> O
     }
     page.click("#reset-stats").await?;
     page.click("#reset-stats").await?;
-    let none = json!({"player": [0, 0], "autoplay": [0, 0], "peeking": [0, 0]});
     page.wait_text("#stats-message", "reset").await?;
-    counted(&page, &none, "a reset").await?;
+    counted(&page, &games(&[], &[], &[]), "a reset").await?;
     import(&page, "stats.json", as_str(&exported[1])).await?;
     page.wait_text("#stats-message", "Imported stats.json: 2 games")
         .await?;
