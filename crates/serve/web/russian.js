@@ -448,16 +448,20 @@ function renderVerdict(kind) {
 /** The fair hint in plain words, the CLI's (`parlor russian hint`): a tie named as one. */
 function hintWords(answer) {
   const mean = answer.moves.find((row) => sameMove(row.move, answer.fair)).mean.toFixed(3);
-  const layouts = `On average over ${plural(answer.samples, "layout")} the planner imagines for the ${plural(answer.unseen, "face-down card")}`;
-  return answer.ties > 1
-    ? [
+  const layouts = answer.unseen
+    ? `On average over ${plural(answer.samples, "layout")} the planner imagines for the ${plural(answer.unseen, "face-down card")}`
+    : "With no card face down";
+  if (answer.ties > 1) {
+    return [
       el("div", { class: "headline" }, `${answer.ties} moves tie; the planner picks `, describe(answer.fair)),
       el("div", { class: "small" }, `${layouts}, the best play after each gets ${mean} cards up; greedy's rule of thumb (turn a card, free a column) breaks the tie.`),
-    ]
-    : [
-      el("div", { class: "headline" }, "Fair move: ", describe(answer.fair)),
-      el("div", { class: "small" }, `${layouts}, the best play after it gets ${mean} cards up, more than after any other move.`),
     ];
+  }
+  const only = answer.moves.length === 1;
+  return [
+    el("div", { class: "headline" }, only ? "The only move: " : "Fair move: ", describe(answer.fair)),
+    el("div", { class: "small" }, `${layouts}, the best play after it gets ${mean} cards up${only ? "" : ", more than after any other move"}.`),
+  ];
 }
 
 /** One sentence beside the peek on why its maximum and the fair planner's figure differ, once

@@ -338,6 +338,21 @@ async fn russian_hint_words_a_tie_a_king_and_why_peeking_sees_more(page: Page) -
             "the peek's sentence on the planner reads {why:?}"
         )));
     }
+    // Deal 22 opens with one move best of six; deal 11 with one move.
+    for (deal, words) in [
+        ("22", "Fair move: A♦ from 7 to 6"),
+        ("11", "The only move: 4♥ from 7 to 2"),
+    ] {
+        page.open(&format!("/russian?deal={deal}")).await?;
+        ready(&page, "").await?;
+        page.click("#hint").await?;
+        let headline = hint_headline(&page).await?;
+        if headline[0] != words {
+            return Err(fail(format!(
+                "deal {deal}'s hint reads {headline}; expected {words:?}"
+            )));
+        }
+    }
     // Deal 6 opens with two kings that may go to the empty column 1.
     page.open("/russian?deal=6").await?;
     ready(&page, "").await?;

@@ -95,25 +95,33 @@ fn write_hint(
     }
     // The same words as the page's hint: a tie named as one, the figure said as what it is.
     let ties = hint.ties();
-    let layouts = format!(
-        "on average over {} layout{} of the unseen cards",
-        hint.samples,
-        if hint.samples == 1 { "" } else { "s" },
-    );
-    let mean = hint.means[fair];
+    let layouts = if hint.unseen == 0 {
+        "with no card unseen".to_owned()
+    } else {
+        format!(
+            "on average over {} layout{} of the unseen cards",
+            hint.samples,
+            if hint.samples == 1 { "" } else { "s" },
+        )
+    };
+    let (mean, picked) = (hint.means[fair], text(hint.moves[fair]));
     if ties > 1 {
         writeln!(
             out,
-            "fair move: {ties} moves tie; the planner picks {} ({layouts}, the best play after \
-             each gets {mean:.3} cards up; greedy's rule of thumb breaks the tie)",
-            text(hint.moves[fair]),
+            "fair move: {ties} moves tie; the planner picks {picked} ({layouts}, the best play \
+             after each gets {mean:.3} cards up; greedy's rule of thumb breaks the tie)",
+        )?;
+    } else if hint.moves.len() == 1 {
+        writeln!(
+            out,
+            "fair move: {picked}, the only move ({layouts}, the best play after it gets \
+             {mean:.3} cards up)",
         )?;
     } else {
         writeln!(
             out,
-            "fair move: {} ({layouts}, the best play after it gets {mean:.3} cards up, more than \
-             after any other move)",
-            text(hint.moves[fair]),
+            "fair move: {picked} ({layouts}, the best play after it gets {mean:.3} cards up, \
+             more than after any other move)",
         )?;
     }
     if hint.stopped {
