@@ -722,7 +722,7 @@ watchStats((stats) => update((s) => {
 {
   const former = dropFormerPurse();
   if (former !== null) {
-    say($("stats-message"), `The purse kept before (${plural(former, "game")}) was not carried over: it could not tell your games from autoplay's or peeking's, and counted a deal once for every way it ended.`);
+    say($("stats-message"), `The purse kept before (${former} counted) was not carried over: it could not tell your games from autoplay's or peeking's, and counted a deal once for every way it ended.`);
   }
 }
 
