@@ -199,6 +199,9 @@ pub struct HintJson {
     stopped: bool,
     moves: Vec<MoveValueJson>,
     fair: Option<MoveJson>,
+    /// How many moves share the fair move's mean, itself among them: more than one is a tie,
+    /// which greedy's value of the moves breaks. 0 when no move is left.
+    ties: usize,
     /// Every card known: the exact maximum and the first move that keeps it.
     maximum: Option<u32>,
     keep: Option<MoveJson>,
@@ -239,6 +242,7 @@ impl HintJson {
                 })
                 .collect(),
             fair: hint.fair.map(|i| json(hint.moves[i])),
+            ties: hint.ties(),
             maximum: exact.map(|e| e.maximum),
             keep: exact.and_then(|e| e.keep).map(|i| json(hint.moves[i])),
         }
@@ -451,6 +455,8 @@ pub struct TableJson {
     /// The top card of each foundation begun, clubs to spades.
     foundations: Vec<String>,
     score: u32,
+    /// Every card is up: the game is won (and over).
+    won: bool,
     /// What the game is worth to the player so far: $5 a card less the $55 stake.
     net: f64,
     unseen: usize,
@@ -487,6 +493,7 @@ impl TableJson {
             columns,
             foundations,
             score: game.score(),
+            won: game.score() == 52,
             net: russian::net(game.score()),
             unseen: (0..7).map(|k| position.face_down(k)).sum(),
             moves: events.iter().map(|&e| MoveJson::of(e)).collect(),

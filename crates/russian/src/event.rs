@@ -26,7 +26,7 @@ pub enum Event {
 }
 
 impl fmt::Display for Event {
-    /// `S7 from 3 to 5`, `king HK from 4 to 2`, `turn D4 in 6`, `SA to foundation from 1`;
+    /// `S7 from 3 to 5`, `HK from 4 to 2`, `turn D4 in 6`, `SA to foundation from 1`;
     /// `{:#}` writes suit symbols.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let card = |card: &Card| {

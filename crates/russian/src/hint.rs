@@ -34,6 +34,20 @@ pub struct Hint {
     pub exact: Option<Exact>,
 }
 
+impl Hint {
+    /// How many moves share the fair move's mean, the fair move among them: more than one is a
+    /// tie, which the planner breaks by greedy's value of the moves, then by their order. None
+    /// when no move is left.
+    pub fn ties(&self) -> usize {
+        self.fair.map_or(0, |fair| {
+            self.means
+                .iter()
+                .filter(|&&mean| mean == self.means[fair])
+                .count()
+        })
+    }
+}
+
 /// The solver's answer for a position whose every card is known.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Exact {
@@ -150,6 +164,20 @@ mod tests {
 
     fn table(text: &str) -> Table {
         Table::parse(text).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn ties_count_the_moves_sharing_the_fair_moves_mean() {
+        let mut tied = hint(&table(&crate::deal::deal(113).to_string()), 0, 3).unwrap();
+        let fair = tied.fair.unwrap();
+        assert!(tied.moves.len() > 2, "deal 113 opens with several moves");
+        tied.means = vec![1.0; tied.moves.len()];
+        tied.means[fair] = 2.0;
+        assert_eq!(tied.ties(), 1);
+        tied.means[(fair + 1) % tied.moves.len()] = 2.0;
+        assert_eq!(tied.ties(), 2);
+        tied.fair = None;
+        assert_eq!(tied.ties(), 0);
     }
 
     #[test]

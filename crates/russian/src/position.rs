@@ -59,11 +59,9 @@ pub struct Move {
 }
 
 impl fmt::Display for Move {
-    /// `S7 from 3 to 5`, `king HK from 4 to 2`; `{:#}` writes the suit symbol.
+    /// `S7 from 3 to 5`, `HK from 4 to 2` (a king into an empty column reads as any move: the
+    /// card says it is a king); `{:#}` writes the suit symbol.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.kind == MoveKind::King {
-            f.write_str("king ")?;
-        }
         if f.alternate() {
             write!(f, "{:#}", self.card)?;
         } else {

@@ -65,7 +65,7 @@ const FILES: &[File] = &[
     asset!("hiq.js", JAVASCRIPT),
     asset!("russian.js", JAVASCRIPT),
     asset!("russian-table.js", JAVASCRIPT),
-    asset!("purse.js", JAVASCRIPT),
+    asset!("stats.js", JAVASCRIPT),
     asset!("speed.js", JAVASCRIPT),
     asset!("camicia.js", JAVASCRIPT),
     asset!("favicon.svg", "image/svg+xml"),

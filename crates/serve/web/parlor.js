@@ -13,7 +13,7 @@
 //   as it is, while a replay plays or its slider is dragged (browsers throttle history updates
 //   made at the pace of frames);
 // - what a page keeps in the browser's storage is read and written in one module of its own
-//   (the Russian Solitaire page's purse.js).
+//   (the Russian Solitaire page's stats.js).
 
 /** An answer the server refused, with its reader's message (and place, where it has one). */
 export class ApiError extends Error {

@@ -10,8 +10,10 @@ const FACE_DOWN = "[?]";
 /** A move or an automatic event (a card sent up, a card turned) as the moves list writes it. */
 export function describe(move) {
   switch (move.kind) {
-    case "column": return [cardName(move.card), ` from ${move.from} to ${move.to}`];
-    case "king": return ["king ", cardName(move.card), ` from ${move.from} to ${move.to}`];
+    // A king into an empty column reads as any move, as the command line writes it: the card
+    // says it is a king.
+    case "column":
+    case "king": return [cardName(move.card), ` from ${move.from} to ${move.to}`];
     case "foundation": return [cardName(move.card), ` to foundation from ${move.from}`];
     default: return ["turned ", cardName(move.card), ` in ${move.column}`];
   }
@@ -41,7 +43,7 @@ export function drawTable(view, stake) {
   const played = plural(view.moves.filter(isPlayerMove).length, "move");
   $("status").textContent = view.legal.length
     ? `${played} · ${view.unseen} face down`
-    : view.score === 52 ? `${played} · won: every card is up!` : `${played} · game over: no move is left`;
+    : view.won ? `${played} · won: every card is up!` : `${played} · game over: no move is left`;
   $("status").classList.toggle("over", !view.legal.length);
   renderFoundations(view);
   renderColumns(view);
@@ -77,6 +79,7 @@ function renderColumns(view) {
     // Content-Security-Policy forbids style attributes.
     column.style.setProperty("--d", down);
     column.style.setProperty("--u", Math.max(0, up - 1));
+    column.style.setProperty("--b", Math.min(down, 1));
     cards.forEach((code, k) => {
       const card = code === FACE_DOWN
         ? cardBack("face-down card")
@@ -85,8 +88,12 @@ function renderColumns(view) {
           : cardElement(code);
       card.style.setProperty("--d", Math.min(k, down));
       card.style.setProperty("--u", Math.max(0, k - down));
+      card.style.setProperty("--b", Math.min(k, down, 1));
       column.append(card);
     });
+    // Where the backs are too thin to count (a phone), the sheet stacks them into one and
+    // shows this number on it; the column's label says it to a screen reader.
+    if (down) column.append(el("span", { class: "down-count", "aria-hidden": "true" }, String(down)));
     return column;
   }));
 }

@@ -9,7 +9,7 @@
 import { $, api, el, say, holdState, getQuery, plural, undoKeys } from "/parlor.js";
 import { face } from "/cards.js";
 import { draggable } from "/drag.js";
-import { emptyPurse, readPurse, recordGame, watchPurse } from "/purse.js";
+import { MAX_FILE_BYTES, ROWS, countGame, dropFormerPurse, exportStats, importStats, keepOpen, readOpen, readStats, resetStats, rowOf, watchStats } from "/stats.js";
 import { describe, dollars, drawTable, isPlayerMove, money } from "/russian-table.js";
 
 const felt = $("felt");
@@ -30,8 +30,10 @@ const state = {
   peek: null,
   asking: { hint: null, peek: null }, // AbortControllers of the solvers' requests
   autoplay: null,
-  purse: readPurse(),
-  resetArmed: null, // the timer within which a second click on Reset empties the purse
+  stats: readStats(),
+  open: readOpen(), // the game being played: see `follow`
+  fresh: false, // the position being fetched begins a new game: a deal opened, or started over
+  resetArmed: null, // the timer within which a second click on Reset empties the statistics
 };
 
 /** The address: the game and its line. */
@@ -85,11 +87,11 @@ async function show(edit) {
 
 /** Makes `edit` to the game or its line and shows it; puts everything back if the server refuses. */
 async function change(edit) {
-  const before = { game: state.game, line: state.line, redo: state.redo };
+  const before = { game: state.game, line: state.line, redo: state.redo, fresh: state.fresh };
+  // Cleared before, not after: what the position shown says of itself (a win) stays.
+  say(message, "");
   try {
-    const shown = await show(edit);
-    if (shown) say(message, "");
-    return shown;
+    return await show(edit);
   } catch (error) {
     update((s) => Object.assign(s, before));
     say(message, error.message, true);
@@ -108,7 +110,7 @@ function apply(view, query) {
     }
   });
   restoreFocus(hadFocus);
-  if (!view.legal.length) record(view);
+  follow(view);
   for (const kind of ["hint", "peek"]) {
     if ($(`${kind}-always`).checked && view.legal.length) ask(kind);
   }
@@ -147,12 +149,13 @@ function restart() {
   change((s) => {
     s.redo = [...s.redo, ...s.line.toReversed()];
     s.line = [];
+    s.fresh = true;
   });
 }
 
 async function openGame(game) {
   stopAutoplay();
-  if (await change((s) => Object.assign(s, { game, line: [], redo: [] }))) syncChooser(game);
+  if (await change((s) => Object.assign(s, { game, line: [], redo: [], fresh: true }))) syncChooser(game);
 }
 
 function syncChooser(game) {
@@ -167,12 +170,13 @@ function randomDeal() {
 // ---------- drawing ----------
 
 /** What is drawn, so that a render redraws only what changed. */
-const drawn = { view: null, casino: null, purse: null, hint: null, peek: null };
+const drawn = { view: null, casino: null, stats: null, statsDeal: null, hint: null, peek: null, why: null };
 
 function render() {
   felt.setAttribute("aria-busy", String(busy()));
   renderCasino();
-  renderPurse();
+  renderStats();
+  $("stats-linked").hidden = !state.open?.linked;
   renderAutoplay();
   const view = state.view;
   if (!view) return;
@@ -187,6 +191,7 @@ function render() {
   renderMarks();
   renderVerdict("hint");
   renderVerdict("peek");
+  renderWhy();
 }
 
 /** The selection, the hint and the peek drawn on the table. */
@@ -372,6 +377,7 @@ const current = (kind) => state[kind] !== null && state[kind].key === state.view
 async function ask(kind) {
   const view = state.view;
   if (!view?.legal.length) return;
+  if (kind === "peek") mark("peeked");
   const key = state.viewKey;
   const asking = new AbortController();
   update((s) => {
@@ -422,10 +428,7 @@ function renderVerdict(kind) {
   const answer = now.answer;
   if (kind === "hint") {
     verdict.className = "verdict";
-    verdict.replaceChildren(
-      el("div", { class: "headline" }, "Fair move: ", describe(answer.fair)),
-      el("div", { class: "small" }, `The planner's highest mean maximum over ${answer.samples} layouts of the ${answer.unseen} unseen cards, which it shuffles without looking.`),
-    );
+    verdict.replaceChildren(...hintWords(answer));
   } else {
     const gain = answer.maximum - answer.score;
     verdict.className = `verdict ${answer.maximum === 52 ? "won" : gain === 0 ? "lost" : ""}`;
@@ -440,6 +443,42 @@ function renderVerdict(kind) {
     el("td", { class: "number" }, kind === "hint" ? row.mean.toFixed(3) : String(row.max)),
   )));
   table.hidden = false;
+}
+
+/** The fair hint in plain words, the CLI's (`parlor russian hint`): a tie named as one. */
+function hintWords(answer) {
+  const mean = answer.moves.find((row) => sameMove(row.move, answer.fair)).mean.toFixed(3);
+  const layouts = answer.unseen
+    ? `On average over ${plural(answer.samples, "layout")} the planner imagines for the ${plural(answer.unseen, "face-down card")}`
+    : "With no card face down";
+  if (answer.ties > 1) {
+    return [
+      el("div", { class: "headline" }, `${answer.ties} moves tie; the planner picks `, describe(answer.fair)),
+      el("div", { class: "small" }, `${layouts}, the best play after each gets ${mean} cards up; greedy's rule of thumb (turn a card, free a column) breaks the tie.`),
+    ];
+  }
+  const only = answer.moves.length === 1;
+  return [
+    el("div", { class: "headline" }, only ? "The only move: " : "Fair move: ", describe(answer.fair)),
+    el("div", { class: "small" }, `${layouts}, the best play after it gets ${mean} cards up${only ? "" : ", more than after any other move"}.`),
+  ];
+}
+
+/** One sentence beside the peek on why its maximum and the fair planner's figure differ, once
+ *  both are in for the position shown. */
+function renderWhy() {
+  const hint = current("hint") && state.hint.answer;
+  const peek = current("peek") && state.peek.answer;
+  const now = hint && peek ? `${state.viewKey}` : null;
+  if (drawn.why === now) return;
+  drawn.why = now;
+  const why = $("peek-why");
+  why.hidden = !now;
+  if (!now) return;
+  const mean = hint.moves.find((row) => sameMove(row.move, hint.fair)).mean.toFixed(3);
+  why.textContent = peek.maximum >= Number(mean)
+    ? `Why ${peek.maximum} and not the planner's ${mean}: the planner cannot see the face-down cards, so it must pick one move for all ${hint.samples} layouts it imagines, while peeking knows the real one and plays to it.`
+    : `Why ${peek.maximum}, below the planner's ${mean}: this deal's real face-down cards lie worse than the ${hint.samples} layouts the planner imagines do on average, and peeking plays the real ones.`;
 }
 
 // ---------- autoplay ----------
@@ -464,6 +503,7 @@ async function autoplay() {
         run.timer = setTimeout(resolve, Number($("pace").value));
       });
       if (run.stopped) return;
+      mark(strategy === "clairvoyant" ? "peeked" : "autoplay");
       say(status, `${strategy}: move ${i + 1} of ${rest.length}`);
       const shown = await change((s) => {
         s.line = [...s.line, written(move)];
@@ -506,48 +546,108 @@ function renderAutoplay() {
   $("clairvoyant-note").hidden = $("strategy").value !== "clairvoyant";
 }
 
-// ---------- the purse and the casino's terms ----------
+// ---------- the statistics and the casino's terms ----------
 
-function record(view) {
+const dealOf = (game) => `${game.kind}=${game.number}`;
+
+/**
+ * The game being played follows the position shown: a deal opened, or started over, ends the
+ * game before it at its score and begins another; a game ends, and is counted, once — when no
+ * move is left, or when another begins — and only if a move was made in it. A game a link
+ * opened partway through was not played here, and is never counted.
+ */
+function follow(view) {
+  const deal = dealOf(state.game);
+  let open = state.open;
+  if (state.fresh || open?.deal !== deal) {
+    if (open) end(open);
+    open = { deal, score: 0, won: false, net: 0, played: false, peeked: false, autoplay: false, counted: false, linked: state.line.length > 0 };
+  }
+  open = { ...open, score: view.score, won: view.won, net: view.net, played: open.played || state.line.length > 0 };
+  if (!view.legal.length && !open.counted) {
+    open = end({ ...open, played: true });
+    // The one place a game is seen to end won.
+    if (open.won) {
+      say(message, open.counted
+        ? `Won: every card is up (${dollars(open.net)}), counted in the ${ROW_NAMES[rowOf(open)]} column.`
+        : `Won: every card is up (${dollars(open.net)}); a game opened partway through is not counted.`);
+    }
+  }
+  keepOpen(open);
+  update((s) => {
+    s.open = open;
+    s.fresh = false;
+  });
+}
+
+/** Counts the game `open` if it was played and is not counted yet; the game, counted. */
+function end(open) {
+  if (!open.played || open.counted || open.linked) return open;
   try {
-    const purse = recordGame(state.viewKey, view.score, view.net);
+    const stats = countGame(open);
     update((s) => {
-      s.purse = purse;
+      s.stats = stats;
     });
   } catch {
-    say(message, "The browser keeps no storage for this page: the purse cannot record the game.", true);
+    say($("stats-message"), "The browser keeps no storage for this page: the game cannot be counted.", true);
   }
+  return { ...open, counted: true };
 }
 
-function renderPurse() {
+/** Marks the game being played as helped: `peeked` or `autoplay`. */
+function mark(help) {
+  if (!state.open || state.open[help]) return;
+  const open = { ...state.open, [help]: true };
+  keepOpen(open);
+  update((s) => {
+    s.open = open;
+  });
+}
+
+const ROW_NAMES = { player: "You", autoplay: "Autoplay", peeking: "Peeking" };
+
+/** A share as a percentage, or a dash for none of none. */
+const percent = (part, whole) => (whole ? `${(100 * part / whole).toFixed(1)}%` : "–");
+
+function renderStats() {
   const house = state.casino?.house_profit;
-  const reset = $("reset-purse");
-  reset.textContent = state.resetArmed ? "Click again to empty the purse" : "Reset purse";
-  if (house === undefined || drawn.purse === state.purse) return;
-  drawn.purse = state.purse;
-  const games = Object.values(state.purse.games);
-  const count = games.length;
-  const score = games.reduce((sum, game) => sum + game.score, 0);
-  const net = games.reduce((sum, game) => sum + game.net, 0);
-  const expected = -house * count;
-  const row = (term, ...value) => [el("dt", {}, term), el("dd", {}, ...value)];
-  $("purse").replaceChildren(
-    ...row("Games", el("span", { id: "purse-count" }, String(count))),
-    ...row("Mean score", el("span", { id: "purse-mean" }, count ? (score / count).toFixed(2) : "–"), " cards"),
-    ...row("Your money", el("span", { id: "purse-net" }, money(net)), " in all"),
-    ...row("Expected", money(Math.round(expected * 100) / 100), `: the house takes $${house.toFixed(2)} a game`),
-    ...row("Difference", money(Math.round((net - expected) * 100) / 100), net >= expected ? " better than expected" : " worse than expected"),
+  $("reset-stats").textContent = state.resetArmed ? "Click again to reset" : "Reset";
+  const deal = state.game && dealOf(state.game);
+  if (house === undefined || (drawn.stats === state.stats && drawn.statsDeal === deal)) return;
+  drawn.stats = state.stats;
+  drawn.statsDeal = deal;
+  const rows = ROWS.map((row) => state.stats[row]);
+  const line = (term, cell, id) => el("tr", {}, el("th", { scope: "row" }, term),
+    ...rows.map((row, i) => el("td", { class: "number", id: id && `${id}-${ROWS[i]}` }, cell(row))));
+  $("stats").tBodies[0].replaceChildren(
+    line("Games played", (r) => String(r.played), "stats-played"),
+    line("Won", (r) => String(r.won), "stats-won"),
+    line("Win rate", (r) => percent(r.won, r.played)),
+    line("Mean score", (r) => (r.played ? (r.cards / r.played).toFixed(2) : "–"), "stats-mean"),
+    line("Money", (r) => money(r.net), "stats-net"),
+    line("Expected money", (r) => money(-Math.round(house * r.played * 100) / 100), "stats-expected"),
+    line("Best streak", (r) => String(r.best_streak)),
+    line("Current streak", (r) => String(r.streak)),
+    line("Best on this deal", (r) => (deal in r.best ? String(r.best[deal]) : "–"), "stats-deal"),
   );
-  reset.disabled = count === 0;
+  const deals = [...new Set(rows.flatMap((row) => Object.keys(row.best)))].sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
+  $("deals").querySelector("tbody").replaceChildren(...deals.map((name) => el("tr", { class: name === deal ? "chosen" : null },
+    el("th", { scope: "row" }, name.replace("=", " ")),
+    ...rows.map((row) => el("td", { class: "number" }, name in row.best ? String(row.best[name]) : "–")))));
+  $("deals").hidden = !deals.length;
+  const played = rows.reduce((sum, row) => sum + row.played, 0);
+  $("reset-stats").disabled = played === 0;
+  $("export-stats").disabled = played === 0;
 }
 
-function resetPurse() {
+function resetStatsTwice() {
   clearTimeout(state.resetArmed);
   if (state.resetArmed) {
     update((s) => {
       s.resetArmed = null;
-      s.purse = emptyPurse();
+      s.stats = resetStats();
     });
+    say($("stats-message"), "The statistics are reset.");
     return;
   }
   // One click could wipe a long record: a second one within a few seconds confirms.
@@ -558,6 +658,25 @@ function resetPurse() {
   });
 }
 
+function exportFile() {
+  const href = `data:application/json;charset=utf-8,${encodeURIComponent(exportStats(state.stats))}`;
+  el("a", { href, download: "parlor-russian-stats.json" }).click();
+}
+
+async function importFile(file) {
+  const said = $("stats-message");
+  try {
+    if (file.size > MAX_FILE_BYTES) throw new Error(`expected a file of statistics, at most ${MAX_FILE_BYTES} bytes; this one has ${file.size}`);
+    const stats = importStats(await file.text());
+    update((s) => {
+      s.stats = stats;
+    });
+    say(said, `Imported ${file.name}: ${plural(ROWS.reduce((sum, row) => sum + stats[row].played, 0), "game")}.`);
+  } catch (error) {
+    say(said, `${file.name} is refused, the statistics are as they were: ${error.message}.`, true);
+  }
+}
+
 /** The sentences that quote the casino's terms, once they are in. */
 function renderCasino() {
   const casino = state.casino;
@@ -565,7 +684,7 @@ function renderCasino() {
   drawn.casino = casino;
   const { stake, pay_per_card: pay, planner_mean: mean, house_profit: house } = casino;
   $("terms").textContent = `You pay $${stake} and get $${pay} a card.`;
-  $("purse-source").textContent = `The expectation is the house's take from a player as good as parlor's planner, the best fair strategy measured: $${stake} − $${pay} × ${mean.toFixed(3)} cards = $${house.toFixed(2)} a game (its mean score over deals 0 to 99,999, docs/russian-etude.md).`;
+  $("stats-source").textContent = `Expected money: the casino's expected take, $${house.toFixed(2)} a game, from a player as good as parlor's planner, the best fair strategy measured: $${stake} − $${pay} × ${mean.toFixed(3)} cards (its mean score over deals 0 to 99,999, docs/russian-etude.md).`;
 }
 
 // ---------- the page ----------
@@ -589,10 +708,23 @@ for (const kind of ["hint", "peek"]) {
 }
 $("autoplay").addEventListener("click", () => (state.autoplay ? stopAutoplay() : autoplay()));
 $("strategy").addEventListener("change", () => update());
-$("reset-purse").addEventListener("click", resetPurse);
-watchPurse((purse) => update((s) => {
-  s.purse = purse;
+$("reset-stats").addEventListener("click", resetStatsTwice);
+$("export-stats").addEventListener("click", exportFile);
+$("import-stats").addEventListener("click", () => $("import-file").click());
+$("import-file").addEventListener("change", (event) => {
+  const [file] = event.target.files;
+  event.target.value = "";
+  if (file) importFile(file);
+});
+watchStats((stats) => update((s) => {
+  s.stats = stats;
 }));
+{
+  const former = dropFormerPurse();
+  if (former !== null) {
+    say($("stats-message"), `The purse kept before (${former} counted) was not carried over: it could not tell your games from autoplay's or peeking's, and counted a deal once for every way it ended.`);
+  }
+}
 
 /** The game the address names (a random deal if none), as far as its line makes sense. */
 async function fromAddress() {

@@ -14,6 +14,19 @@ const IN_PROGRESS: &str = "C9 C8 H2
 foundations: C2
 ";
 
+/// The position `text` as its player sees it: every face-down card written `[?]`.
+fn hidden(text: &str) -> String {
+    text.lines()
+        .map(|line| {
+            let words: Vec<&str> = line
+                .split(' ')
+                .map(|w| if w.starts_with('[') { "[?]" } else { w })
+                .collect();
+            words.join(" ") + "\n"
+        })
+        .collect()
+}
+
 fn hint_json(input: &str, more: &[&str]) -> Value {
     let args = [&["russian", "hint", "--deal", "-", "--json"], more].concat();
     serde_json::from_str(&stdout_reading(&args, input)).expect("one JSON object")
@@ -58,16 +71,7 @@ fn a_hint_with_unknown_cards_is_the_fair_players_and_sees_only_the_face_up_cards
         "/../../examples/russian-unknown.txt"
     ))
     .unwrap();
-    let hidden: String = IN_PROGRESS
-        .lines()
-        .map(|line| {
-            let words: Vec<&str> = line
-                .split(' ')
-                .map(|w| if w.starts_with('[') { "[?]" } else { w })
-                .collect();
-            words.join(" ") + "\n"
-        })
-        .collect();
+    let hidden = hidden(IN_PROGRESS);
     assert_eq!(example, hidden);
     let unknown = hint_json(&hidden, &["--samples", "8", "--seed", "4"]);
     let known = hint_json(IN_PROGRESS, &["--samples", "8", "--seed", "4"]);
@@ -98,6 +102,52 @@ fn a_hint_with_unknown_cards_is_the_fair_players_and_sees_only_the_face_up_cards
     );
     assert!(text.contains("\nfair move: "));
     assert!(text.ends_with("exact maximum not known: 18 face-down cards are written [?]\n"));
+}
+
+#[test]
+fn a_hint_names_a_tie_and_a_single_best_move_in_words() {
+    // Every card face up, the planner's seven moves all reach 52; its figure is no average.
+    let open = "CX CK\nCJ\nCQ\n-\n-\n-\n-\nfoundations: C9 DK HK SK\n";
+    let text = stdout_reading(&["russian", "hint", "--deal", "-"], open);
+    assert!(
+        text.contains(
+            "\nCK from 1 to 4               52.000        52\n\
+             CK from 1 to 5 "
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "\nfair move: 7 moves tie; the planner picks CK from 1 to 4 (with no card unseen, the \
+             best play after each gets 52.000 cards up; greedy's rule of thumb breaks the tie)\n"
+        ),
+        "{text}"
+    );
+    assert_eq!(hint_json(open, &[])["ties"], 7);
+    // Deal 22's first position seen by a player: one move is best; deal 11's has one move.
+    let seen = |seed: &str| hidden(&stdout_of(&["russian", "deal", "--seed", seed]));
+    let text = stdout_reading(
+        &["russian", "hint", "--deal", "-", "--samples", "5"],
+        &seen("22"),
+    );
+    assert!(
+        text.contains(
+            "\nfair move: DA from 7 to 6 (on average over 5 layouts of the unseen cards, the best \
+             play after it gets 4.200 cards up, more than after any other move)\n"
+        ),
+        "{text}"
+    );
+    let text = stdout_reading(
+        &["russian", "hint", "--deal", "-", "--samples", "5"],
+        &seen("11"),
+    );
+    assert!(
+        text.contains(
+            "\nfair move: H4 from 7 to 2, the only move (on average over 5 layouts of the unseen \
+             cards, the best play after it gets 0.000 cards up)\n"
+        ),
+        "{text}"
+    );
 }
 
 #[test]
@@ -174,7 +224,9 @@ fn a_hint_at_the_most_samples_answers_within_its_budget_and_says_it_stopped() {
     );
     assert!(
         text.contains(
-            "over 3428 layouts of the unseen cards; 3 moves tie and greedy's table chooses)\n\
+            "fair move: 3 moves tie; the planner picks S3 from 7 to 6 (on average over 3428 \
+             layouts of the unseen cards, the best play after each gets 31.913 cards up; greedy's \
+             rule of thumb breaks the tie)\n\
              the planner stopped after 3,428 of the 10,000 layouts asked: a decision searches at \
              most 3,000,000 positions (some 3 s of work); ask for fewer to have them all\n"
         ),

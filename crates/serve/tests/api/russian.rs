@@ -10,6 +10,7 @@ pub fn trials() -> Vec<Trial> {
         a_peek_is_the_hint_for_the_table_with_every_card_shown,
         a_russian_game_is_played_by_every_strategy,
         the_russian_casino_nets_every_score_as_the_game_does,
+        a_russian_hint_counts_its_ties_and_a_game_says_when_it_is_won,
     ]
 }
 
@@ -182,5 +183,47 @@ fn the_russian_casino_nets_every_score_as_the_game_does() {
     }
     let unknown = server.get("/api/russian/casino?deal=1");
     server.refused(&unknown, 400, reason("parameter"));
+    server.stop();
+}
+
+fn a_russian_hint_counts_its_ties_and_a_game_says_when_it_is_won() {
+    let server = TestServer::start();
+    // Deal 113 opens with four moves at the planner's best mean; the clairvoyant wins it.
+    let start = server.get("/api/russian/game?deal=113").json();
+    assert_eq!(start["won"], false);
+    let hint = server
+        .post(
+            "/api/russian/hint",
+            start["table"].as_str().expect("a table"),
+        )
+        .json();
+    let means: Vec<f64> = hint["moves"]
+        .as_array()
+        .expect("the moves")
+        .iter()
+        .map(|m| m["mean"].as_f64().expect("a mean"))
+        .collect();
+    let best = means.iter().copied().fold(f64::MIN, f64::max);
+    let tied = means.iter().filter(|&&mean| mean == best).count();
+    assert_eq!(hint["ties"], json!(tied));
+    assert_eq!(hint["ties"], 4, "{hint}");
+    let played = server
+        .get("/api/russian/play?deal=113&strategy=clairvoyant")
+        .json();
+    assert_eq!(played["score"], 52);
+    let line: Vec<String> = played["moves"]
+        .as_array()
+        .expect("the moves")
+        .iter()
+        .filter(|m| m["kind"] == "column" || m["kind"] == "king")
+        .map(|m| format!("{}-{}", m["card"].as_str().expect("a card"), m["to"]))
+        .collect();
+    let end = server
+        .get(&format!(
+            "/api/russian/game?deal=113&moves={}",
+            line.join(",")
+        ))
+        .json();
+    assert_eq!((&end["score"], &end["won"]), (&json!(52), &json!(true)));
     server.stop();
 }

@@ -93,24 +93,37 @@ fn write_hint(
         let maximum = exact.map_or(String::new(), |e| format!("{:>10}", e.values[i]));
         writeln!(out, "{:<22} {mean:>12.3}{maximum}", text(mv))?;
     }
-    let ties = hint
-        .means
-        .iter()
-        .filter(|&&m| m == hint.means[fair])
-        .count();
-    writeln!(
-        out,
-        "fair move: {} (the planner's highest mean maximum over {} layout{} of the unseen \
-         cards{})",
-        text(hint.moves[fair]),
-        hint.samples,
-        if hint.samples == 1 { "" } else { "s" },
-        if ties > 1 {
-            format!("; {ties} moves tie and greedy's table chooses")
-        } else {
-            String::new()
-        }
-    )?;
+    // The same words as the page's hint: a tie named as one, the figure said as what it is.
+    let ties = hint.ties();
+    let layouts = if hint.unseen == 0 {
+        "with no card unseen".to_owned()
+    } else {
+        format!(
+            "on average over {} layout{} of the unseen cards",
+            hint.samples,
+            if hint.samples == 1 { "" } else { "s" },
+        )
+    };
+    let (mean, picked) = (hint.means[fair], text(hint.moves[fair]));
+    if ties > 1 {
+        writeln!(
+            out,
+            "fair move: {ties} moves tie; the planner picks {picked} ({layouts}, the best play \
+             after each gets {mean:.3} cards up; greedy's rule of thumb breaks the tie)",
+        )?;
+    } else if hint.moves.len() == 1 {
+        writeln!(
+            out,
+            "fair move: {picked}, the only move ({layouts}, the best play after it gets \
+             {mean:.3} cards up)",
+        )?;
+    } else {
+        writeln!(
+            out,
+            "fair move: {picked} ({layouts}, the best play after it gets {mean:.3} cards up, \
+             more than after any other move)",
+        )?;
+    }
     if hint.stopped {
         writeln!(
             out,
