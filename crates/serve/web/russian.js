@@ -6,7 +6,7 @@
 // and then says so; autoplay's answer carries the deal, as `parlor russian play --json` does,
 // and the page reads only its moves.
 
-import { $, api, el, say, holdState, getQuery, plural, undoKeys } from "/parlor.js";
+import { $, api, el, say, holdState, getQuery, plural, undoKeys, celebrate } from "/parlor.js";
 import { face } from "/cards.js";
 import { draggable } from "/drag.js";
 import { MAX_FILE_BYTES, ROWS, countGame, dropFormerPurse, exportStats, importStats, keepOpen, readOpen, readStats, resetStats, rowOf, watchStats } from "/stats.js";
@@ -568,6 +568,8 @@ function follow(view) {
     open = end({ ...open, played: true });
     // The one place a game is seen to end won.
     if (open.won) {
+      // A game a link opened already won was not won here: no celebration.
+      if (open.counted) celebrate(message);
       say(message, open.counted
         ? `Won: every card is up (${dollars(open.net)}), counted in the ${ROW_NAMES[rowOf(open)]} column.`
         : `Won: every card is up (${dollars(open.net)}); a game opened partway through is not counted.`);
