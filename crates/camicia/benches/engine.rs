@@ -1,13 +1,14 @@
 //! Throughput of the engines on random one-pack deals (seed 2026, deals 0 to 99,999): every
 //! engine this processor runs (`camicia::engine`), with and without making the deals, exact loop
-//! detection included; and the simple engine. Then the record
+//! detection included; and the reference engine. Then the record
 //! hunt's costs on one core: deals made in index order, and searches (play and keep the finds)
 //! against the bare engine on the same deals.
 
 use camicia::deal::{Dealer, pack_deal};
 use camicia::engine::Engine;
+use camicia::reference::Game;
 use camicia::search::{Climb, Keep, haul, haul_dealt};
-use camicia::{Game, Pack, index};
+use camicia::{Pack, index};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 
@@ -54,7 +55,7 @@ fn engines(c: &mut Criterion) {
     let mut group = c.benchmark_group("camicia, 2,000 random one-pack deals");
     group.throughput(Throughput::Elements(deals.len() as u64));
     group.sample_size(10);
-    group.bench_function("simple engine", |b| {
+    group.bench_function("reference engine", |b| {
         b.iter(|| {
             deals
                 .iter()

@@ -1,11 +1,11 @@
 //! Camicia, also known as Beggar-my-neighbour: the game exactly as the rule book plays it, for
 //! decks of any length and any mix of ranks, with exact loop detection.
 //!
-//! - [`Game`] is the simple engine: one card at a time, every situation at a round start kept in
-//!   a hash map. It also drives traces.
+//! - [`reference`](mod@reference) is the reference engine, [`reference::Game`]: one card at a
+//!   time, every situation at a round start kept in a hash map. It also drives traces.
 //! - [`fast`] is the fast engine for deals of up to 63 cards (one pack and less), with
 //!   [`fast::play_pack`] taking a one-pack deal as 52 small codes.
-//! - [`play`] plays any deal with the fast engine when it can and the simple one otherwise;
+//! - [`play`] plays any deal with the fast engine when it can and the reference one otherwise;
 //!   [`play_within`] stops a game past a number of cards.
 //! - [`jsonl`] reads the exercise's JSON lines.
 //! - [`notation`] reads decks (`2 A 7 8 Q 10`, `S2 HQ D10`, record notation `---AJ--Q`).
@@ -21,10 +21,11 @@
 //! The summaries of [`stats`] and [`search`] merge and serialise (serde), so that a long run can
 //! share its deals among threads and machines and save what it has done.
 //!
-//! A deal read from notation and played by the rule book's engine, card by card or to its end:
+//! A deal read from notation and played by the reference engine, card by card or to its end:
 //!
 //! ```
-//! use camicia::{Deal, Event, Game, Player, Status};
+//! use camicia::reference::{Event, Game};
+//! use camicia::{Deal, Player, Status};
 //!
 //! let deal: Deal = camicia::notation::parse_deal("2 A 7 8 Q 10/3 4 5 6 K 9 J").unwrap();
 //! let mut game = Game::new(&deal);
@@ -63,21 +64,22 @@ pub mod jsonl;
 mod lanes;
 pub mod notation;
 mod pack;
+pub mod reference;
 pub mod search;
 pub mod stats;
 pub mod trace;
 pub mod workunit;
 
 pub use face::{Face, record};
-pub use game::{Deal, EmptyDeal, Event, Game, Outcome, Player, Status};
+pub use game::{Deal, EmptyDeal, Outcome, Player, Status};
 pub use pack::{Pack, PackCodeError};
 
 /// Plays a deal to its end with the fastest engine that can take it: the fast engine for one
-/// pack and less, otherwise the simple one, looking for loops in memory that does not grow with
+/// pack and less, otherwise the reference one, looking for loops in memory that does not grow with
 /// the game (Brent's method).
 pub fn play(deal: &Deal) -> Outcome {
     fast::play(deal)
-        .or_else(|| game::play_long(deal, u64::MAX))
+        .or_else(|| reference::play_long(deal, u64::MAX))
         .expect("no game lays 2^64 cards: the fastest engine lays a few hundred million a second")
 }
 
@@ -91,7 +93,7 @@ pub fn play(deal: &Deal) -> Outcome {
 pub fn play_within(deal: &Deal, cards: u64) -> Result<Outcome, Unfinished> {
     fast::play(deal)
         .filter(|outcome| outcome.cards <= cards)
-        .or_else(|| game::play_long(deal, cards))
+        .or_else(|| reference::play_long(deal, cards))
         .ok_or(Unfinished { cards })
 }
 

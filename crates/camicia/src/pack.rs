@@ -9,8 +9,9 @@
 //! codes[..16].copy_from_slice(&[4, 4, 4, 4, 3, 3, 3, 3, 2, 2, 2, 2, 1, 1, 1, 1]);
 //! let pack = Pack::new(codes).unwrap();
 //! assert_eq!(camicia::fast::play_pack(&pack).to_string(), "status: \"finished\", cards: 34, tricks: 8");
-//! // The simple engine agrees.
-//! assert_eq!(camicia::play(&camicia::deal::pack_deal(&pack)), camicia::fast::play_pack(&pack));
+//! // The reference engine agrees.
+//! let deal = camicia::deal::pack_deal(&pack);
+//! assert_eq!(camicia::reference::Game::play(&deal), camicia::fast::play_pack(&pack));
 //! assert!(Pack::new([5; 52]).is_err());
 //! ```
 

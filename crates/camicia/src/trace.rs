@@ -11,7 +11,8 @@
 //! ```
 
 use crate::face::Face;
-use crate::game::{Deal, Event, Game, Outcome, Player};
+use crate::game::{Deal, Outcome, Player};
+use crate::reference::{Event, Game};
 use thiserror::Error;
 
 /// One card laid.
@@ -35,7 +36,7 @@ pub struct Taken {
     pub taker: Player,
 }
 
-/// A whole game as the rule book's engine ([`Game`]) plays it.
+/// A whole game as the reference engine ([`Game`]) plays it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Trace {
     /// Every card laid, in order.

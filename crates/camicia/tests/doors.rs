@@ -3,8 +3,9 @@
 
 use camicia::fast::{self, MAX_CARDS, MAX_PAYMENT};
 use camicia::index::{self, DEALS};
+use camicia::reference::Game;
 use camicia::workunit::Unit;
-use camicia::{Deal, Face, Game, Pack, Status};
+use camicia::{Deal, Face, Pack, Status};
 use cards::Rank;
 use proptest::prelude::*;
 
@@ -31,8 +32,8 @@ proptest! {
             Ok(pack) => {
                 prop_assert!(valid);
                 prop_assert_eq!(&*pack, &codes);
-                let simple = Game::play(&camicia::deal::pack_deal(&pack));
-                prop_assert_eq!(fast::play_pack(&pack), simple);
+                let reference = Game::play(&camicia::deal::pack_deal(&pack));
+                prop_assert_eq!(fast::play_pack(&pack), reference);
                 if let Some(i) = index::index(&pack) {
                     prop_assert_eq!(index::pack(i), Some(pack));
                 }

@@ -1,10 +1,11 @@
 //! Both engines against the exercise's 28 cases, the seed's worked examples and the record deals,
-//! then rule invariants and the fast engine against the simple one on random deals.
+//! then rule invariants and the fast engine against the reference one on random deals.
 
 use camicia::deal::{Dealer, pack_deal};
 use camicia::engine::Engine;
 use camicia::notation::parse_deck;
-use camicia::{Deal, Event, Face, Game, Outcome, Pack, Player, Status, fast, play};
+use camicia::reference::{Event, Game};
+use camicia::{Deal, Face, Outcome, Pack, Player, Status, fast, play};
 use cards::Rank;
 use proptest::prelude::*;
 
@@ -22,17 +23,17 @@ fn deal(a: &str, b: &str) -> Deal {
 
 /// Both engines where the fast one fits, and `play`.
 fn all_engines(deal: &Deal) -> Outcome {
-    let simple = Game::play(deal);
+    let reference = Game::play(deal);
     if fast::fits(deal.a(), deal.b()) {
-        assert_eq!(fast::play(deal).unwrap(), simple);
+        assert_eq!(fast::play(deal).unwrap(), reference);
     }
-    assert_eq!(play(deal), simple);
-    simple
+    assert_eq!(play(deal), reference);
+    reference
 }
 
 #[test]
 fn the_exercise_cases() {
-    let text = include_str!("data/canonical.jsonl");
+    let text = include_str!("../../../testdata/camicia/canonical.jsonl");
     let mut count = 0;
     for line in text.lines() {
         let case: serde_json::Value = serde_json::from_str(line).unwrap();
@@ -219,7 +220,7 @@ proptest! {
     }
 
     #[test]
-    fn the_fast_engine_agrees_with_the_simple_one(deal in any_deal(32)) {
+    fn the_fast_engine_agrees_with_the_reference_one(deal in any_deal(32)) {
         prop_assume!(fast::fits(deal.a(), deal.b()));
         prop_assert_eq!(fast::play(&deal).unwrap(), Game::play(&deal));
     }
@@ -280,7 +281,7 @@ fn the_engines_agree_on_deals_taken_from_inside_a_loop() {
 }
 
 #[test]
-fn the_fast_engine_agrees_with_the_simple_one_on_random_packs() {
+fn the_fast_engine_agrees_with_the_reference_one_on_random_packs() {
     let dealer = Dealer::new(20_260_101);
     let threads = 2;
     let per_thread: u64 = 100_000;
@@ -311,7 +312,7 @@ fn casella_pack() -> Pack {
 }
 
 /// What an engine must give for a deal: the scalar engine's outcome, or for the scalar engine
-/// itself (under the lanes' source) the rule book's engine's, so that no engine is checked
+/// itself (under the lanes' source) the reference engine's, so that no engine is checked
 /// against itself.
 fn reference(engine: Engine) -> fn(&Pack) -> Outcome {
     if engine == Engine::scalar() {
@@ -417,9 +418,9 @@ fn the_portable_engine_agrees_with_the_scalar_engine() {
     agrees_with_its_reference(Engine::portable());
 }
 
-/// The scalar engine as the lanes' source hands it deals, against the rule book's engine.
+/// The scalar engine as the lanes' source hands it deals, against the reference engine.
 #[test]
-fn the_scalar_engine_agrees_with_the_simple_one_through_the_lanes_source() {
+fn the_scalar_engine_agrees_with_the_reference_one_through_the_lanes_source() {
     agrees_with_its_reference(Engine::scalar());
 }
 

@@ -1,5 +1,5 @@
 //! The contest's automatic player over a fixed set of 10,000 random boards (each hole holds a peg
-//! with probability 1/2; ChaCha8 seeded with 379), fast and simple paths side by side.
+//! with probability 1/2; ChaCha8 seeded with 379), fast and reference paths side by side.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use hiq::{Board, Hole, auto, contest};
@@ -29,13 +29,13 @@ fn play_all(c: &mut Criterion) {
                 .sum::<u32>()
         })
     });
-    group.bench_function("simple", |b| {
+    group.bench_function("reference", |b| {
         b.iter(|| {
             boards
                 .iter()
                 .map(|&board| {
                     let mut board = black_box(board);
-                    while let Some(jump) = auto::choose_simple(board) {
+                    while let Some(jump) = auto::choose_reference(board) {
                         board = board.apply(jump).unwrap_or(board);
                     }
                     board.hole_sum()

@@ -1,17 +1,17 @@
 //! The contest's automatic player: always the jump with the largest target hole, and among jumps
 //! to that hole the one with the largest source hole.
 //!
-//! Two implementations answer the same question. [`choose_simple`] reads the rule straight off the
-//! list of legal jumps. [`choose`] finds all targets of each direction at once with shifts of the
-//! bit set; because holes and bits are both numbered row by row, the largest target is the highest
-//! set bit, and the largest source is found by trying the directions in a fixed order.
+//! Two implementations answer the same question. [`choose_reference`] reads the rule straight off
+//! the list of legal jumps. [`choose_fast`] finds all targets of each direction at once with shifts
+//! of the bit set; because holes and bits are both numbered row by row, the largest target is the
+//! highest set bit, and the largest source is found by trying the directions in a fixed order.
 
 use crate::board::Board;
 use crate::jump::{Jump, jump_at, targets_by_direction};
 
 /// The automatic player's next jump, or `None` when no jump is left.
 #[inline]
-pub fn choose(board: Board) -> Option<Jump> {
+pub fn choose_fast(board: Board) -> Option<Jump> {
     let by_direction = targets_by_direction(board.bits());
     let all = by_direction[0] | by_direction[1] | by_direction[2] | by_direction[3];
     if all == 0 {
@@ -25,16 +25,16 @@ pub fn choose(board: Board) -> Option<Jump> {
     Some(jump_at(to, direction))
 }
 
-/// The rule book's choice, read directly off the list of legal jumps: the plain reference that
-/// [`choose`] is tested against.
-pub fn choose_simple(board: Board) -> Option<Jump> {
+/// The rule book's choice, read directly off the list of legal jumps: the reference that
+/// [`choose_fast`] is tested against.
+pub fn choose_reference(board: Board) -> Option<Jump> {
     board.legal_jumps().max_by_key(|jump| (jump.to, jump.from))
 }
 
 /// Plays the automatic player to the end and returns the final board, without recording jumps.
 #[inline]
 pub fn finish(mut board: Board) -> Board {
-    while let Some(jump) = choose(board) {
+    while let Some(jump) = choose_fast(board) {
         let moved = 1 << jump.from.cell() | 1 << jump.over.cell() | 1 << jump.to.cell();
         board = Board::from_bits(board.bits() ^ moved);
     }
@@ -63,7 +63,7 @@ impl Iterator for Jumps {
     type Item = Jump;
 
     fn next(&mut self) -> Option<Jump> {
-        let jump = choose(self.board)?;
+        let jump = choose_fast(self.board)?;
         self.board = self.board.apply(jump)?;
         Some(jump)
     }
@@ -108,12 +108,12 @@ mod tests {
     fn the_source_below_beats_right_left_and_above() {
         // From the standard start four jumps reach 17: from 5, 15, 19 and 29.
         let start = Board::standard_start();
-        assert_eq!(numbers(choose(start).into_iter()), [(29, 24, 17)]);
+        assert_eq!(numbers(choose_fast(start).into_iter()), [(29, 24, 17)]);
         let without_29 = board(&[5, 10, 15, 16, 18, 19, 20, 24]);
-        assert_eq!(numbers(choose(without_29).into_iter()), [(19, 18, 17)]);
+        assert_eq!(numbers(choose_fast(without_29).into_iter()), [(19, 18, 17)]);
         let only_left_and_above = board(&[5, 10, 15, 16]);
         assert_eq!(
-            numbers(choose(only_left_and_above).into_iter()),
+            numbers(choose_fast(only_left_and_above).into_iter()),
             [(15, 16, 17)]
         );
     }
@@ -122,8 +122,8 @@ mod tests {
     fn two_pegs_in_line_jump_towards_the_larger_target() {
         for jump in Jump::ALL {
             let b = Board::from_holes([jump.from, jump.over]);
-            let chosen = choose(b).unwrap();
-            assert_eq!(Some(chosen), choose_simple(b));
+            let chosen = choose_fast(b).unwrap();
+            assert_eq!(Some(chosen), choose_reference(b));
             let reverse = chosen.from == jump.over && chosen.over == jump.from;
             assert!(
                 chosen == jump || (reverse && chosen.to > jump.to),

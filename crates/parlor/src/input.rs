@@ -2,9 +2,9 @@
 //!
 //! Every reader takes its whole input first, so that bad input prints nothing: the games' formats
 //! are those of contest judges, whose answer to a bad file is no answer. The input is bounded
-//! ([`LONGEST_INPUT`](report::text::LONGEST_INPUT)), so that an endless or huge input (`yes 2 | parlor camicia`, `/dev/zero`)
-//! is refused at once rather than read until memory runs out; a byte-order mark at its start is
-//! skipped.
+//! ([`report::text::LONGEST_INPUT`]), so that an endless or huge input (`yes 2 | parlor
+//! camicia`, `/dev/zero`) is refused at once rather than read until memory runs out; a
+//! byte-order mark at its start is skipped.
 
 use crate::error::CliError;
 use report::text::LONGEST_INPUT;

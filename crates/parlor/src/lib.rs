@@ -3,7 +3,21 @@
 //! what it writes in `report`, and the web server in `serve`.
 //!
 //! The program `parlor` is [`main`] and an allocator; everything else is here, so that every
-//! command can be read, documented and tested as a library.
+//! command can be read, documented and tested as a library: a command line is read into a [`Cli`]
+//! and its [`Command`] is run by its game's module of [`cli`].
+//!
+//! ```
+//! use clap::Parser;
+//! use parlor::{Cli, Command};
+//!
+//! // `parlor hiq solve --goal 17 10 12 17 19 25`, read and run as the program does: the solver's
+//! // verdict and its line go to standard output.
+//! let words = ["parlor", "hiq", "solve", "--goal", "17", "10", "12", "17", "19", "25"];
+//! let Command::Hiq(args) = Cli::try_parse_from(words).unwrap().command else {
+//!     unreachable!("hiq is the Hi-Q command");
+//! };
+//! parlor::cli::hiq::run(&args).unwrap();
+//! ```
 
 pub mod cli;
 pub mod error;
@@ -29,13 +43,43 @@ use std::process::ExitCode;
     propagate_version = true
 )]
 /// The whole command line: `parlor COMMAND …`.
+///
+/// Read with clap's [`Parser`]; a word the command does not take is refused with the message
+/// the program prints and its exit status, 2:
+///
+/// ```
+/// use clap::Parser;
+/// use parlor::Cli;
+///
+/// assert!(Cli::try_parse_from(["parlor", "hiq", "solve", "--goal", "17"]).is_ok());
+/// let refused = Cli::try_parse_from(["parlor", "hiq", "solve", "--goal", "34"])
+///     .err()
+///     .expect("there is no hole 34");
+/// assert_eq!(refused.exit_code(), 2);
+/// assert!(refused.to_string().contains(
+///     "invalid value '34' for '--goal <GOAL>': expected centre, any or a hole number from 1 to 33"
+/// ));
+/// ```
 pub struct Cli {
     /// The command to run.
     #[command(subcommand)]
     pub command: Command,
 }
 
-/// The program's commands: one a game, and the server.
+/// The program's commands: one a game, and the server. Each is run by its module's `run`:
+///
+/// ```
+/// use clap::Parser;
+/// use parlor::{Cli, Command};
+///
+/// let record = "---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---";
+/// let cli = Cli::try_parse_from(["parlor", "camicia", "index", record]);
+/// let Command::Camicia(args) = cli.unwrap().command else {
+///     unreachable!("camicia is the Camicia command");
+/// };
+/// // Prints the deal's index in camicia.dev's numbering.
+/// parlor::cli::camicia::run(&args).unwrap();
+/// ```
 #[derive(Subcommand)]
 pub enum Command {
     /// Hi-Q peg solitaire: the automatic player of the contest "Hi-Q" (UVa 379)
@@ -88,6 +132,15 @@ impl Command {
 
 /// The program: the command line read, the command run, and its exit status (0 done, 2 bad
 /// input or usage, 1 the machine failing parlor).
+///
+/// It reads the process's own arguments and standard streams, so the example is built but not
+/// run: it is the whole of `parlor`'s `main.rs` but for the allocator.
+///
+/// ```no_run
+/// fn main() -> std::process::ExitCode {
+///     parlor::main()
+/// }
+/// ```
 pub fn main() -> ExitCode {
     let closed = error::streams_closed();
     // A usage error is the user's, whatever became of its message: exit status 2 even where

@@ -1,6 +1,24 @@
 //! Hi-Q's shapes: a contest game (`parlor hiq --json`), a jump, the solver's answer (`parlor hiq
-//! solve --json`), and the goal as the command line and the page write it.
+//! solve --json`), the census (`parlor hiq census --json`), a position with its legal jumps (the
+//! server's `/api/hiq/board`), and the goal as the command line and the page write it.
+//!
+//! ```
+//! use hiq::solve::{Goal, solve};
+//! use report::hiq::{SolutionJson, parse_goal};
+//!
+//! // `parlor hiq solve --json --goal any 10 12 17 19 25`, as the command and the server write it:
+//! // no line leaves a single peg, which the pegs' classes prove.
+//! let start = hiq::position::parse_position("10 12 17 19 25").unwrap();
+//! let goal = parse_goal("any").unwrap();
+//! assert_eq!(goal, Goal::Any);
+//! let solution = solve(start, goal, 1 << 20, |_| {}).unwrap();
+//! let line = serde_json::to_string(&SolutionJson::new(start, goal, &solution, None)).unwrap();
+//! let start = r#"{"pegs":[10,12,17,19,25],"goal":"any","won":false,"proof":"class","#;
+//! assert!(line.starts_with(start));
+//! ```
 
+use hiq::census::Census;
+use hiq::line::Line;
 use hiq::solve::{Goal, Solution, Verdict};
 use hiq::{Board, Hole, Jump, auto};
 use serde::Serialize;
@@ -41,14 +59,13 @@ impl From<Jump> for JumpJson {
 impl GameJson {
     /// The contest's automatic player's game from `start`.
     pub fn play(start: Board) -> GameJson {
-        let numbers = |board: Board| board.pegs().map(Hole::number).collect();
         let mut play = auto::jumps(start);
         let jumps = play.by_ref().map(JumpJson::from).collect();
         let end = play.board();
         GameJson {
-            pegs: numbers(start),
+            pegs: hole_numbers(start),
             jumps,
-            remaining: numbers(end),
+            remaining: hole_numbers(end),
             sum: end.hole_sum(),
         }
     }
@@ -137,6 +154,80 @@ impl SolutionJson {
                     .map(|js| js.iter().map(|&j| j.into()).collect())
                     .collect()
             }),
+        }
+    }
+}
+
+/// A position, a line of jumps played from it, and the jumps legal where the line ends.
+#[derive(Serialize)]
+pub struct BoardJson {
+    /// The position the line starts from.
+    pegs: Vec<u8>,
+    /// The line played.
+    jumps: Vec<JumpJson>,
+    /// The pegs after it.
+    remaining: Vec<u8>,
+    legal: Vec<JumpJson>,
+}
+
+impl BoardJson {
+    /// The line `played` from `start`, and the jumps legal after it.
+    pub fn new(start: Board, played: &Line) -> BoardJson {
+        BoardJson {
+            pegs: hole_numbers(start),
+            jumps: played.jumps.iter().map(|&j| j.into()).collect(),
+            remaining: hole_numbers(played.end),
+            legal: played.end.legal_jumps().map(JumpJson::from).collect(),
+        }
+    }
+}
+
+/// One level of the census: the positions with so many pegs.
+#[derive(Serialize)]
+struct LevelJson {
+    pegs: u32,
+    positions: u64,
+    positions_up_to_symmetry: u64,
+    winnable: u64,
+    winnable_up_to_symmetry: u64,
+}
+
+/// `census --json`. Game counts exceed 64 bits, and many JSON readers lose digits beyond 53, so
+/// they are written as decimal strings.
+#[derive(Serialize)]
+pub struct CensusJson {
+    pegs: Vec<u8>,
+    levels: Vec<LevelJson>,
+    positions: u64,
+    positions_up_to_symmetry: u64,
+    winnable: u64,
+    winnable_up_to_symmetry: u64,
+    games: String,
+    games_won: String,
+}
+
+impl CensusJson {
+    /// The census `result` of the game from `start`.
+    pub fn new(start: Board, result: &Census) -> CensusJson {
+        CensusJson {
+            pegs: hole_numbers(start),
+            levels: result
+                .levels
+                .iter()
+                .map(|l| LevelJson {
+                    pegs: l.pegs,
+                    positions: l.positions,
+                    positions_up_to_symmetry: l.positions_up_to_symmetry,
+                    winnable: l.winnable,
+                    winnable_up_to_symmetry: l.winnable_up_to_symmetry,
+                })
+                .collect(),
+            positions: result.positions(),
+            positions_up_to_symmetry: result.positions_up_to_symmetry(),
+            winnable: result.winnable(),
+            winnable_up_to_symmetry: result.winnable_up_to_symmetry(),
+            games: result.games.to_string(),
+            games_won: result.games_won.to_string(),
         }
     }
 }

@@ -1,10 +1,69 @@
 //! Russian Solitaire's shapes: a layout, a game played (`parlor russian play --json`), a move,
-//! a hint (`parlor russian hint --json`), and the strategy names both the command line and the
-//! page take.
+//! a hint (`parlor russian hint --json`), the casino's terms, the solver's answer (`parlor
+//! russian solve --json`),
+//! the statistics of `simulate`, `bound` and `catalogue` and the catalogue's lines, a game as its
+//! player sees it (the server's `/api/russian/game`), and the strategy names both the command
+//! line and the page take.
+//!
+//! ```
+//! use report::russian::{PlayJson, parse_strategy};
+//! use russian::fast::Game;
+//! use russian::strategy;
+//!
+//! // `parlor russian play --seed 42 --strategy greedy --json`: the deal, every move, the score.
+//! let name = parse_strategy("greedy").unwrap();
+//! let layout = russian::deal::deal(42);
+//! let mut game = Game::new(&layout).unwrap();
+//! let mut player = name.player(&game, 42, strategy::DEFAULT_SAMPLES);
+//! let played = PlayJson::play(&layout, name, &mut game, &mut player, []);
+//! let line = serde_json::to_string(&played).unwrap();
+//! assert!(line.starts_with(r#"{"deal":{"columns":[["#));
+//! assert!(line.ends_with(&format!(r#""score":{}}}"#, game.score())));
+//! ```
 
+use russian::bound::Stats as BoundStats;
+use russian::catalogue::{Catalogue, Entry, Numbering};
+use russian::fast::Game;
 use russian::hint::Hint;
-use russian::{Event, Layout, Move, MoveKind, Slot, StrategyName};
+use russian::solver::Solution;
+use russian::{
+    Card, Event, Layout, Move, MoveKind, PAY_PER_CARD, Rank, STAKE, Slot, Stats, Strategy,
+    StrategyName, Suit, Table, strategy,
+};
 use serde::Serialize;
+use tally::Estimate;
+
+/// The planner's mean score (30 samples, deals 0 to 99,999: 5.360 ± 0.070), measured in
+/// docs/russian-etude.md: the best fair strategy measured, and so the player the page weighs a
+/// player's money against.
+const PLANNER_MEAN: f64 = 5.36;
+
+/// The casino's terms, as the page counts a player's money: the rule book's stake and pay, what
+/// each score nets, and what the house expects to take from a player as good as the planner.
+#[derive(Serialize)]
+pub struct CasinoJson {
+    stake: f64,
+    pay_per_card: f64,
+    /// What a game ending with 0, 1, … 52 cards up is worth to its player, by score.
+    net: Vec<f64>,
+    /// The planner's mean score, measured over 100,000 deals.
+    planner_mean: f64,
+    /// The house's expected profit a game from a player who scores the planner's mean.
+    house_profit: f64,
+}
+
+impl CasinoJson {
+    /// The rule book's casino, and the planner's measured mean.
+    pub fn rule_book() -> CasinoJson {
+        CasinoJson {
+            stake: STAKE,
+            pay_per_card: PAY_PER_CARD,
+            net: (0..=52).map(russian::net).collect(),
+            planner_mean: PLANNER_MEAN,
+            house_profit: russian::house_profit(PLANNER_MEAN),
+        }
+    }
+}
 
 /// A layout as JSON: each column's cards as the text writes them, `"[D4]"`, `"HK"`.
 #[derive(Serialize)]
@@ -34,14 +93,34 @@ pub fn parse_strategy(name: &str) -> Result<StrategyName, String> {
 /// A game played by a strategy, as `parlor russian play --json` writes it.
 #[derive(Serialize)]
 pub struct PlayJson {
-    /// The deal.
-    pub deal: LayoutJson,
+    deal: LayoutJson,
     /// The strategy's name.
-    pub strategy: &'static str,
+    strategy: &'static str,
     /// Every move and turn, in order.
-    pub moves: Vec<MoveJson>,
+    moves: Vec<MoveJson>,
     /// The cards on the foundations at the end.
-    pub score: u32,
+    score: u32,
+}
+
+impl PlayJson {
+    /// The game dealt from `layout`, which `earlier` events have brought to `game`, played to
+    /// its end by `player`, the player of the strategy `name`.
+    pub fn play(
+        layout: &Layout,
+        name: StrategyName,
+        game: &mut Game,
+        player: &mut impl Strategy,
+        earlier: impl IntoIterator<Item = Event>,
+    ) -> PlayJson {
+        let mut moves: Vec<MoveJson> = earlier.into_iter().map(MoveJson::of).collect();
+        let score = strategy::play(game, player, |event| moves.push(MoveJson::of(event)));
+        PlayJson {
+            deal: LayoutJson::of(layout),
+            strategy: name.name(),
+            moves,
+            score,
+        }
+    }
 }
 
 /// One event; columns numbered 1 to 7.
@@ -118,7 +197,7 @@ pub struct HintJson {
     /// Only when the planner stopped at its budget before solving the layouts asked for.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     stopped: bool,
-    moves: Vec<MoveValue>,
+    moves: Vec<MoveValueJson>,
     fair: Option<MoveJson>,
     /// Every card known: the exact maximum and the first move that keeps it.
     maximum: Option<u32>,
@@ -126,7 +205,7 @@ pub struct HintJson {
 }
 
 #[derive(Serialize)]
-struct MoveValue {
+struct MoveValueJson {
     #[serde(rename = "move")]
     mv: MoveJson,
     /// The planner's mean over its layouts of the maximum after the move.
@@ -153,7 +232,7 @@ impl HintJson {
                 .iter()
                 .zip(&hint.means)
                 .enumerate()
-                .map(|(i, (&mv, &mean))| MoveValue {
+                .map(|(i, (&mv, &mean))| MoveValueJson {
                     mv: json(mv),
                     mean,
                     max: exact.map(|e| e.values[i]),
@@ -162,6 +241,261 @@ impl HintJson {
             fair: hint.fair.map(|i| json(hint.moves[i])),
             maximum: exact.map(|e| e.maximum),
             keep: exact.and_then(|e| e.keep).map(|i| json(hint.moves[i])),
+        }
+    }
+}
+
+/// `parlor russian solve --json`: the best line found and whether it is the maximum.
+#[derive(Serialize)]
+pub struct SolveJson {
+    deal: LayoutJson,
+    /// The score of the line in `moves`: the maximum when `complete`.
+    best: u32,
+    complete: bool,
+    won: bool,
+    /// A proven upper bound on the score; equal to `best` when `complete`.
+    bound: u32,
+    /// Positions searched.
+    nodes: u64,
+    moves: Vec<MoveJson>,
+}
+
+impl SolveJson {
+    /// The deal `layout` solved as `solution` says, its line played on to `best` by `moves`.
+    pub fn new(layout: &Layout, solution: &Solution, best: u32, moves: Vec<MoveJson>) -> Self {
+        SolveJson {
+            deal: LayoutJson::of(layout),
+            best,
+            complete: solution.complete || best == solution.bound,
+            won: best == 52,
+            bound: solution.bound,
+            nodes: solution.nodes,
+            moves,
+        }
+    }
+}
+
+/// One strategy's line of `parlor russian simulate --json`.
+#[derive(Serialize)]
+pub struct SimulateJson {
+    strategy: &'static str,
+    /// Layouts sampled per decision, for `planner` only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    samples: Option<u32>,
+    first_deal: u64,
+    deals: u64,
+    /// Cards on the foundations at the end.
+    score: Option<tally::Mean>,
+    /// Games with all 52 cards on the foundations.
+    wins: tally::Rate,
+    /// The casino's profit per $55 game.
+    house_profit: Estimate,
+    /// The profit as a share of the stake.
+    house_edge: f64,
+    /// Games ending with each score, 0 to 52.
+    histogram: Vec<u64>,
+}
+
+impl SimulateJson {
+    /// The scores `tally` of `strategy` (the planner sampling `samples` layouts a decision) on
+    /// the deals from `first`.
+    pub fn of(strategy: StrategyName, tally: &Stats, first: u64, samples: u32) -> SimulateJson {
+        let (low, high) = tally.house_profit_interval();
+        SimulateJson {
+            strategy: strategy.name(),
+            samples: (strategy == StrategyName::Planner).then_some(samples),
+            first_deal: first,
+            deals: tally.games(),
+            score: tally::Mean::of_histogram(&tally.histogram),
+            wins: tally::Rate::new(tally.wins(), tally.games()),
+            house_profit: Estimate {
+                mean: tally.house_profit(),
+                ci95: [low, high],
+            },
+            house_edge: tally.house_profit() / STAKE,
+            histogram: tally.histogram.to_vec(),
+        }
+    }
+}
+
+/// `parlor russian bound --json`.
+#[derive(Serialize)]
+pub struct BoundJson {
+    first_deal: u64,
+    deals: u64,
+    samples: u32,
+    turns: u32,
+    /// Deals that foresaw more than `FORESIGHT_LIMIT` positions before a turn.
+    over_limit: u64,
+    /// The upper bound on a fair player's expected score.
+    bound: Estimate,
+    /// The mean clairvoyant maximum of the layouts drawn.
+    layouts_clairvoyant: Estimate,
+    /// That mean less the bound, paired over the deals.
+    below_clairvoyant: Estimate,
+    /// The clairvoyant mean of the deals themselves.
+    clairvoyant: Estimate,
+    /// The least the casino expects to keep per $55 game against any fair player.
+    house_profit: Estimate,
+    house_edge: f64,
+}
+
+impl BoundJson {
+    /// The bound `tally` of the deals from `first`, with `samples` layouts a deal, seeing face-up
+    /// cards only until turn `turns`.
+    pub fn of(tally: &BoundStats, first: u64, samples: u32, turns: u32) -> BoundJson {
+        let bound = tally.bound();
+        let (mean, [low, high]) = (bound.mean, bound.ci95);
+        let profit = |score: f64| STAKE - PAY_PER_CARD * score;
+        BoundJson {
+            first_deal: first,
+            deals: tally.deals(),
+            samples,
+            turns,
+            over_limit: tally.over_limit(),
+            bound,
+            layouts_clairvoyant: tally.layouts_clairvoyant(),
+            below_clairvoyant: tally.gap(),
+            clairvoyant: tally.clairvoyant(),
+            house_profit: Estimate {
+                mean: profit(mean),
+                ci95: [profit(high), profit(low)],
+            },
+            house_edge: profit(mean) / STAKE,
+        }
+    }
+}
+
+/// What a catalogue's lines call their deals' numbers: `pysol` or `seed`.
+pub fn numbering_name(numbering: Numbering) -> &'static str {
+    match numbering {
+        Numbering::Seed => "seed",
+        Numbering::Pysol => "pysol",
+    }
+}
+
+/// A catalogue's line for deal `number`: `{"pysol":1,"max":52,"proven":true,"won":true}` and a
+/// newline. Written by hand: a name, digits and booleans need no escaping, and this cannot fail.
+pub fn catalogue_line(numbering: Numbering, number: u128, entry: Entry) -> String {
+    format!(
+        "{{\"{}\":{number},\"max\":{},\"proven\":{},\"won\":{}}}\n",
+        numbering_name(numbering),
+        entry.max,
+        entry.proven,
+        entry.won()
+    )
+}
+
+/// The deal and entry of a line [`catalogue_line`] wrote, exactly as it writes them.
+pub fn read_catalogue_line(numbering: Numbering, line: &str) -> Option<(u128, Entry)> {
+    let rest = line
+        .strip_prefix('{')?
+        .strip_prefix('"')?
+        .strip_prefix(numbering_name(numbering))?;
+    let (number, rest) = rest.strip_prefix("\":")?.split_once(",\"max\":")?;
+    let (max, rest) = rest.split_once(",\"proven\":")?;
+    let (proven, _) = rest.split_once(",\"won\":")?;
+    let number = number.parse().ok()?;
+    let entry = Entry {
+        max: max.parse().ok().filter(|&m| m <= 52)?,
+        proven: proven.parse().ok()?,
+    };
+    // Only the text the writer gives for these values is a line of it: no other spelling of
+    // a number, and a "won" that follows from the maximum.
+    (catalogue_line(numbering, number, entry).strip_suffix('\n') == Some(line))
+        .then_some((number, entry))
+}
+
+/// `parlor russian catalogue`'s summary, as `--json` writes it; the text says the same.
+#[derive(Serialize)]
+pub struct CatalogueJson {
+    /// "pysol" or "seed".
+    pub numbering: &'static str,
+    /// Decimal strings: PySolFC's numbers go past what a double holds exactly.
+    pub first: String,
+    /// The last deal's number.
+    pub last: String,
+    /// Deals solved.
+    pub deals: u64,
+    /// Deals whose maximum is proven (all of them unless a budget ran out).
+    pub proven: u64,
+    /// Deals that can be won, with the 95% Wilson interval of the share.
+    pub winnable: tally::Rate,
+    /// The best score of each deal (its maximum when proven).
+    pub max: Option<tally::Mean>,
+    /// Deals by their best score, 0 to 52.
+    pub histogram: Vec<u64>,
+}
+
+impl CatalogueJson {
+    /// The `catalogue` of deals `first` to `last` numbered by `numbering`.
+    pub fn of(numbering: Numbering, first: u128, last: u128, catalogue: &Catalogue) -> Self {
+        CatalogueJson {
+            numbering: numbering_name(numbering),
+            first: first.to_string(),
+            last: last.to_string(),
+            deals: catalogue.deals(),
+            proven: catalogue.proven,
+            winnable: catalogue.winnable_rate(),
+            max: tally::Mean::of_histogram(&catalogue.maxima.histogram),
+            histogram: catalogue.maxima.histogram.to_vec(),
+        }
+    }
+}
+
+/// A game as its player sees it.
+#[derive(Serialize)]
+pub struct TableJson {
+    /// Each column's cards, first to last, as `deal` writes them, every face-down card `[?]`.
+    columns: Vec<Vec<String>>,
+    /// The top card of each foundation begun, clubs to spades.
+    foundations: Vec<String>,
+    score: u32,
+    /// What the game is worth to the player so far: $5 a card less the $55 stake.
+    net: f64,
+    unseen: usize,
+    /// Every event since the deal, as `parlor russian play --json` lists them.
+    moves: Vec<MoveJson>,
+    /// The moves the player may make now; none when the game is over.
+    legal: Vec<MoveJson>,
+    /// The position as `parlor russian hint --deal` reads it.
+    table: String,
+}
+
+impl TableJson {
+    /// `game` after `events`, every event since the deal.
+    pub fn of(game: &Game, events: &[Event]) -> TableJson {
+        let table = Table::of_game(game, false);
+        let position = game.position();
+        let columns = (0..7)
+            .map(|k| {
+                let down = table.face_down[k]
+                    .iter()
+                    .map(|_| russian::UNKNOWN.to_owned());
+                down.chain(table.face_up[k].iter().map(|card| card.to_string()))
+                    .collect()
+            })
+            .collect();
+        let foundations = Suit::ALL
+            .into_iter()
+            .filter_map(|suit| {
+                let rank = Rank::from_value(position.foundation(suit))?;
+                Some(Card::new(rank, suit).to_string())
+            })
+            .collect();
+        TableJson {
+            columns,
+            foundations,
+            score: game.score(),
+            net: russian::net(game.score()),
+            unseen: (0..7).map(|k| position.face_down(k)).sum(),
+            moves: events.iter().map(|&e| MoveJson::of(e)).collect(),
+            legal: position
+                .moves()
+                .iter()
+                .map(|&mv| MoveJson::of(Event::Move(mv)))
+                .collect(),
+            table: table.to_string(),
         }
     }
 }

@@ -1,8 +1,23 @@
 //! Speed's shapes: one data set's game with its whole log (`parlor speed --json`), which the
-//! page replays at any instant, a deal as contest input, and a split as `--split` writes it.
+//! page replays at any instant, how long each action takes, the statistics of random deals
+//! (`parlor speed stats --json`), a random deal as the server names it, a deal as contest input,
+//! and a split as `--split` writes it.
+//!
+//! ```
+//! use report::speed::{DealJson, parse_split};
+//!
+//! // Deal 0 of seed 1, 6 cards each, as the server's `/api/speed/deal` names it: the contest's
+//! // input for `parlor speed`.
+//! let split = parse_split("6/6").unwrap();
+//! let line = serde_json::to_string(&DealJson::new(1, 0, split)).unwrap();
+//! assert!(line.starts_with(r#"{"seed":1,"deal":0,"split":[6,6],"input":"6 "#));
+//! assert!(line.ends_with(r#"\n0\n"}"#));
+//! ```
 
 use serde::Serialize;
-use speed::{Deal, Event, Robot, Split, game};
+use speed::{DRAW_MS, Deal, Event, LEFT_MS, RETURN_MS, RIGHT_MS, Robot, Split, reference};
+use std::collections::BTreeMap;
+use tally::{Mean, Rate};
 
 /// One data set as `--json` prints it: the deal and the whole log, enough to replay the game
 /// at any instant without the rules (the browser page does).
@@ -44,13 +59,14 @@ struct EventJson {
 }
 
 impl GameJson {
-    /// `game`, played from `deal`.
-    pub fn new(deal: &Deal, game: &game::Game) -> GameJson {
+    /// `played`, the game of `deal`.
+    pub fn new(deal: &Deal, played: &reference::Played) -> GameJson {
         let names = |cards: &[speed::Card]| cards.iter().map(|c| c.to_string()).collect();
         let mut waits: Vec<WaitJson> = [Robot::A, Robot::B]
             .into_iter()
             .flat_map(|robot| {
-                game.waits(robot)
+                played
+                    .waits(robot)
                     .into_iter()
                     .map(move |(start, end)| WaitJson {
                         robot: robot.to_string(),
@@ -62,14 +78,14 @@ impl GameJson {
         // In the order of the events: by start, A before B (the sort is stable).
         waits.sort_by_key(|w| w.start);
         GameJson {
-            winner: game.outcome.winner.to_string(),
-            end_ms: game.outcome.end_ms,
-            deadends: game.outcome.deadends,
-            returns: game.outcome.returns,
+            winner: played.outcome.winner.to_string(),
+            end_ms: played.outcome.end_ms,
+            deadends: played.outcome.deadends,
+            returns: played.outcome.returns,
             a: names(deal.a()),
             b: names(deal.b()),
             waits,
-            events: game.events.iter().map(EventJson::new).collect(),
+            events: played.events.iter().map(EventJson::new).collect(),
         }
     }
 }
@@ -85,6 +101,38 @@ impl EventJson {
             start: event.start,
             end: event.end,
             status: event.ending.to_string(),
+        }
+    }
+}
+
+/// How long each action takes, as the rule book times it. A log gives when an action stopped,
+/// which for a move cancelled, or any action the game's end cut short, is not its length: the
+/// page needs the length to place the card along its way.
+#[derive(Serialize)]
+pub struct TimesJson {
+    draw_ms: u32,
+    /// A move to the table on the robot's right; an opening and a restart go there too.
+    right_ms: u32,
+    /// A move to the table on the robot's left.
+    left_ms: u32,
+    /// A card carried back to its slot after its move was cancelled, whatever way it had made.
+    return_ms: u32,
+    /// The table on each robot's right: `{"A": "table A", "B": "table B"}`.
+    right: BTreeMap<String, String>,
+}
+
+impl TimesJson {
+    /// The rule book's times, which the robots play by.
+    pub fn rule_book() -> TimesJson {
+        TimesJson {
+            draw_ms: DRAW_MS,
+            right_ms: RIGHT_MS,
+            left_ms: LEFT_MS,
+            return_ms: RETURN_MS,
+            right: Robot::BOTH
+                .into_iter()
+                .map(|robot| (robot.to_string(), robot.right().to_string()))
+                .collect(),
         }
     }
 }
@@ -114,4 +162,84 @@ pub fn parse_split(text: &str) -> Result<Split, String> {
         b.trim().parse().map_err(|_| bad())?,
     );
     Split::new(a, b).ok_or_else(bad)
+}
+
+/// A random deal, named as `parlor speed stats` names its longest game.
+#[derive(Serialize)]
+pub struct DealJson {
+    seed: u64,
+    deal: u64,
+    split: [usize; 2],
+    /// The deal as contest input: A's line, B's line, and the closing 0.
+    input: String,
+}
+
+impl DealJson {
+    /// Deal `index` of `seed`, its pack cut at `split`.
+    pub fn new(seed: u64, index: u64, split: Split) -> DealJson {
+        let [a, b] = contest_lines(&Deal::random(seed, index, split));
+        DealJson {
+            seed,
+            deal: index,
+            split: [split.a(), split.b()],
+            input: format!("{a}\n{b}\n0\n"),
+        }
+    }
+}
+
+/// `parlor speed stats --json`, a line for each split; the text says the same in words.
+#[derive(Serialize)]
+pub struct StatsJson {
+    /// Deals played.
+    pub deals: u64,
+    /// Deal i is made from the seed and i.
+    pub seed: u64,
+    /// A's cards and B's.
+    pub split: [usize; 2],
+    /// Games A won.
+    pub a_wins: Rate,
+    /// The instant of each game's last landing.
+    pub length_ms: Option<Mean>,
+    /// Deadends per game.
+    pub deadends: Option<Mean>,
+    /// Moves cancelled per game.
+    pub cancelled_moves: Option<Mean>,
+    /// Games whose robots ran out at the same instant.
+    pub same_instant_finishes: Rate,
+    /// The longest game.
+    pub longest: Option<LongestJson>,
+}
+
+/// The longest game of `parlor speed stats`, with its deal as contest input.
+#[derive(Serialize)]
+pub struct LongestJson {
+    /// Its number among the seed's deals.
+    pub deal: u64,
+    /// The instant of its last landing.
+    pub end_ms: u32,
+    /// A's line of contest input.
+    pub a: String,
+    /// B's line of contest input.
+    pub b: String,
+}
+
+impl StatsJson {
+    /// The statistics `tally` of the deals of `seed` cut at `split`.
+    pub fn new(seed: u64, split: Split, tally: &speed::stats::Stats) -> StatsJson {
+        let longest = tally.longest.map(|(end_ms, deal)| {
+            let [a, b] = contest_lines(&Deal::random(seed, deal, split));
+            LongestJson { deal, end_ms, a, b }
+        });
+        StatsJson {
+            deals: tally.games,
+            seed,
+            split: [split.a(), split.b()],
+            a_wins: Rate::new(tally.a_wins, tally.games),
+            length_ms: tally.length().report(),
+            deadends: tally.deadends.report(),
+            cancelled_moves: tally.returns.report(),
+            same_instant_finishes: Rate::new(tally.together, tally.games),
+            longest,
+        }
+    }
 }

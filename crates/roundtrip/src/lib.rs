@@ -69,14 +69,7 @@ pub fn speed_contest(data: &[u8]) {
     let Ok(deals) = speed::contest::parse(text) else {
         return;
     };
-    let mut written = String::new();
-    for deal in &deals {
-        for cards in [deal.a(), deal.b()] {
-            let shown: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
-            written.push_str(&format!("{}\n{}\n", cards.len(), shown.join(" ")));
-        }
-    }
-    written.push_str("0\n");
+    let written = speed::contest::write(&deals);
     assert_eq!(
         speed::contest::parse(&written).as_ref(),
         Ok(&deals),
@@ -124,7 +117,7 @@ pub fn camicia_text(data: &[u8]) {
 }
 
 /// Camicia's record notation for one deal: whatever reads, written back, reads the same, and
-/// its one-pack deals play alike on the simple and the fast engine.
+/// its one-pack deals play alike on the reference and the fast engine.
 pub fn camicia_record(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;

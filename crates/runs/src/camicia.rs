@@ -5,9 +5,10 @@ use camicia::Pack;
 use camicia::deal::Dealer;
 use camicia::engine::Engine;
 use camicia::index;
-use camicia::search::{Catch, Climb, Haul, Hunt, Keep, ROUND, haul, haul_dealt};
+use camicia::search::{Climb, Haul, Hunt, Keep, ROUND, haul, haul_dealt};
 use camicia::stats::Stats;
 use camicia::workunit::Report;
+use report::camicia::{FindJson, ModeJson};
 use serde::Serialize;
 use std::ops::Range;
 use sweep::{Commit, Fold, Job, Plan};
@@ -86,6 +87,19 @@ pub enum Mode {
 
 fn decimal<S: serde::Serializer>(value: &u128, serializer: S) -> Result<S::Ok, S::Error> {
     serializer.collect_str(value)
+}
+
+impl From<Mode> for ModeJson {
+    fn from(mode: Mode) -> ModeJson {
+        match mode {
+            Mode::Random { deals, seed } => ModeJson::Random { deals, seed },
+            Mode::Range(deals) => ModeJson::Range {
+                start: deals.first,
+                end: deals.last() + 1,
+            },
+            Mode::Climb { from, steps, seed } => ModeJson::Climb { from, steps, seed },
+        }
+    }
 }
 
 /// The record hunt: a mode, and what is kept of what it finds.
@@ -228,46 +242,8 @@ impl Job for Hunting {
     }
 
     fn status(&self, hunt: &Hunt) -> Option<String> {
-        let best = hunt.ledger().longest().first().map(|f| f.outcome.cards);
+        let best = hunt.finds().longest().first().map(|f| f.outcome.cards);
         best.map(|cards| format!("best {}", grouped(cards)))
-    }
-}
-
-/// A find as the search's results (`--out`) and its summary write it.
-#[derive(Clone, Debug, Serialize)]
-pub struct FindJson {
-    /// The deal's index, as decimal digits: JSON readers often hold numbers in doubles.
-    pub index: String,
-    /// The deal in record notation.
-    pub deal: String,
-    /// `finished` or `loop`.
-    pub status: &'static str,
-    /// Cards laid.
-    pub cards: u64,
-    /// Tricks taken.
-    pub tricks: u64,
-}
-
-impl From<&Catch> for FindJson {
-    fn from(find: &Catch) -> FindJson {
-        FindJson {
-            index: index::index(&find.pack).unwrap_or_default().to_string(),
-            deal: camicia::notation::pack_record(&find.pack),
-            status: find.outcome.status.name(),
-            cards: find.outcome.cards,
-            tricks: find.outcome.tricks,
-        }
-    }
-}
-
-impl FindJson {
-    /// One line of the results. Written by hand: digits, record notation and a status name need
-    /// no escaping, and this cannot fail.
-    pub fn line(&self) -> String {
-        format!(
-            "{{\"index\":\"{}\",\"deal\":\"{}\",\"status\":\"{}\",\"cards\":{},\"tricks\":{}}}\n",
-            self.index, self.deal, self.status, self.cards, self.tricks
-        )
     }
 }
 

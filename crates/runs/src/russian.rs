@@ -2,6 +2,7 @@
 //! `russian catalogue`.
 
 use crate::{Deals, Run};
+use report::russian::{catalogue_line, numbering_name, read_catalogue_line};
 use russian::bound::Stats as BoundStats;
 use russian::catalogue::{Entry, Numbering, solve_deals};
 use russian::{Stats, StrategyName};
@@ -147,14 +148,6 @@ fn numbered<S: Serializer>(deals: &(Numbering, Deals), serializer: S) -> Result<
     map.end()
 }
 
-/// What a catalogue's lines call their deals' numbers.
-pub fn numbering_name(numbering: Numbering) -> &'static str {
-    match numbering {
-        Numbering::Seed => "seed",
-        Numbering::Pysol => "pysol",
-    }
-}
-
 impl CatalogueRun {
     /// The catalogue of `deals` numbered by `numbering`, searching at most `budget` positions a
     /// deal, writing the lines of every deal or only of the `winnable` ones.
@@ -213,13 +206,12 @@ impl Job for Cataloguing {
     ) -> Result<(), String> {
         let (numbering, deals) = self.0.deals;
         let start = deals.number(self.plan().items_before(commit.chunk()));
-        let name = numbering_name(numbering);
         for (number, entry) in (start..).zip(part) {
             catalogue.add(entry);
             if !self.0.winnable || entry.won() {
                 commit
                     .journal()
-                    .extend_from_slice(catalogue_line(name, number, entry).as_bytes());
+                    .extend_from_slice(catalogue_line(numbering, number, entry).as_bytes());
             }
         }
         Ok(())
@@ -241,7 +233,7 @@ impl Job for Cataloguing {
         for (n, line) in journal.lines().enumerate() {
             let line = line.map_err(|e| e.to_string())?;
             let place = || format!("line {}", grouped(n as u64 + 1));
-            let (number, entry) = read_catalogue_line(name, &line)
+            let (number, entry) = read_catalogue_line(numbering, &line)
                 .ok_or_else(|| format!("{}: expected a line of this catalogue", place()))?;
             let in_order = after.is_none_or(|before| number > before)
                 && number >= deals.number(0)
@@ -261,35 +253,4 @@ impl Job for Cataloguing {
     fn status(&self, catalogue: &russian::catalogue::Catalogue) -> Option<String> {
         Some(format!("{} winnable", grouped(catalogue.winnable())))
     }
-}
-
-/// The deal and entry of a line [`catalogue_line`] wrote, exactly as it writes them.
-fn read_catalogue_line(name: &str, line: &str) -> Option<(u128, Entry)> {
-    let rest = line
-        .strip_prefix('{')?
-        .strip_prefix('"')?
-        .strip_prefix(name)?;
-    let (number, rest) = rest.strip_prefix("\":")?.split_once(",\"max\":")?;
-    let (max, rest) = rest.split_once(",\"proven\":")?;
-    let (proven, _) = rest.split_once(",\"won\":")?;
-    let number = number.parse().ok()?;
-    let entry = Entry {
-        max: max.parse().ok().filter(|&m| m <= 52)?,
-        proven: proven.parse().ok()?,
-    };
-    // Only the text the writer gives for these values is a line of it: no other spelling of
-    // a number, and a "won" that follows from the maximum.
-    (catalogue_line(name, number, entry).strip_suffix('\n') == Some(line))
-        .then_some((number, entry))
-}
-
-/// `{"pysol":1,"max":52,"proven":true,"won":true}` and a newline. Written by hand: a name,
-/// digits and booleans need no escaping, and this cannot fail.
-fn catalogue_line(name: &str, number: u128, entry: Entry) -> String {
-    format!(
-        "{{\"{name}\":{number},\"max\":{},\"proven\":{},\"won\":{}}}\n",
-        entry.max,
-        entry.proven,
-        entry.won()
-    )
 }

@@ -2,7 +2,8 @@
 //! 9,999 for `random` and `greedy`, 0 to 999 for `lookahead`.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use russian::{Game, StrategyName, deal, play_deal, strategy};
+use russian::fast::Game;
+use russian::{StrategyName, deal, play_deal, strategy};
 use std::hint::black_box;
 
 fn strategies(c: &mut Criterion) {

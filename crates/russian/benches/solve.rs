@@ -2,9 +2,10 @@
 //! `simulate --strategy clairvoyant` keeps it per thread), and the planner's games.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use russian::fast::Game;
 use russian::solver::Solver;
 use russian::strategy::{self, DEFAULT_SAMPLES, Planner};
-use russian::{Game, StrategyName, play_deal};
+use russian::{StrategyName, play_deal};
 use std::hint::black_box;
 
 fn solver(c: &mut Criterion) {

@@ -10,9 +10,10 @@
 
 mod common;
 
+use russian::fast::Game;
 use russian::solver::Solver;
 use russian::strategy::{DEFAULT_SAMPLES, Planner, Strategy};
-use russian::{Card, Game, Place};
+use russian::{Card, Place};
 
 /// One decision where the planner's move lowered the maximum.
 struct Loss {

@@ -7,7 +7,7 @@
 
 mod common;
 
-use russian::Game;
+use russian::fast::Game;
 use russian::solver::Solver;
 use std::time::Instant;
 

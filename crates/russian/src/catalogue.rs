@@ -2,7 +2,7 @@
 //! maximum is proven, and the counts of a whole range — for lists such as "the PySolFC games
 //! that can be won".
 
-use crate::game::Game;
+use crate::fast::Game;
 use crate::pysol::{self, GameNumber};
 use crate::scores::Stats;
 use crate::solver::Solver;

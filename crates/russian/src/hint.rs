@@ -2,7 +2,8 @@
 //! what it compared, and, when every card is known, the exact maximum and the moves that keep
 //! it.
 
-use crate::game::{Event, Game};
+use crate::Event;
+use crate::fast::Game;
 use crate::position::Move;
 use crate::solver::Solver;
 use crate::strategy::Planner;

@@ -4,7 +4,8 @@
 //! position; the turns and foundation moves after each move are the game's, as ever.
 //!
 //! ```
-//! use russian::{Game, line};
+//! use russian::fast::Game;
+//! use russian::line;
 //!
 //! let mut game = Game::deal(113);
 //! game.settle(&mut |_| {});
@@ -18,7 +19,8 @@
 //! assert!(line::play(&mut replayed, "SQ-8", &mut |_| {}).is_err());
 //! ```
 
-use crate::game::{Event, Game};
+use crate::Event;
+use crate::fast::Game;
 use crate::position::{Move, Place};
 use cards::Card;
 use excerpt::Excerpt;

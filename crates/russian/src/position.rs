@@ -1,6 +1,6 @@
 //! What a player sees of a game: the face-up cards, how many cards lie face down in each column,
-//! and the foundations. The identities of face-down cards are not here at all — [`crate::Game`]
-//! keeps them — so a strategy handed a [`Position`] cannot peek at them.
+//! and the foundations. The identities of face-down cards are not here at all —
+//! [`crate::fast::Game`] keeps them — so a strategy handed a [`Position`] cannot peek at them.
 //!
 //! Face-up cards form a doubly linked list per column (`below`, `next`), so a column move relinks
 //! two ends and relabels only the moved cards; the whole position is 184 bytes and clones with a
@@ -72,6 +72,11 @@ impl fmt::Display for Move {
         write!(f, " from {} to {}", self.from + 1, self.to + 1)
     }
 }
+
+/// A move that is not one of the moves of the game it was given to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the move {0} is not one of the moves of this position")]
+pub struct IllegalMove(pub Move);
 
 /// The legal moves of a position, without allocation. At most 25 moves are possible (one
 /// column move per non-empty column, four kings per empty one); the capacity leaves room.
@@ -356,11 +361,11 @@ impl Position {
     ///
     /// # Errors
     ///
-    /// [`IllegalMove`](crate::IllegalMove) if `mv` is not one of [`Position::moves`]; the
+    /// [`IllegalMove`] if `mv` is not one of [`Position::moves`]; the
     /// position is then unchanged.
-    pub fn advance(&mut self, mv: Move) -> Result<(), crate::IllegalMove> {
+    pub fn advance(&mut self, mv: Move) -> Result<(), IllegalMove> {
         if !self.moves().contains(&mv) {
-            return Err(crate::IllegalMove(mv));
+            return Err(IllegalMove(mv));
         }
         self.advance_unchecked(mv);
         Ok(())

@@ -1,7 +1,8 @@
 //! Scores of many games and what they say: exact integer counts, so that any split of the games
 //! over threads gives the same numbers, and the statistics computed from them.
 
-use crate::{Game, StrategyName, strategy};
+use crate::fast::Game;
+use crate::{StrategyName, strategy};
 use serde::{Deserialize, Serialize};
 use tally::{Merge, Moments, histogram_median, wilson};
 
@@ -9,6 +10,17 @@ use tally::{Merge, Moments, histogram_median, wilson};
 pub const STAKE: f64 = 55.0;
 /// What the casino pays for each card on the foundations.
 pub const PAY_PER_CARD: f64 = 5.0;
+
+/// What a game that ends with `score` cards on the foundations is worth to its player: the pay
+/// for its cards less the stake.
+pub fn net(score: u32) -> f64 {
+    PAY_PER_CARD * f64::from(score) - STAKE
+}
+
+/// The house's expected profit a game from a player whose expected score is `mean`.
+pub fn house_profit(mean: f64) -> f64 {
+    STAKE - PAY_PER_CARD * mean
+}
 
 /// The statistics of many games: how many ended with each score (0 to 52), which
 /// [merge](Merge) in any order.
@@ -162,13 +174,13 @@ impl Stats {
 
     /// The house's expected profit per game, 55 − 5 × the expected score.
     pub fn house_profit(&self) -> f64 {
-        STAKE - PAY_PER_CARD * self.mean()
+        house_profit(self.mean())
     }
 
     /// The 95% interval of the house's profit per game.
     pub fn house_profit_interval(&self) -> (f64, f64) {
         let (low, high) = self.mean_interval();
-        (STAKE - PAY_PER_CARD * high, STAKE - PAY_PER_CARD * low)
+        (house_profit(high), house_profit(low))
     }
 }
 

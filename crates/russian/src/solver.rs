@@ -28,7 +28,7 @@
 //! column), and committing only where it provably is — onto a card that can never move again —
 //! saved about 9% of the positions.
 
-use crate::game::Game;
+use crate::fast::Game;
 use crate::position::{FOUNDATION, Move, MoveKind, Moves, NONE, Position, UNSEEN};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
@@ -78,7 +78,7 @@ impl Solver {
     /// at most `budget` positions if a budget is given.
     ///
     /// ```
-    /// use russian::Game;
+    /// use russian::fast::Game;
     /// use russian::solver::Solver;
     ///
     /// let game = Game::deal(0);

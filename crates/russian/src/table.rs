@@ -195,7 +195,7 @@ impl Table {
 
     /// The table of a game: what a player sees, each face-down card `None` (written `[?]`), or
     /// with `reveal` the whole game, every face-down card known.
-    pub fn of_game(game: &crate::Game, reveal: bool) -> Table {
+    pub fn of_game(game: &crate::fast::Game, reveal: bool) -> Table {
         let layout = game.layout();
         let mut table = Table {
             lines: std::array::from_fn(|k| k + 1),
@@ -460,7 +460,7 @@ mod tests {
             };
             assert_eq!(up(&filled), up(&deal));
         }
-        assert!(crate::Game::new(&filled).is_some());
+        assert!(crate::fast::Game::new(&filled).is_some());
         // A known deal reads as the layout it is.
         let known = Table::parse(&deal.to_string()).unwrap();
         assert_eq!(known.unknown(), 0);
@@ -556,7 +556,7 @@ mod tests {
     fn tables_of_games_in_progress_read_back_as_written() {
         use crate::strategy::{self, Greedy};
         for number in 0..30 {
-            let mut game = crate::Game::deal(number);
+            let mut game = crate::fast::Game::deal(number);
             let mut steps = 0;
             let _ = strategy::play_in_steps(&mut game, &mut Greedy, |game, _| {
                 for reveal in [false, true] {

@@ -4,7 +4,8 @@
 
 use cards::{Card, Rank, Suit};
 use proptest::prelude::*;
-use russian::{Game, Layout, Move, MoveKind, Slot};
+use russian::fast::Game;
+use russian::{Layout, Move, MoveKind, Slot};
 
 fn any_card() -> impl Strategy<Value = Card> {
     (0usize..13, 0usize..4).prop_map(|(r, s)| Card::new(Rank::ALL[r], Suit::ALL[s]))

@@ -2,8 +2,9 @@
 //! (the pysol_cards package) wrote: `tests/data/pysol.txt`, made by `tests/data/pysol-generate.py`.
 
 use cards::{Card, Rank, Suit};
+use russian::fast::Game;
 use russian::pysol::{self, GameNumber};
-use russian::{Game, Layout, Slot};
+use russian::{Layout, Slot};
 
 const DATA: &str = include_str!("data/pysol.txt");
 

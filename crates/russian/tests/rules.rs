@@ -1,12 +1,13 @@
 //! The rules of Russian Solitaire on golden deals, hand-built positions and many random games,
-//! the fast engine checked against the plain one.
+//! the fast engine checked against the reference one.
 
 use cards::Card;
 use proptest::prelude::*;
-use russian::plain;
+use russian::fast::Game;
+use russian::reference;
 use russian::strategy::{Greedy, Lookahead, Random};
 use russian::{
-    Event, Game, Layout, Move, MoveKind, Place, Slot, Strategy, StrategyName, deal, play_deal,
+    Event, Layout, Move, MoveKind, Place, Slot, Strategy, StrategyName, deal, play_deal,
 };
 
 /// Deals 0, 42 and 2^64 − 1 as `deal` prints them.
@@ -15,7 +16,7 @@ const DEAL_42: &str = include_str!("data/deal-42.txt");
 const DEAL_MAX: &str = include_str!("data/deal-max.txt");
 
 /// A valid deal written by hand, for the messages about bad layouts.
-const SAMPLE: &str = include_str!("data/sample.txt");
+const SAMPLE: &str = include_str!("../../../testdata/russian/sample.txt");
 
 fn card(text: &str) -> Card {
     text.parse().expect("test cards are written correctly")
@@ -176,14 +177,14 @@ fn moves_of(game: &Game) -> Vec<String> {
         .collect()
 }
 
-/// The moves of the fast engine and of the plain one, as sets.
+/// The moves of the fast engine and of the reference one, as sets.
 fn assert_engines_agree(game: &Game) {
     let mut fast: Vec<Move> = game.position().moves().to_vec();
-    let mut plain = plain::Game::new(&game.layout()).moves();
+    let mut reference = reference::Game::new(&game.layout()).moves();
     let key = |m: &Move| (m.from, m.to, m.card.index());
     fast.sort_by_key(key);
-    plain.sort_by_key(key);
-    assert_eq!(fast, plain);
+    reference.sort_by_key(key);
+    assert_eq!(fast, reference);
 }
 
 #[test]
@@ -292,14 +293,14 @@ fn only_the_next_lower_card_of_its_suit_goes_onto_a_last_card() {
 /// Plays `game` in both engines with the same choices; checks they agree at every step, and that
 /// the game ends as the rule book says.
 fn play_both(mut game: Game, mut strategy: impl Strategy) -> u32 {
-    let mut plain = plain::Game::new(&game.layout());
+    let mut reference = reference::Game::new(&game.layout());
     let mut events = Vec::new();
     game.settle(&mut |e| events.push(e));
-    assert_eq!(events, plain.settle());
+    assert_eq!(events, reference.settle());
     let mut chosen = 0;
     loop {
         assert_engines_agree(&game);
-        assert_eq!(game.layout().columns, plain.columns);
+        assert_eq!(game.layout().columns, reference.columns);
         let moves = game.position().moves();
         if moves.is_empty() {
             break;
@@ -307,14 +308,14 @@ fn play_both(mut game: Game, mut strategy: impl Strategy) -> u32 {
         let mv = moves[strategy.choose(game.position(), &moves)];
         let mut events = Vec::new();
         game.make(mv, &mut |e| events.push(e)).unwrap();
-        assert_eq!(events, plain.make(mv));
+        assert_eq!(events, reference.make(mv));
         chosen += 1;
         assert!(chosen <= 52, "a game made more than 52 moves");
     }
-    assert!(plain.moves().is_empty());
+    assert!(reference.moves().is_empty());
     let on_foundations = 52 - game.layout().columns.iter().map(Vec::len).sum::<usize>();
     assert_eq!(game.score() as usize, on_foundations);
-    assert_eq!(game.score(), plain.score());
+    assert_eq!(game.score(), reference.score());
     game.score()
 }
 

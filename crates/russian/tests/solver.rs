@@ -1,19 +1,20 @@
-//! The exact solver against a brute force in the plain engine, its lines replayed, its maximum
+//! The exact solver against a brute force in the reference engine, its lines replayed, its maximum
 //! against every strategy, and the planner's fairness and determinism.
 
 use cards::Card;
 use proptest::prelude::*;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
-use russian::plain;
+use russian::fast::Game;
+use russian::reference;
 use russian::solver::{Solver, upper_bound};
 use russian::strategy::{self, DEFAULT_SAMPLES, Planner, Random};
-use russian::{Game, Layout, Slot, Strategy, StrategyName, deal, play_deal};
+use russian::{Layout, Slot, Strategy, StrategyName, deal, play_deal};
 
 /// A position with `heights[s]` cards of each suit on the foundations and the others spread by
 /// `seed` over the first 3 to 7 columns (fewer empty columns, more deadlocks), each column with
 /// some of its deepest cards face down.
-fn small_position(heights: [u8; 4], seed: u64) -> (Game, plain::Game) {
+fn small_position(heights: [u8; 4], seed: u64) -> (Game, reference::Game) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut rest: Vec<Card> = Card::pack()
         .filter(|c| c.rank.value() > heights[c.suit.index()])
@@ -39,9 +40,9 @@ fn small_position(heights: [u8; 4], seed: u64) -> (Game, plain::Game) {
         }
     }
     let game = Game::with_foundations(&layout, heights).expect("a valid position");
-    let mut plain = plain::Game::new(&layout);
-    plain.foundation = heights;
-    (game, plain)
+    let mut reference = reference::Game::new(&layout);
+    reference.foundation = heights;
+    (game, reference)
 }
 
 /// Replays a solution's line in `game`: every move legal, ending at `best`.
@@ -61,9 +62,9 @@ proptest! {
         heights in prop::array::uniform4(6u8..=13),
         seed in any::<u64>(),
     ) {
-        let (game, plain) = small_position(heights, seed);
+        let (game, reference) = small_position(heights, seed);
         let solution = Solver::new().solve(&game, None);
-        let brute = plain::max_score(&plain, 1_000_000).expect("a small position");
+        let brute = reference::max_score(&reference, 1_000_000).expect("a small position");
         prop_assert_eq!(solution.best, brute);
         prop_assert!(solution.complete);
         prop_assert_eq!(solution.bound, brute);
@@ -79,7 +80,7 @@ proptest! {
 }
 
 /// A position from written columns (face-down cards in brackets) and foundation heights.
-fn written(columns: [&str; 7], heights: [u8; 4]) -> (Game, plain::Game) {
+fn written(columns: [&str; 7], heights: [u8; 4]) -> (Game, reference::Game) {
     let mut layout = Layout::default();
     for (column, text) in layout.columns.iter_mut().zip(columns) {
         *column = excerpt::tokens(text)
@@ -87,26 +88,26 @@ fn written(columns: [&str; 7], heights: [u8; 4]) -> (Game, plain::Game) {
             .collect();
     }
     let game = Game::with_foundations(&layout, heights).expect("a valid position");
-    let mut plain = plain::Game::new(&layout);
-    plain.foundation = heights;
-    (game, plain)
+    let mut reference = reference::Game::new(&layout);
+    reference.foundation = heights;
+    (game, reference)
 }
 
 #[test]
 fn hand_built_positions_have_the_maxima_worked_out_by_hand() {
     // Spades up to the six. S8 covers S7 and can only go onto S9, which lies face down under
     // S7: a deadlock, whatever is done with the other spades. 13 + 13 + 13 + 6.
-    let (game, plain) = written(
+    let (game, reference) = written(
         ["[S9] [S7] S8", "SX", "SJ", "SQ", "SK", "", ""],
         [13, 13, 13, 6],
     );
     let solution = Solver::new().solve(&game, None);
     assert_eq!(solution.best, 45);
     assert_eq!(upper_bound(&game), 45, "the bound sees this deadlock");
-    assert_eq!(plain::max_score(&plain, 10_000), Some(45));
+    assert_eq!(reference::max_score(&reference, 10_000), Some(45));
     // Now S9 lies under SX in another column, and SJ is free: SX goes onto SJ, S8 onto S9, S7
     // is turned, and every spade goes up. Two moves, in that order, are needed.
-    let (game, plain) = written(
+    let (game, reference) = written(
         ["[S7] S8", "S9 SX", "SJ", "SQ", "SK", "", ""],
         [13, 13, 13, 6],
     );
@@ -114,7 +115,7 @@ fn hand_built_positions_have_the_maxima_worked_out_by_hand() {
     assert_eq!(solution.best, 52);
     let line: Vec<String> = solution.line.iter().map(|m| m.to_string()).collect();
     assert_eq!(line, ["SX from 2 to 3", "S8 from 1 to 2"]);
-    assert_eq!(plain::max_score(&plain, 10_000), Some(52));
+    assert_eq!(reference::max_score(&reference, 10_000), Some(52));
 }
 
 #[test]
@@ -139,7 +140,7 @@ fn whole_deals_agree_with_the_brute_force() {
     let mut solver = Solver::new();
     for n in 0..300 {
         let best = solver.solve(&Game::deal(n), None).best;
-        let brute = plain::max_score(&plain::Game::new(&deal::deal(n)), 1_000_000);
+        let brute = reference::max_score(&reference::Game::new(&deal::deal(n)), 1_000_000);
         assert_eq!(Some(best), brute, "deal {n}");
     }
 }

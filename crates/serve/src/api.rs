@@ -10,6 +10,7 @@ use axum::extract::{Query, Request};
 use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use report::error::ErrorJson;
 use serde::Serialize;
 use std::sync::Arc;
 use tokio::sync::Semaphore;
@@ -42,18 +43,6 @@ pub struct ApiError {
     reason: &'static str,
     message: String,
     parameter: Option<&'static str>,
-}
-
-#[derive(Serialize)]
-struct ErrorJson<'a> {
-    error: &'a str,
-    reason: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    parameter: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    line: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    column: Option<usize>,
 }
 
 impl ApiError {
@@ -104,40 +93,11 @@ impl ApiError {
     fn internal(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", message)
     }
-
-    /// `line 3, column 7: …` or `column 7: …` at the start of the message.
-    fn place(&self) -> (Option<usize>, Option<usize>) {
-        let number = |text: &str| text.parse::<usize>().ok();
-        let message = self.message.as_str();
-        let message = match self.parameter {
-            Some(name) => message
-                .strip_prefix(name)
-                .and_then(|m| m.strip_prefix(": "))
-                .unwrap_or(message),
-            None => message,
-        };
-        let Some((head, _)) = message.split_once(':') else {
-            return (None, None);
-        };
-        if let Some(rest) = head.strip_prefix("line ")
-            && let Some((line, column)) = rest.split_once(", column ")
-        {
-            return (number(line), number(column));
-        }
-        (None, head.strip_prefix("column ").and_then(number))
-    }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let (line, column) = self.place();
-        let body = ErrorJson {
-            error: &self.message,
-            reason: self.reason,
-            parameter: self.parameter,
-            line,
-            column,
-        };
+        let body = ErrorJson::new(&self.message, self.reason, self.parameter);
         let mut response = (self.status, json_body(&body)).into_response();
         set_json(&mut response);
         if self.status == StatusCode::SERVICE_UNAVAILABLE {
@@ -338,27 +298,4 @@ pub async fn bounded(request: Request, next: Next) -> Response {
         .entry(header::CACHE_CONTROL)
         .or_insert(HeaderValue::from_static("no-store"));
     response
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_readers_place_is_taken_from_its_message() {
-        let place = |e: ApiError| e.place();
-        assert_eq!(
-            place(ApiError::input("line 3, column 7: expected a card")),
-            (Some(3), Some(7))
-        );
-        assert_eq!(
-            place(ApiError::parameter("line", "column 6: expected a jump")),
-            (None, Some(6))
-        );
-        assert_eq!(place(ApiError::input("the body is empty")), (None, None));
-        assert_eq!(
-            place(ApiError::input("line x, column 2: no")),
-            (None, Some(2))
-        );
-    }
 }

@@ -33,8 +33,13 @@ const JAVASCRIPT: &str = "text/javascript; charset=utf-8";
 const FILES: &[File] = &[
     asset!("parlor.css", "text/css; charset=utf-8"),
     asset!("parlor.js", JAVASCRIPT),
+    asset!("cards.js", JAVASCRIPT),
+    asset!("drag.js", JAVASCRIPT),
+    asset!("replay.js", JAVASCRIPT),
     asset!("hiq.js", JAVASCRIPT),
     asset!("russian.js", JAVASCRIPT),
+    asset!("russian-table.js", JAVASCRIPT),
+    asset!("purse.js", JAVASCRIPT),
     asset!("speed.js", JAVASCRIPT),
     asset!("camicia.js", JAVASCRIPT),
     asset!("favicon.svg", "image/svg+xml"),

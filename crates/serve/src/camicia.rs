@@ -1,5 +1,6 @@
-//! The Camicia endpoints: a whole game to replay (`parlor camicia --trace --json`), and the deals
-//! of camicia.dev's numbering and of the random runs, for a page to ask a trace of.
+//! The Camicia endpoints: a whole game to replay (`parlor camicia --trace --json`) and both decks
+//! at each of its rounds' start, and the deals of camicia.dev's numbering and of the random runs,
+//! for a page to ask a trace of.
 
 use super::api::{
     ApiError, Params, RequestBody, Routes, State, json, only, solver, text, whole_number,
@@ -10,14 +11,14 @@ use axum::response::Response;
 use axum::routing::{get, post};
 use camicia::Deal;
 use camicia::deal::Dealer;
-use camicia::notation::pack_record;
-use camicia::trace::Budget;
-use report::camicia::{TraceJson, parse_index};
+use camicia::trace::{Budget, OverBudget};
+use report::camicia::{DealJson, DecksJson, TraceJson, parse_index};
 use serde::Serialize;
 
 pub fn routes() -> Routes {
     Routes::new()
         .route("/api/camicia/trace", post(trace).fallback(only("POST")))
+        .route("/api/camicia/decks", post(decks).fallback(only("POST")))
         .route("/api/camicia/deal", get(deal).fallback(only("GET")))
 }
 
@@ -43,10 +44,9 @@ fn one_game(text: &str, jsonl: bool) -> Result<Deal, ApiError> {
     }
 }
 
-/// `POST /api/camicia/trace?input=text|jsonl`: what `parlor camicia --trace --json` prints for
-/// the one game in the body, if it lays at most [`MAX_TRACE_CARDS`] cards.
-pub async fn trace(state: State, uri: Uri, body: RequestBody) -> Result<Response, ApiError> {
-    let params = Params::of(&uri, &["input"])?;
+/// The one game of the body, its notation named by `input` (`text` unless given, or `jsonl`).
+fn posted_game(uri: &Uri, body: RequestBody) -> Result<Deal, ApiError> {
+    let params = Params::of(uri, &["input"])?;
     let jsonl = params
         .parsed("input", |name| match name {
             "text" => Ok(false),
@@ -57,28 +57,46 @@ pub async fn trace(state: State, uri: Uri, body: RequestBody) -> Result<Response
             )),
         })?
         .unwrap_or(false);
-    let deal = one_game(&text(body)?, jsonl)?;
-    let budget = Budget {
-        cards: MAX_TRACE_CARDS,
-        kept: MAX_TRACE_KEPT,
-    };
-    let trace = solver(&state, move || TraceJson::of(&deal, Some(budget)))
-        .await?
-        .map_err(|over| {
-            ApiError::budget(format!(
-                "{over}; `parlor camicia --trace --json` on the command line allows more"
-            ))
-        })?;
-    Ok(json(&trace))
+    one_game(&text(body)?, jsonl)
 }
 
-/// A one-pack deal: its index in camicia.dev's numbering, and the deal as `parlor camicia deal`
-/// prints it.
-#[derive(Serialize)]
-struct DealJson {
-    /// In decimal: it passes what JavaScript's numbers hold exactly.
-    index: String,
-    deal: String,
+/// What one request may play: [`MAX_TRACE_CARDS`] cards, [`MAX_TRACE_KEPT`] kept.
+const BUDGET: Budget = Budget {
+    cards: MAX_TRACE_CARDS,
+    kept: MAX_TRACE_KEPT,
+};
+
+/// A game past [`BUDGET`], refused as too long for the server.
+fn over_budget(over: OverBudget) -> ApiError {
+    ApiError::budget(format!(
+        "{over}; `parlor camicia --trace --json` on the command line allows more"
+    ))
+}
+
+/// `POST /api/camicia/trace?input=text|jsonl`: what `parlor camicia --trace --json` prints for
+/// the one game in the body, if it lays at most [`MAX_TRACE_CARDS`] cards.
+pub async fn trace(state: State, uri: Uri, body: RequestBody) -> Result<Response, ApiError> {
+    played(state, &uri, body, TraceJson::of).await
+}
+
+/// `POST /api/camicia/decks?input=text|jsonl`: both decks at every round's start of the one
+/// game in the body, within the trace's bounds.
+pub async fn decks(state: State, uri: Uri, body: RequestBody) -> Result<Response, ApiError> {
+    played(state, &uri, body, DecksJson::of).await
+}
+
+/// The answer `answer` makes of the one game in the body, played within [`BUDGET`].
+async fn played<T: Serialize + Send + 'static>(
+    state: State,
+    uri: &Uri,
+    body: RequestBody,
+    answer: fn(&Deal, Option<Budget>) -> Result<T, OverBudget>,
+) -> Result<Response, ApiError> {
+    let deal = posted_game(uri, body)?;
+    let answer = solver(&state, move || answer(&deal, Some(BUDGET)))
+        .await?
+        .map_err(over_budget)?;
+    Ok(json(&answer))
 }
 
 /// `GET /api/camicia/deal?index=N`: the deal of index N, as `parlor camicia deal N` prints it;
@@ -110,10 +128,5 @@ pub async fn deal(uri: Uri) -> Result<Response, ApiError> {
             ));
         }
     };
-    Ok(json(&DealJson {
-        index: camicia::index::index(&pack)
-            .expect("a one-pack deal has an index")
-            .to_string(),
-        deal: pack_record(&pack),
-    }))
+    Ok(json(&DealJson::of(&pack)))
 }

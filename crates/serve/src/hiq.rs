@@ -9,8 +9,7 @@ use axum::http::Uri;
 use axum::response::Response;
 use axum::routing::post;
 use hiq::{Board, contest, line, position};
-use report::hiq::{GameJson, JumpJson, SolutionJson, default_goal, hole_numbers, parse_goal};
-use serde::Serialize;
+use report::hiq::{BoardJson, GameJson, SolutionJson, default_goal, parse_goal};
 
 /// `/api/hiq/…`.
 pub fn routes() -> Routes {
@@ -52,18 +51,6 @@ pub async fn play(uri: Uri, body: RequestBody) -> Result<Response, ApiError> {
     Ok(json_lines(&games))
 }
 
-/// A position, a line of jumps played from it, and the jumps legal where the line ends.
-#[derive(Serialize)]
-struct BoardJson {
-    /// The position in the body.
-    pegs: Vec<u8>,
-    /// The line played.
-    jumps: Vec<JumpJson>,
-    /// The pegs after it.
-    remaining: Vec<u8>,
-    legal: Vec<JumpJson>,
-}
-
 /// `POST /api/hiq/board?line=12-26,25-27`: the position in the body after the line, and its
 /// legal jumps.
 pub async fn board(uri: Uri, body: RequestBody) -> Result<Response, ApiError> {
@@ -71,10 +58,5 @@ pub async fn board(uri: Uri, body: RequestBody) -> Result<Response, ApiError> {
     let start = position(body)?;
     let played = line::play(start, params.get("line").unwrap_or(""))
         .map_err(|e| ApiError::parameter("line", e))?;
-    Ok(json(&BoardJson {
-        pegs: hole_numbers(start),
-        jumps: played.jumps.iter().map(|&j| j.into()).collect(),
-        remaining: hole_numbers(played.end),
-        legal: played.end.legal_jumps().map(JumpJson::from).collect(),
-    }))
+    Ok(json(&BoardJson::new(start, &played)))
 }

@@ -1,26 +1,62 @@
 //! The listening socket and its connections: HTTP/1.1 by hyper, bounded by [`super::limits`],
-//! until Ctrl-C (or SIGTERM) stops the server, letting the requests in flight finish.
+//! on threads of the server's own until it is stopped, letting the requests in flight finish.
 
-use super::limits::{HEAD_TIMEOUT, MAX_CONNECTIONS, MAX_HEAD};
+use super::limits::{DRAIN, HEAD_TIMEOUT, MAX_CONNECTIONS, MAX_HEAD};
 use crate::Error;
-use crate::say::{say, tell};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
-use std::io::{self, Write};
+use std::future::Future;
+use std::io;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::TcpListener;
-use tokio::sync::Semaphore;
+use tokio::runtime::Runtime;
+use tokio::sync::{Notify, Semaphore};
+use tokio::task::JoinHandle;
 
-/// How long the requests in flight may take to finish once the server is told to stop.
-const DRAIN: Duration = Duration::from_secs(5);
+/// The name of every thread the server starts, as a panic's message or a debugger shows it.
+pub const THREADS: &str = "parlor-serve";
 
-pub async fn serve(address: SocketAddr, open: bool) -> Result<(), Error> {
-    let listener = TcpListener::bind(address)
-        .await
-        .map_err(|source| Error::Listen {
+/// The pages and the API, answered on threads of their own from the moment the server is made
+/// until [`Server::stop`]. Dropped unstopped, it stops at once, cutting the requests in flight,
+/// and waits for the solvers at work to end.
+///
+/// ```no_run
+/// let server = serve::Server::bind(([127, 0, 0, 1], 0).into())?;
+/// println!("http://{}/", server.address());
+/// // … the pages and the API answer until:
+/// let stopped = server.stop();
+/// assert_eq!(stopped, serve::Stopped::Drained);
+/// # Ok::<(), serve::Error>(())
+/// ```
+pub struct Server {
+    address: SocketAddr,
+    stop: Arc<Notify>,
+    runtime: Runtime,
+    accepting: JoinHandle<Stopped>,
+}
+
+/// How a server stopped: what became of the requests in flight when it was told to.
+#[must_use]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stopped {
+    /// Every request in flight was answered.
+    Drained,
+    /// Some were still running after [`DRAIN`], and were cut.
+    Cut,
+}
+
+impl Server {
+    /// Listens at `address` (port 0: any free one) and serves there.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Listen`], saying which option to change, when the address cannot be listened
+    /// on; [`Error::Runtime`] when the server's threads cannot start.
+    pub fn bind(address: SocketAddr) -> Result<Server, Error> {
+        let listener = std::net::TcpListener::bind(address).map_err(|source| Error::Listen {
             address,
             advice: match source.kind() {
                 io::ErrorKind::AddrInUse => {
@@ -33,39 +69,87 @@ pub async fn serve(address: SocketAddr, open: bool) -> Result<(), Error> {
             },
             source,
         })?;
-    let bound = listener.local_addr()?;
-    let url = format!("http://{bound}/");
-    // The first line names the address, for people and for programs that started the server
-    // on any free port.
-    {
-        let mut out = io::stdout().lock();
-        writeln!(out, "{url}")?;
-        out.flush()?;
+        Server::on(listener)
     }
-    if !bound.ip().is_loopback() {
-        tell(&format!(
-            "warning: listening on {}, which other machines can reach: the server has no \
-             authentication, and anyone who reaches it may use its solvers",
-            bound.ip()
-        ))?;
+
+    /// Serves on `listener`, bound already (by a caller that chose its socket's options, or
+    /// was handed it).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Listener`] when the listener cannot be served on; [`Error::Runtime`] when the
+    /// server's threads cannot start.
+    pub fn on(listener: std::net::TcpListener) -> Result<Server, Error> {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .enable_all()
+            .thread_name(THREADS)
+            .build()
+            .map_err(Error::Runtime)?;
+        let address = listener.local_addr().map_err(Error::Listener)?;
+        listener.set_nonblocking(true).map_err(Error::Listener)?;
+        let listener = {
+            let _inside = runtime.enter();
+            TcpListener::from_std(listener).map_err(Error::Listener)?
+        };
+        let stop = Arc::new(Notify::new());
+        let accepting = runtime.spawn(accept(listener, stop.clone()));
+        Ok(Server {
+            address,
+            stop,
+            runtime,
+            accepting,
+        })
     }
-    tell("Ctrl-C stops the server")?;
-    if open {
-        open_in_browser(&url);
+
+    /// Where it listens; with port 0 asked, the port it was given.
+    pub fn address(&self) -> SocketAddr {
+        self.address
     }
+
+    /// Stops accepting connections, lets the requests in flight finish for up to [`DRAIN`],
+    /// and says whether some were cut. A solver still at work on a cut request ends on its
+    /// own thread, which nothing waits for.
+    ///
+    /// # Panics
+    ///
+    /// When called from a task of an asynchronous runtime, whose thread it would block.
+    pub fn stop(self) -> Stopped {
+        let Server {
+            stop,
+            runtime,
+            accepting,
+            ..
+        } = self;
+        stop.notify_one();
+        let stopped = runtime
+            .block_on(accepting)
+            .unwrap_or_else(|failed| std::panic::resume_unwind(failed.into_panic()));
+        runtime.shutdown_background();
+        stopped
+    }
+
+    /// Runs `future` to its end on the server's threads, with their timers and signals.
+    pub(crate) fn block_on<F: Future>(&self, future: F) -> F::Output {
+        self.runtime.block_on(future)
+    }
+}
+
+/// Accepts connections and answers them until `stop` is notified; then lets the requests in
+/// flight finish for up to [`DRAIN`].
+async fn accept(listener: TcpListener, stop: Arc<Notify>) -> Stopped {
     let router = super::routes::router();
     let graceful = GracefulShutdown::new();
     let connections = Arc::new(Semaphore::new(MAX_CONNECTIONS));
-    let mut stop = std::pin::pin!(stop_signal());
+    let mut stopped = std::pin::pin!(stop.notified());
     loop {
         let permit = tokio::select! {
             permit = connections.clone().acquire_owned() => permit,
-            () = &mut stop => break,
+            () = &mut stopped => break,
         };
         let Ok(permit) = permit else { break };
         let accepted = tokio::select! {
             accepted = listener.accept() => accepted,
-            () = &mut stop => break,
+            () = &mut stopped => break,
         };
         let stream = match accepted {
             Ok((stream, _)) => stream,
@@ -93,62 +177,8 @@ pub async fn serve(address: SocketAddr, open: bool) -> Result<(), Error> {
         });
     }
     drop(listener);
-    if tokio::time::timeout(DRAIN, graceful.shutdown())
-        .await
-        .is_err()
-    {
-        say("stopped: some requests were still running and were cut");
-    } else {
-        say("stopped");
-    }
-    Ok(())
-}
-
-/// Ctrl-C, or SIGTERM where there is one.
-async fn stop_signal() {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{SignalKind, signal};
-        match signal(SignalKind::terminate()) {
-            Ok(mut terminate) => {
-                tokio::select! {
-                    _ = tokio::signal::ctrl_c() => {}
-                    _ = terminate.recv() => {}
-                }
-            }
-            Err(_) => {
-                let _ = tokio::signal::ctrl_c().await;
-            }
-        }
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = tokio::signal::ctrl_c().await;
-    }
-}
-
-/// Asks the desktop to open `url`; where it cannot, says so and goes on serving.
-fn open_in_browser(url: &str) {
-    let opener = if cfg!(target_os = "macos") {
-        "open"
-    } else if cfg!(windows) {
-        "explorer"
-    } else {
-        "xdg-open"
-    };
-    let started = std::process::Command::new(opener)
-        .arg(url)
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn();
-    match started {
-        // Reaped on a thread of its own, so that no finished opener lingers.
-        Ok(mut child) => drop(std::thread::spawn(move || child.wait())),
-        Err(error) => {
-            say(&format!(
-                "warning: cannot open a browser ({opener}: {error}); open {url} yourself"
-            ));
-        }
+    match tokio::time::timeout(DRAIN, graceful.shutdown()).await {
+        Ok(()) => Stopped::Drained,
+        Err(_) => Stopped::Cut,
     }
 }

@@ -1,11 +1,14 @@
 //! `parlor serve`: the games in a browser page, with the solvers at the player's side.
 //!
+//! [`run`] is `parlor serve`: a [`Server`] at an address until Ctrl-C. A program that serves
+//! the pages itself, or a test, makes a [`Server`] and stops it.
+//!
 //! A thin layer like the command line: the pages ask, the game crates answer through a JSON
 //! API whose every endpoint that does what a command does reads that command's input with the
 //! same reader and answers with the same writer as its `--json`. The server keeps no state of a
 //! player's: a page sends the game (a position, or a deal and its line of moves) with every
 //! request. Every request is bounded ([`limits`]); the page's files are compiled in
-//! ([`assets`]).
+//! (`assets`).
 
 mod api;
 mod assets;
@@ -13,12 +16,16 @@ mod camicia;
 mod hiq;
 mod http;
 pub mod limits;
+mod program;
 mod routes;
 mod russian;
 mod say;
 mod speed;
 
-use std::io;
+pub use http::{Server, Stopped, THREADS};
+
+use say::{say, tell};
+use std::io::{self, Write};
 use std::net::SocketAddr;
 use thiserror::Error;
 
@@ -37,6 +44,9 @@ pub enum Error {
     /// The threads that answer requests cannot start.
     #[error("cannot start the server's threads: {0}")]
     Runtime(io::Error),
+    /// A listener handed to [`Server::on`] cannot be served on.
+    #[error("cannot serve on the listener: {0}")]
+    Listener(io::Error),
     /// The server cannot listen where it was asked to; `advice` says what to change.
     #[error("cannot listen on {address}: {source}; {advice}")]
     Listen {
@@ -50,6 +60,9 @@ pub enum Error {
     /// Standard output or error cannot be written (the address, the warnings).
     #[error("cannot write the output: {0}")]
     Write(#[from] io::Error),
+    /// Ctrl-C or SIGTERM cannot be listened for, so nothing could stop the server cleanly.
+    #[error("cannot listen for Ctrl-C: {0}")]
+    Signal(io::Error),
 }
 
 /// Serves the pages and the API at `options.address` until Ctrl-C (or SIGTERM) stops it,
@@ -59,10 +72,35 @@ pub enum Error {
 ///
 /// When it cannot start its threads, listen, or write its address.
 pub fn run(options: &Options) -> Result<(), Error> {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .thread_name("parlor-serve")
-        .build()
-        .map_err(Error::Runtime)?;
-    runtime.block_on(http::serve(options.address, options.open))
+    let server = Server::bind(options.address)?;
+    // Listened for before the address is out, so that whoever reads it may stop the server.
+    let signalled = server
+        .block_on(async { program::stop_signal() })
+        .map_err(Error::Signal)?;
+    let bound = server.address();
+    let url = format!("http://{bound}/");
+    // The first line names the address, for people and for programs that started the server
+    // on any free port.
+    {
+        let mut out = io::stdout().lock();
+        writeln!(out, "{url}")?;
+        out.flush()?;
+    }
+    if !bound.ip().is_loopback() {
+        tell(&format!(
+            "warning: listening on {}, which other machines can reach: the server has no \
+             authentication, and anyone who reaches it may use its solvers",
+            bound.ip()
+        ))?;
+    }
+    tell("Ctrl-C stops the server")?;
+    if options.open {
+        program::open_in_browser(&url);
+    }
+    server.block_on(signalled);
+    say(match server.stop() {
+        Stopped::Drained => "stopped",
+        Stopped::Cut => "stopped: some requests were still running and were cut",
+    });
+    Ok(())
 }

@@ -18,6 +18,9 @@ pub const HEAD_TIMEOUT: Duration = Duration::from_secs(5);
 /// the work and the answer.
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(15);
 
+/// How long the requests in flight may take to finish once the server is told to stop.
+pub const DRAIN: Duration = Duration::from_secs(5);
+
 /// The most connections open at once; more wait to be accepted.
 pub const MAX_CONNECTIONS: usize = 256;
 

@@ -11,11 +11,11 @@ use axum::http::Uri;
 use axum::response::Response;
 use axum::routing::{get, post};
 use report::count::count;
-use report::russian::{HintJson, LayoutJson, MoveJson, PlayJson, parse_strategy};
+use report::russian::{CasinoJson, HintJson, PlayJson, TableJson, parse_strategy};
+use russian::fast::Game;
 use russian::pysol::{self, GameNumber};
-use russian::strategy::{self, DEFAULT_SAMPLES};
-use russian::{Card, Event, Game, Layout, PAY_PER_CARD, Rank, STAKE, Suit, Table, line};
-use serde::Serialize;
+use russian::strategy::DEFAULT_SAMPLES;
+use russian::{Event, Layout, Table, line};
 
 /// `/api/russian/…`.
 pub fn routes() -> Routes {
@@ -24,6 +24,7 @@ pub fn routes() -> Routes {
         .route("/api/russian/hint", post(hint).fallback(only("POST")))
         .route("/api/russian/peek", get(peek).fallback(only("GET")))
         .route("/api/russian/play", get(play).fallback(only("GET")))
+        .route("/api/russian/casino", get(casino).fallback(only("GET")))
 }
 
 /// A game as a request names it, replayed to where its line ends.
@@ -81,62 +82,11 @@ fn samples(params: &Params) -> Result<u32, ApiError> {
         .unwrap_or(DEFAULT_SAMPLES))
 }
 
-/// A game as its player sees it.
-#[derive(Serialize)]
-struct TableJson {
-    /// Each column's cards, first to last, as `deal` writes them, every face-down card `[?]`.
-    columns: Vec<Vec<String>>,
-    /// The top card of each foundation begun, clubs to spades.
-    foundations: Vec<String>,
-    score: u32,
-    /// What the game is worth to the player so far: $5 a card less the $55 stake.
-    net: f64,
-    unseen: usize,
-    /// Every event since the deal, as `parlor russian play --json` lists them.
-    moves: Vec<MoveJson>,
-    /// The moves the player may make now; none when the game is over.
-    legal: Vec<MoveJson>,
-    /// The position as `parlor russian hint --deal` reads it.
-    table: String,
-}
-
 /// `GET /api/russian/game?deal=N&moves=LINE` (or `pysol=N`): the game after the line.
 pub async fn game(uri: Uri) -> Result<Response, ApiError> {
     let params = Params::of(&uri, &["deal", "pysol", "moves"])?;
     let replayed = replay(&params)?;
-    let game = &replayed.game;
-    let table = Table::of_game(game, false);
-    let position = game.position();
-    let columns = (0..7)
-        .map(|k| {
-            let down = table.face_down[k]
-                .iter()
-                .map(|_| russian::UNKNOWN.to_owned());
-            down.chain(table.face_up[k].iter().map(|card| card.to_string()))
-                .collect()
-        })
-        .collect();
-    let foundations = Suit::ALL
-        .into_iter()
-        .filter_map(|suit| {
-            let rank = Rank::from_value(position.foundation(suit))?;
-            Some(Card::new(rank, suit).to_string())
-        })
-        .collect();
-    Ok(json(&TableJson {
-        columns,
-        foundations,
-        score: game.score(),
-        net: PAY_PER_CARD * f64::from(game.score()) - STAKE,
-        unseen: (0..7).map(|k| position.face_down(k)).sum(),
-        moves: replayed.events.iter().map(|&e| MoveJson::of(e)).collect(),
-        legal: position
-            .moves()
-            .iter()
-            .map(|&mv| MoveJson::of(Event::Move(mv)))
-            .collect(),
-        table: table.to_string(),
-    }))
+    Ok(json(&TableJson::of(&replayed.game, &replayed.events)))
 }
 
 /// `POST /api/russian/hint?samples=K&seed=S`: what `parlor russian hint --json` prints for the
@@ -173,6 +123,12 @@ pub async fn peek(state: State, uri: Uri) -> Result<Response, ApiError> {
     answer_hint(&state, Table::of_game(&replayed.game, true), 0, samples).await
 }
 
+/// `GET /api/russian/casino`: the casino's terms, which the page counts the player's money by.
+pub async fn casino(uri: Uri) -> Result<Response, ApiError> {
+    Params::of(&uri, &[])?;
+    Ok(json(&CasinoJson::rule_book()))
+}
+
 /// `GET /api/russian/play?deal=N&strategy=S&moves=LINE`: the game played on from the line by
 /// the strategy, as `parlor russian play --json` prints a game (from the deal when there is no
 /// line: then the very same answer).
@@ -193,17 +149,8 @@ pub async fn play(state: State, uri: Uri) -> Result<Response, ApiError> {
             mut game,
             events,
         } = replayed;
-        let mut moves: Vec<MoveJson> = events.into_iter().map(MoveJson::of).collect();
         let mut player = name.player(&game, number, samples);
-        let score = strategy::play(&mut game, &mut player, |event| {
-            moves.push(MoveJson::of(event))
-        });
-        PlayJson {
-            deal: LayoutJson::of(&layout),
-            strategy: name.name(),
-            moves,
-            score,
-        }
+        PlayJson::play(&layout, name, &mut game, &mut player, events)
     })
     .await?;
     Ok(json(&played))

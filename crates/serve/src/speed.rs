@@ -1,5 +1,6 @@
-//! The Speed endpoints: the robots' games with their whole logs (`parlor speed --json`), and
-//! random deals as contest input, so that the page can watch them the same way.
+//! The Speed endpoints: the robots' games with their whole logs (`parlor speed --json`), how
+//! long each action takes, and random deals as contest input, so that the page can watch them
+//! the same way.
 
 use super::api::{
     ApiError, Params, RequestBody, Routes, json, json_lines, only, text, whole_number,
@@ -7,15 +8,15 @@ use super::api::{
 use axum::http::Uri;
 use axum::response::Response;
 use axum::routing::{get, post};
-use report::speed::{GameJson, contest_lines, parse_split};
-use serde::Serialize;
-use speed::{Deal, Split, contest, game};
+use report::speed::{DealJson, GameJson, TimesJson, parse_split};
+use speed::{Split, contest, reference};
 
 /// `/api/speed/…`.
 pub fn routes() -> Routes {
     Routes::new()
         .route("/api/speed/play", post(play).fallback(only("POST")))
         .route("/api/speed/deal", get(deal).fallback(only("GET")))
+        .route("/api/speed/times", get(times).fallback(only("GET")))
 }
 
 /// `POST /api/speed/play`: what `parlor speed --json` prints for the contest input in the body.
@@ -24,19 +25,15 @@ pub async fn play(uri: Uri, body: RequestBody) -> Result<Response, ApiError> {
     let deals = contest::parse(&text(body)?).map_err(ApiError::input)?;
     let games: Vec<GameJson> = deals
         .iter()
-        .map(|deal| GameJson::new(deal, &game::play(deal)))
+        .map(|deal| GameJson::new(deal, &reference::play(deal)))
         .collect();
     Ok(json_lines(&games))
 }
 
-/// A random deal, named as `parlor speed stats` names its longest game.
-#[derive(Serialize)]
-struct DealJson {
-    seed: u64,
-    deal: u64,
-    split: [usize; 2],
-    /// The deal as contest input: A's line, B's line, and the closing 0.
-    input: String,
+/// `GET /api/speed/times`: how long each action takes, which the page's cards travel for.
+pub async fn times(uri: Uri) -> Result<Response, ApiError> {
+    Params::of(&uri, &[])?;
+    Ok(json(&TimesJson::rule_book()))
 }
 
 /// `GET /api/speed/deal?seed=S&deal=I&split=A/B`: deal I of seed S, as `parlor speed stats
@@ -48,11 +45,5 @@ pub async fn deal(uri: Uri) -> Result<Response, ApiError> {
     let split = params
         .parsed("split", parse_split)?
         .unwrap_or(Split::HALVES);
-    let [a, b] = contest_lines(&Deal::random(seed, index, split));
-    Ok(json(&DealJson {
-        seed,
-        deal: index,
-        split: [split.a(), split.b()],
-        input: format!("{a}\n{b}\n0\n"),
-    }))
+    Ok(json(&DealJson::new(seed, index, split)))
 }

@@ -1,9 +1,12 @@
-// The Camicia page: a whole game asked once (`parlor camicia --trace --json`), then replayed.
-// The page knows no rule: who lays each card, what is owed and who takes each pile all come in
-// the trace; the page only moves cards where the trace says, so both decks at any card follow
-// from the deal and the cards laid (a deck is the cards that went in, less those that came out).
+// The Camicia page: a whole game asked once, then replayed. The server plays it: its trace
+// (`POST /api/camicia/trace`, what `parlor camicia --trace --json` prints) says who laid each
+// card, what was then owed and who took each pile, and its decks (`POST /api/camicia/decks`)
+// are both decks at every round's start. The page knows no rule: a deck at any card is its
+// round's start less the cards its player has laid since, which the trace lists, found in
+// constant time.
 
-import { $, api, el, say, setQuery, getQuery } from "/parlor.js";
+import { $, api, el, say, holdState, getQuery } from "/parlor.js";
+import { Replay } from "/replay.js";
 
 /** The records the page offers, from the exercise's cases and docs/camicia.md. */
 const RECORDS = [
@@ -30,37 +33,33 @@ const FAN = 6;
 /** The payment cards, drawn apart from the number cards. */
 const PAYMENT = new Set("JQKA");
 
-/** The replay of one trace: everything a position needs, found without stepping. */
-let game = null;
-/** Cards laid at the position shown. */
-let position = 0;
-let playing = false;
-let lastFrame = 0;
-let carry = 0;
-let saving = 0;
-let asking = null;
+const state = {
+  /** The game shown, ready for a position at any card; null before the first. */
+  game: null,
+  /** Cards laid at the position shown, played at the cards a second the speed asks. */
+  clock: new Replay(() => Number($("speed").value) / 1000, (change) => update(change)),
+  /** A game is being asked for. */
+  loading: true,
+  /** The request for it, aborted by the next. */
+  asking: null,
+};
 
-/** Prepares the trace for positions at any card in constant time. */
-function prepare(trace) {
+/** The address: the deal and, once the clock rests, the card. */
+function address(s) {
+  return s.game && !s.clock.moving ? { deal: s.game.trace.deal, card: s.clock.position } : null;
+}
+
+const update = holdState(state, render, address);
+
+const other = (player) => (player === "A" ? "B" : "A");
+
+/** Prepares the trace and the decks for a position at any card in constant time. */
+function prepare(trace, decks) {
   const cards = trace.laid.length;
   const taken = trace.taken;
-  const [deckA, deckB] = trace.deal.split("/");
-  // Laid by A among the first n cards: A's deck at card n starts that far into the cards that
-  // entered it.
+  // Laid by A among the first n cards.
   const laidA = new Uint32Array(cards + 1);
   for (let i = 0; i < cards; i++) laidA[i + 1] = laidA[i] + (trace.by[i] === "A" ? 1 : 0);
-  // The cards that entered each deck, in order: the deal, then every pile it took.
-  const entered = { A: [deckA], B: [deckB] };
-  const enteredA = new Uint32Array(taken.length + 1);
-  const enteredB = new Uint32Array(taken.length + 1);
-  enteredA[0] = deckA.length;
-  enteredB[0] = deckB.length;
-  for (let t = 0; t < taken.length; t++) {
-    const pile = trace.laid.slice(t === 0 ? 0 : taken[t - 1], taken[t]);
-    entered[trace.takers[t]].push(pile);
-    enteredA[t + 1] = enteredA[t] + (trace.takers[t] === "A" ? pile.length : 0);
-    enteredB[t + 1] = enteredB[t] + (trace.takers[t] === "B" ? pile.length : 0);
-  }
   // The tricks announced by card n (its pile may still be on the table).
   const announced = new Uint32Array(cards + 1);
   for (let n = 0, t = 0; n <= cards; n++) {
@@ -72,9 +71,7 @@ function prepare(trace) {
     trace,
     cards,
     laidA,
-    enteredA,
-    enteredB,
-    sequence: { A: entered.A.join(""), B: entered.B.join("") },
+    starts: decks.decks.map((both) => both.split("/")),
     announced,
     loopFrom: trace.repeat ? roundStart(trace.repeat.earlier) : null,
   };
@@ -83,21 +80,22 @@ function prepare(trace) {
 /** The table after `n` cards: a pile taken by card n is still shown until the next card is
  *  laid, so that every card is seen; at the game's end every pile has been taken. */
 function at(n) {
-  const g = game;
+  const g = state.game;
   const announced = g.announced[n];
   const applied = n === g.cards ? announced : n > 0 && g.trace.taken[announced - 1] === n ? announced - 1 : announced;
-  const laidA = g.laidA[n];
-  const laidB = n - laidA;
-  const handA = g.sequence.A.slice(laidA, g.enteredA[applied]);
-  const handB = g.sequence.B.slice(laidB, g.enteredB[applied]);
-  const pileFrom = applied === 0 ? 0 : g.trace.taken[applied - 1];
-  const pile = g.trace.laid.slice(pileFrom, n);
+  const from = applied === 0 ? 0 : g.trace.taken[applied - 1];
+  const [startA, startB] = g.starts[applied];
+  const laidA = g.laidA[n] - g.laidA[from];
+  const handA = startA.slice(laidA);
+  const handB = startB.slice(n - from - laidA);
+  const pile = g.trace.laid.slice(from, n);
   const due = n > 0 ? Number(g.trace.due[n - 1]) : 0;
   const takes = announced > applied || (n === g.cards && announced > 0 && g.trace.taken[announced - 1] === n)
     ? g.trace.takers[announced - 1] : null;
-  // Who owes is who lays the next card; a pile taken first was taken from a player with none.
+  // Who owes lays the next card, as the trace's `due` says; owing after the last card, a player
+  // had none to lay, and the other took the last pile (the trace's `unpaid`).
   let payer = null;
-  if (due > 0) payer = takes ? (takes === "A" ? "B" : "A") : g.trace.by[n];
+  if (due > 0) payer = n < g.cards ? g.trace.by[n] : other(g.trace.takers.at(-1));
   const next = n < g.cards ? g.trace.by[n] : null;
   return { n, handA, handB, pile, due, payer, takes, next, tricks: announced, round: applied + 1 };
 }
@@ -131,10 +129,40 @@ function stack(element, count) {
   element.classList.toggle("empty", count === 0);
 }
 
+/** A player's side of the table: its name and its part, its deck as a stack, its count and
+ *  its top cards. */
+function hand(player) {
+  const id = player.toLowerCase();
+  return [
+    el("div", { class: "cam-who" }, `${player} `, el("span", { class: "cam-turn", id: `turn-${id}` })),
+    el("div", { class: "cam-stack", id: `stack-${id}`, "aria-hidden": "true" }),
+    el("div", { class: "cam-count" }, el("span", { id: `count-${id}` }, "0"), " cards"),
+    el("div", { class: "cam-top", id: `top-${id}`, title: `${player}'s deck, top first` }),
+  ];
+}
+
+/** The game whose totals and loop are drawn. */
+let drawnGame = null;
+
 function render() {
-  if (!game) return;
-  const s = at(position);
-  const g = game;
+  const clock = state.clock;
+  const label = clock.playing ? "⏸ Pause" : "▶ Play";
+  if (playButton.textContent !== label) playButton.textContent = label;
+  $("table").setAttribute("aria-busy", String(state.loading));
+  const g = state.game;
+  if (!g) return;
+  if (drawnGame !== g) {
+    drawnGame = g;
+    $("card-total").textContent = g.cards.toLocaleString("en");
+    $("trick-total").textContent = g.trace.tricks.toLocaleString("en");
+    const band = $("loopband");
+    band.hidden = g.loopFrom === null;
+    if (g.loopFrom !== null && g.cards > 0) {
+      band.style.left = `${(100 * g.loopFrom) / g.cards}%`;
+      band.style.right = "0";
+    }
+  }
+  const s = at(clock.position);
   $("count-a").textContent = String(s.handA.length);
   $("count-b").textContent = String(s.handB.length);
   stack($("stack-a"), s.handA.length);
@@ -163,12 +191,8 @@ function render() {
   $("card-n").textContent = s.n.toLocaleString("en");
   $("trick-n").textContent = s.tricks.toLocaleString("en");
   $("round-n").textContent = s.round.toLocaleString("en");
-  scrub.value = String(position);
+  clock.show(scrub);
   verdict(s);
-  // The address follows once the position rests: browsers throttle history updates made at
-  // the pace of frames or of a dragged slider.
-  clearTimeout(saving);
-  saving = setTimeout(() => setQuery({ deal: g.trace.deal, card: position }), 200);
 }
 
 function role(s, player) {
@@ -193,13 +217,14 @@ function dueText(s) {
 }
 
 function lastPileSize(n) {
-  const taken = game.trace.taken;
-  const t = game.announced[n];
+  const taken = state.game.trace.taken;
+  const t = state.game.announced[n];
   return taken[t - 1] - (t >= 2 ? taken[t - 2] : 0);
 }
 
 function verdict(s) {
   const box = $("verdict");
+  const game = state.game;
   const t = game.trace;
   const inLoop = game.loopFrom !== null && s.n >= game.loopFrom && s.n > 0;
   box.classList.toggle("won", t.status === "finished" && s.n === game.cards);
@@ -220,18 +245,19 @@ function verdict(s) {
   }
 }
 
+/** Shows card `n`, paused. */
 function go(n) {
-  if (!game) return;
-  position = Math.max(0, Math.min(game.cards, n));
-  render();
+  update((s) => s.clock.seek(n));
 }
 
 function trickStep(direction) {
-  if (!game) return;
-  const taken = game.trace.taken;
+  const g = state.game;
+  if (!g) return;
+  const position = state.clock.position;
+  const taken = g.trace.taken;
   if (direction > 0) {
     const t = taken.findIndex((c) => c > position);
-    go(t < 0 ? game.cards : taken[t]);
+    go(t < 0 ? g.cards : taken[t]);
   } else {
     let target = 0;
     for (const c of taken) if (c < position) target = c;
@@ -239,73 +265,42 @@ function trickStep(direction) {
   }
 }
 
-function setPlaying(on) {
-  playing = on && game !== null && game.cards > 0;
-  playButton.textContent = playing ? "⏸ Pause" : "▶ Play";
-  if (playing) {
-    if (position >= game.cards) position = 0;
-    lastFrame = performance.now();
-    carry = 0;
-    requestAnimationFrame(frame);
-  } else {
-    render();
-  }
-}
-
-function frame(now) {
-  if (!playing) return;
-  carry += ((now - lastFrame) / 1000) * Number($("speed").value);
-  lastFrame = now;
-  const whole = Math.floor(carry);
-  if (whole > 0) {
-    carry -= whole;
-    position = Math.min(game.cards, position + whole);
-    render();
-  }
-  if (position >= game.cards) {
-    setPlaying(false);
-    return;
-  }
-  requestAnimationFrame(frame);
-}
-
-/** Asks the trace of `deal` (any notation `parlor camicia` reads) and shows it at `card`. */
+/** Asks the game of `deal` (any notation `parlor camicia` reads) and shows it at `card`. */
 async function open(deal, card = 0) {
-  setPlaying(false);
-  asking?.abort();
-  asking = new AbortController();
-  $("table").setAttribute("aria-busy", "true");
+  const asking = new AbortController();
+  update((s) => {
+    s.clock.pause();
+    s.asking?.abort();
+    s.asking = asking;
+    s.loading = true;
+  });
   say(message, "Playing the game…");
   performance.clearMarks();
   performance.mark("camicia-request");
   let trace;
+  let decks;
   try {
-    trace = await api("/api/camicia/trace", deal, { signal: asking.signal });
+    const ask = (path) => api(path, deal, { signal: asking.signal });
+    [trace, decks] = await Promise.all([ask("/api/camicia/trace"), ask("/api/camicia/decks")]);
   } catch (error) {
     if (error.name === "AbortError") return;
     say(message, error.message, true);
-    $("table").setAttribute("aria-busy", "false");
+    update((s) => {
+      s.loading = false;
+    });
     return;
   }
-  game = prepare(trace);
-  scrub.max = String(game.cards);
-  $("card-total").textContent = game.cards.toLocaleString("en");
-  $("trick-total").textContent = trace.tricks.toLocaleString("en");
-  const band = $("loopband");
-  band.hidden = game.loopFrom === null;
-  if (game.loopFrom !== null && game.cards > 0) {
-    band.style.left = `${(100 * game.loopFrom) / game.cards}%`;
-    band.style.right = "0";
-  }
+  update((s) => {
+    s.game = prepare(trace, decks);
+    s.clock.load(s.game.cards, Number.isInteger(card) ? card : 0);
+    s.loading = false;
+  });
   if ($("kind").value === "deal") $("what").value = trace.deal;
   const [a, b] = trace.deal.split("/");
   say(message, `A ${a.length} cards, B ${b.length}: ${trace.status}, ${trace.cards.toLocaleString("en")} cards, ${trace.tricks.toLocaleString("en")} tricks.`);
-  go(Number.isInteger(card) ? card : 0);
-  $("table").setAttribute("aria-busy", "false");
   performance.mark("camicia-ready");
   performance.measure("camicia-load", "camicia-request", "camicia-ready");
 }
-
 /** The deal of an index or a seed, from the server. */
 async function dealOf(kind, text) {
   const query = kind === "index" ? `index=${encodeURIComponent(text)}` : `seed=${encodeURIComponent(text)}`;
@@ -345,23 +340,24 @@ function keys(event) {
   if (event.target.closest("input[type=text], select, textarea")) return;
   if (event.key === " ") {
     event.preventDefault();
-    setPlaying(!playing);
+    update((s) => s.clock.toggle());
   } else if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
     event.preventDefault();
-    setPlaying(false);
     const direction = event.key === "ArrowRight" ? 1 : -1;
     if (event.shiftKey) trickStep(direction);
-    else go(position + direction);
+    else go(state.clock.position + direction);
   } else if (event.key === "Home") {
     event.preventDefault();
     go(0);
   } else if (event.key === "End") {
     event.preventDefault();
-    go(game ? game.cards : 0);
+    go(state.clock.length);
   }
 }
 
 function start() {
+  $("hand-a").replaceChildren(...hand("A"));
+  $("hand-b").replaceChildren(...hand("B"));
   buildTable();
   records();
   $("choose").addEventListener("submit", choose);
@@ -370,19 +366,20 @@ function start() {
     $("what").placeholder = kind === "deal" ? "A's deck/B's deck" : kind === "index" ? "0 to 653534134886878244999" : "a whole number";
     $("what").value = "";
   });
-  playButton.addEventListener("click", () => setPlaying(!playing));
-  $("start").addEventListener("click", () => { setPlaying(false); go(0); });
-  $("end").addEventListener("click", () => { setPlaying(false); go(game ? game.cards : 0); });
-  $("back").addEventListener("click", () => { setPlaying(false); go(position - 1); });
-  $("forward").addEventListener("click", () => { setPlaying(false); go(position + 1); });
-  $("trick-back").addEventListener("click", () => { setPlaying(false); trickStep(-1); });
-  $("trick-forward").addEventListener("click", () => { setPlaying(false); trickStep(1); });
-  scrub.addEventListener("input", () => {
-    const card = Number(scrub.value);
-    setPlaying(false);
-    go(card);
-  });
+  playButton.addEventListener("click", () => update((s) => s.clock.toggle()));
+  $("start").addEventListener("click", () => go(0));
+  $("end").addEventListener("click", () => go(state.clock.length));
+  $("back").addEventListener("click", () => go(state.clock.position - 1));
+  $("forward").addEventListener("click", () => go(state.clock.position + 1));
+  $("trick-back").addEventListener("click", () => trickStep(-1));
+  $("trick-forward").addEventListener("click", () => trickStep(1));
+  state.clock.slider(scrub);
   document.addEventListener("keydown", keys);
+  fromAddress();
+}
+
+/** The game and the card the address names; Nessler's record unless it names one. */
+function fromAddress() {
   const query = getQuery();
   const deal = query.deal || RECORDS[7][2];
   $("what").value = deal;

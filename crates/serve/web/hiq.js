@@ -14,7 +14,8 @@
 //   edit=1               the start is being edited; pegs are the pegs placed so far.
 // For example /hiq?line=5-17+8-10 or /hiq?pegs=10+12+17+19+25&line=12-26&goal=centre.
 
-import { $, api, el, say, setQuery, getQuery } from "/parlor.js";
+import { $, api, el, say, holdState, getQuery, plural, selectPlace, undoKeys } from "/parlor.js";
+import { draggable } from "/drag.js";
 
 const CENTRE = 17;
 /** Each row's first and last column on the 7 × 7 square around the cross. */
@@ -53,7 +54,21 @@ const state = {
   editing: null,
   /** The line being shown jump by jump: {by, done, total, stopped, wake}. */
   run: null,
+  /** What the verdict box says: {kind, headline, detail}. */
+  verdict: { kind: "thinking", headline: "Thinking…", detail: [] },
 };
+
+/** The address: the game, or the start being edited. */
+function address(s) {
+  if (s.editing) return { edit: 1, pegs: body([...s.editing].sort((a, b) => a - b)) };
+  return {
+    pegs: sameHoles(s.start, STANDARD) ? null : body(s.start),
+    line: written(s.line, " "),
+    goal: s.goal === defaultGoal(s.start) ? null : s.goal,
+  };
+}
+
+const update = holdState(state, render, address);
 
 /** The solver's answers by goal and position, so that undo and redo show a verdict at once. A
  * position past the server's budget is kept as {budget: true}. */
@@ -76,7 +91,6 @@ function act(task) {
   return queue;
 }
 
-const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 const body = (pegs) => (pegs.length ? pegs.join(" ") : "0");
 const written = (line, separator) => line.map((j) => `${j.from}-${j.to}`).join(separator);
 const sameHoles = (a, b) => a.length === b.length && a.every((h, i) => h === b[i]);
@@ -100,30 +114,29 @@ for (const hole of HOLES) {
   buttons[hole.number] = button;
   cross.append(button);
 }
-for (const hole of HOLES) {
-  if (hole.number !== CENTRE) {
-    goalChoice.append(el("option", { value: hole.number }, `a single peg in hole ${hole.number}`));
-  }
+for (const { number } of HOLES.filter((h) => h.number !== CENTRE)) {
+  goalChoice.append(el("option", { value: number }, `a single peg in hole ${number}`));
 }
 
-/** Takes the server's answer for `line` played from `start` as the game. */
-function commit(answer, line, redo) {
-  Object.assign(state, {
-    start: answer.pegs,
-    line,
-    redo,
-    pegs: new Set(answer.remaining),
-    legal: answer.legal,
-    selected: null,
+/** Takes the server's answer for `line` played from `start` as the game, with what `also` sets
+ * (a new game's goal). */
+function commit(answer, line, redo, also = {}) {
+  update((s) => {
+    Object.assign(s, also, {
+      start: answer.pegs,
+      line,
+      redo,
+      pegs: new Set(answer.remaining),
+      legal: answer.legal,
+      selected: null,
+    });
+    ask(s);
   });
-  writeAddress();
-  draw();
-  ask();
 }
 
 /** Plays `line` from `start` on the server and shows where it leads. */
-async function go(start, line, redo = []) {
-  commit(await api(boardPath(written(line, ",")), body(start)), line, redo);
+async function go(start, line, redo = [], also = {}) {
+  commit(await api(boardPath(written(line, ",")), body(start)), line, redo, also);
 }
 
 /** Makes `move`, one of the server's legal jumps; made by `by`. Redoing by hand what was undone
@@ -156,27 +169,28 @@ function redo() {
 /** Starts a new game from `start`, with the goal that start is solved for by default. */
 async function begin(start) {
   stop();
-  state.editing = null;
-  state.goal = defaultGoal(start);
-  goalChoice.value = state.goal;
   say(message, "");
   say(startMessage, "");
-  await go(start, []);
+  await go(start, [], [], { editing: null, goal: defaultGoal(start) });
 }
 
-function writeAddress() {
-  if (state.editing) {
-    setQuery({ edit: 1, pegs: body([...state.editing].sort((a, b) => a - b)) });
-    return;
+/** The verdict box drawn, so that an answer redraws it once. */
+let shownVerdict = null;
+
+function render() {
+  board();
+  controls();
+  goalChoice.value = state.goal;
+  if (shownVerdict !== state.verdict) {
+    shownVerdict = state.verdict;
+    const { kind, headline, detail } = state.verdict;
+    $("verdict").className = `verdict hiq-verdict ${kind}`.trim();
+    $("headline").textContent = headline;
+    $("detail").replaceChildren(...detail);
   }
-  setQuery({
-    pegs: sameHoles(state.start, STANDARD) ? null : body(state.start),
-    line: written(state.line, " "),
-    goal: state.goal === defaultGoal(state.start) ? null : state.goal,
-  });
 }
 
-function draw() {
+function board() {
   const editing = state.editing !== null;
   const pegs = editing ? state.editing : state.pegs;
   const landing = editing ? new Map() : targets();
@@ -206,11 +220,11 @@ function draw() {
   $("controls").hidden = editing;
   $("edit-this").disabled = editing;
   if (editing) {
-    $("status").textContent = `${count(pegs.size, "peg")} placed`;
+    $("status").textContent = `${plural(pegs.size, "peg")} placed`;
   } else {
     const over = state.legal.length === 0 ? " · no jump left" : "";
     $("status").textContent =
-      `${count(pegs.size, "peg")} · ${count(state.line.length, "jump")} played${over}`;
+      `${plural(pegs.size, "peg")} · ${plural(state.line.length, "jump")} played${over}`;
   }
   const log = $("log");
   log.replaceChildren(
@@ -225,7 +239,6 @@ function draw() {
   );
   log.scrollTop = log.scrollHeight;
   $("log-empty").hidden = state.line.length > 0;
-  controls();
 }
 
 /** The buttons under the board, as the game and the line being shown allow. */
@@ -237,70 +250,75 @@ function controls() {
   const contest = $("contest");
   show.textContent = run?.by === "solver" ? "Stop" : "Show me how";
   contest.textContent = run?.by === "contest" ? "Stop" : "Contest player";
-  const line = verdicts.get(key())?.jumps;
+  const line = verdicts.get(key(state))?.jumps;
   show.disabled = run ? run.by !== "solver" : !(line && line.length > 0);
   contest.disabled = run ? run.by !== "contest" : false;
 }
 
 // ---------- The solver's verdict ----------
 
-const key = () => `${state.goal}|${[...state.pegs].join(" ")}`;
+const key = (s) => `${s.goal}|${[...s.pegs].join(" ")}`;
 
-/** Asks the solver about the current position, unless it answered already; a late answer for a
- * position left since is dropped. */
-function ask() {
+const verdict = (kind, headline, ...detail) => ({ kind, headline, detail });
+
+/** What the verdict box says of the position in `s`, asking the solver unless it answered
+ * already; its answer comes in an update of its own, and a late one for a position left since
+ * is dropped. */
+function ask(s) {
   if (asking) {
     clearTimeout(asking.timer);
     asking.controller.abort();
     asking = null;
   }
-  if (state.editing) {
-    verdict("", "Editing the start", "The solver answers once you start playing.");
+  if (s.editing) {
+    s.verdict = verdict("", "Editing the start", "The solver answers once you start playing.");
     return;
   }
-  if (state.run) {
-    const what = state.run.by === "solver" ? "Showing the solver's line" : "The contest player";
-    verdict(
+  if (s.run) {
+    const what = s.run.by === "solver" ? "Showing the solver's line" : "The contest player";
+    s.verdict = verdict(
       "",
-      `${what}: jump ${state.run.done} of ${state.run.total}`,
+      `${what}: jump ${s.run.done} of ${s.run.total}`,
       "Esc or Stop ends it; the solver's verdict follows.",
     );
     return;
   }
-  const position = key();
+  const position = key(s);
   const known = verdicts.get(position);
   if (known) {
-    tell(known);
+    s.verdict = tell(s, known);
     return;
   }
-  verdict("thinking", "Thinking…", "The solver is searching from this position.");
+  s.verdict = verdict("thinking", "Thinking…", "The solver is searching from this position.");
   const request = { controller: new AbortController() };
-  const path = `/api/hiq/solve?goal=${encodeURIComponent(state.goal)}`;
-  const pegs = body([...state.pegs]);
+  const path = `/api/hiq/solve?goal=${encodeURIComponent(s.goal)}`;
+  const pegs = body([...s.pegs]);
+  const answered = (shown) => {
+    if (asking !== request) return;
+    asking = null;
+    update((now) => {
+      now.verdict = shown(now);
+    });
+  };
   const solve = async () => {
     try {
       verdicts.set(position, await api(path, pegs, { signal: request.controller.signal }));
     } catch (error) {
-      if (error.name === "AbortError") return;
+      if (error.name === "AbortError" || asking !== request) return;
       if (error.reason === "busy") {
-        verdict("thinking", "Thinking…", "Every solver is busy; asking again in a moment.");
+        update((now) => {
+          now.verdict = verdict("thinking", "Thinking…", "Every solver is busy; asking again in a moment.");
+        });
         request.timer = setTimeout(solve, 1000);
         return;
       }
       if (error.reason !== "budget") {
-        if (asking === request) {
-          asking = null;
-          verdict("", "No verdict", error.message);
-        }
+        answered(() => verdict("", "No verdict", error.message));
         return;
       }
       verdicts.set(position, { budget: true });
     }
-    if (asking === request) {
-      asking = null;
-      tell(verdicts.get(position));
-      controls();
-    }
+    answered((now) => tell(now, verdicts.get(position)));
   };
   request.timer = setTimeout(solve, SETTLE);
   asking = request;
@@ -312,39 +330,35 @@ function single(goal) {
   return goal === "centre" ? "a single peg in the centre" : `a single peg in hole ${goal}`;
 }
 
-function tell(answer) {
+/** The verdict box for the solver's `answer` on the position in `s`. */
+function tell(s, answer) {
   if (answer.budget) {
-    verdict(
+    return verdict(
       "unknown",
       "Not known within the server's budget",
       "The search from here is larger than the server allows one request. Play on (with fewer ",
       "pegs it can answer again), or ask the command line, which may take more memory: ",
-      el("code", {}, `parlor hiq solve ${body([...state.pegs])} --goal ${state.goal}`),
+      el("code", {}, `parlor hiq solve ${body([...s.pegs])} --goal ${s.goal}`),
     );
-    return;
   }
-  const goal = single(state.goal);
-  const plural = answer.positions === 1 ? "" : "s";
-  const positions = `${answer.positions.toLocaleString("en")} position${plural}`;
+  const goal = single(s.goal);
+  const positions = `${answer.positions.toLocaleString("en")} position${answer.positions === 1 ? "" : "s"}`;
   const left = answer.remaining;
   if (answer.won) {
     if (answer.pegs.length === 1) {
-      verdict("won", `Won: ${goal}`, "No jump is left: the game is over, and won.");
-    } else {
-      verdict(
-        "won",
-        `Won: ${goal} is still reachable`,
-        `The solver found a line of ${count(answer.jumps.length, "jump")} (${positions} ` +
-          "examined); Show me how plays it.",
-      );
+      return verdict("won", `Won: ${goal}`, "No jump is left: the game is over, and won.");
     }
-    return;
+    return verdict(
+      "won",
+      `Won: ${goal} is still reachable`,
+      `The solver found a line of ${plural(answer.jumps.length, "jump")} (${positions} ` +
+        "examined); Show me how plays it.",
+    );
   }
   if (answer.pegs.length === 0) {
-    verdict("lost", "Lost: the board is empty", "Start a new game, or edit this board's pegs.");
-    return;
+    return verdict("lost", "Lost: the board is empty", "Start a new game, or edit this board's pegs.");
   }
-  const goals = state.goal === "any" ? "every single peg" : goal;
+  const goals = s.goal === "any" ? "every single peg" : goal;
   const proof =
     answer.proof === "class"
       ? `De Bruijn's class of this position differs from that of ${goals}, and no jump changes it.`
@@ -357,13 +371,7 @@ function tell(answer) {
     left.length === 1
       ? `Lost: ${goal} cannot be reached, but a single peg in hole ${left[0]} can`
       : `Lost: the fewest pegs now reachable is ${left.length}`;
-  verdict("lost", headline, proof + then);
-}
-
-function verdict(kind, headline, ...detail) {
-  $("verdict").className = `verdict hiq-verdict ${kind}`.trim();
-  $("headline").textContent = headline;
-  $("detail").replaceChildren(...detail);
+  return verdict("lost", headline, proof + then);
 }
 
 // ---------- Lines shown jump by jump ----------
@@ -372,7 +380,9 @@ function verdict(kind, headline, ...detail) {
  * `end(run)`. */
 async function show(jumps, by, end) {
   const run = { by, done: 0, total: jumps.length, stopped: false, wake: null };
-  state.run = run;
+  update((s) => {
+    s.run = run;
+  });
   for (const move of jumps) {
     if (run.done > 0) {
       await new Promise((resolve) => {
@@ -386,9 +396,10 @@ async function show(jumps, by, end) {
     if (!played) break;
   }
   if (state.run === run) {
-    state.run = null;
-    ask();
-    controls();
+    update((s) => {
+      s.run = null;
+      ask(s);
+    });
   }
   end(run);
 }
@@ -398,10 +409,11 @@ function stop() {
   const run = state.run;
   if (!run) return;
   run.stopped = true;
-  state.run = null;
   run.wake?.();
-  ask();
-  controls();
+  update((s) => {
+    s.run = null;
+    ask(s);
+  });
 }
 
 $("show").addEventListener("click", () => {
@@ -409,12 +421,12 @@ $("show").addEventListener("click", () => {
     stop();
     return;
   }
-  const line = verdicts.get(key())?.jumps;
+  const line = verdicts.get(key(state))?.jumps;
   if (!line || line.length === 0) return;
   say(message, "");
   show(line, "solver", (run) => {
     if (run.stopped) {
-      say(message, `Stopped after ${run.done} of the solver's ${count(run.total, "jump")}.`);
+      say(message, `Stopped after ${run.done} of the solver's ${plural(run.total, "jump")}.`);
     }
   });
 });
@@ -438,9 +450,9 @@ $("contest").addEventListener("click", () => {
       say(
         message,
         run.stopped
-          ? `Stopped after ${run.done} of the contest player's ${count(run.total, "jump")}; ` +
+          ? `Stopped after ${run.done} of the contest player's ${plural(run.total, "jump")}; ` +
               `played to the end, ${ending}.`
-          : `The contest player made ${count(run.total, "jump")}; no jump is left: ${ending}.`,
+          : `The contest player made ${plural(run.total, "jump")}; no jump is left: ${ending}.`,
       );
     });
   });
@@ -454,9 +466,9 @@ const holeOf = (target) => Number(target?.closest?.(".hole")?.dataset.hole) || n
  * take it out. */
 function press(n) {
   if (state.editing) {
-    if (!state.editing.delete(n)) state.editing.add(n);
-    writeAddress();
-    draw();
+    update((s) => {
+      if (!s.editing.delete(n)) s.editing.add(n);
+    });
     return;
   }
   stop();
@@ -465,68 +477,63 @@ function press(n) {
     say(message, "");
     return jump(move, "you");
   }
-  if (state.pegs.has(n) && n !== state.selected) {
-    state.selected = n;
+  const pick = state.pegs.has(n) && n !== state.selected;
+  if (pick) {
     const none = !state.legal.some((j) => j.from === n);
     say(message, none ? `The peg in ${n} has no jump to make.` : "");
-  } else {
-    state.selected = null;
   }
-  draw();
+  update((s) => {
+    s.selected = pick ? n : null;
+  });
 }
 
-/** A click that ends a drag is not a click on the hole. */
-let dropped = false;
 cross.addEventListener("click", (event) => {
   const n = holeOf(event.target);
-  if (n && !dropped) act(() => press(n));
+  if (n) act(() => press(n));
 });
 
-let drag = null;
-cross.addEventListener("pointerdown", (event) => {
-  const n = holeOf(event.target);
-  if (!n || state.editing || !event.isPrimary || event.button !== 0 || !state.pegs.has(n)) return;
-  drag = { hole: n, x: event.clientX, y: event.clientY, ghost: null };
-});
-document.addEventListener("pointermove", (event) => {
-  if (!drag || !event.isPrimary) return;
-  if (!drag.ghost) {
-    // A hand that shakes while clicking is not dragging.
-    if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < 8) return;
-    drag.ghost = el("div", { class: "drag-peg", "aria-hidden": "true" });
-    document.body.append(drag.ghost);
-    buttons[drag.hole].classList.add("dragging");
-    const hole = drag.hole;
+// A peg dragged is picked up once the pointer has travelled, drawn under it, and jumps where it
+// is let go if it can land there; the drawing that follows the pointer is the drag's own.
+let ghost = null;
+draggable(cross, {
+  grab(event) {
+    const n = holeOf(event.target);
+    return n && !state.editing && state.pegs.has(n) ? buttons[n] : null;
+  },
+  lift(button) {
+    ghost = el("div", { class: "drag-peg", "aria-hidden": "true" });
+    document.body.append(ghost);
+    button.classList.add("dragging");
+    const hole = holeOf(button);
     act(() => {
       stop();
-      state.selected = hole;
       say(message, "");
-      draw();
+      update((s) => {
+        s.selected = hole;
+      });
     });
-  }
-  drag.ghost.style.left = `${event.clientX}px`;
-  drag.ghost.style.top = `${event.clientY}px`;
+  },
+  follow(_, event) {
+    ghost.style.left = `${event.clientX}px`;
+    ghost.style.top = `${event.clientY}px`;
+  },
+  drop(button, event) {
+    letGo(button);
+    const hole = holeOf(button);
+    const to = holeOf(document.elementFromPoint(event.clientX, event.clientY));
+    act(() => {
+      const move = state.selected === hole ? targets().get(to) : undefined;
+      return move ? jump(move, "you") : undefined;
+    });
+  },
+  abandon: letGo,
 });
-function endDrag(event, drop) {
-  if (!drag) return;
-  const { hole, ghost } = drag;
-  drag = null;
-  if (!ghost) return;
+
+function letGo(button) {
   ghost.remove();
-  buttons[hole].classList.remove("dragging");
-  dropped = true;
-  setTimeout(() => {
-    dropped = false;
-  });
-  if (!drop) return;
-  const to = holeOf(document.elementFromPoint(event.clientX, event.clientY));
-  act(() => {
-    const move = state.selected === hole ? targets().get(to) : undefined;
-    return move ? jump(move, "you") : undefined;
-  });
+  ghost = null;
+  button.classList.remove("dragging");
 }
-document.addEventListener("pointerup", (event) => endDrag(event, true));
-document.addEventListener("pointercancel", (event) => endDrag(event, false));
 
 const STEPS = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
 cross.addEventListener("keydown", (event) => {
@@ -547,51 +554,39 @@ cross.addEventListener("keydown", (event) => {
 cross.addEventListener("focusin", (event) => {
   const n = holeOf(event.target);
   if (!n || n === state.focus) return;
-  buttons[state.focus].tabIndex = -1;
-  state.focus = n;
-  buttons[n].tabIndex = 0;
+  update((s) => {
+    s.focus = n;
+  });
 });
 
 document.addEventListener("keydown", (event) => {
-  if (event.target.closest?.("input, textarea, select") || event.altKey) return;
-  const pressed = event.key.toLowerCase();
-  const command = event.ctrlKey || event.metaKey;
-  if (pressed === "escape" && !command) {
-    if (state.run) stop();
-    else act(() => {
-      state.selected = null;
-      draw();
-    });
-  } else if (!event.shiftKey && pressed === (command ? "z" : "u")) {
-    undo();
-  } else if (command ? pressed === "y" || (pressed === "z" && event.shiftKey) : pressed === "r") {
-    redo();
-  } else {
-    return;
-  }
+  if (event.target.closest?.("input, textarea, select") || undoKeys(event, undo, redo)) return;
+  if (event.key !== "Escape" || event.altKey || event.ctrlKey || event.metaKey) return;
   event.preventDefault();
+  if (state.run) stop();
+  else act(() => update((s) => {
+    s.selected = null;
+  }));
 });
 
 $("undo").addEventListener("click", undo);
 $("redo").addEventListener("click", redo);
 
-goalChoice.addEventListener("change", () => {
-  state.goal = goalChoice.value;
-  writeAddress();
-  ask();
-  controls();
-});
+goalChoice.addEventListener("change", () => update((s) => {
+  s.goal = goalChoice.value;
+  ask(s);
+}));
 
 // ---------- New games ----------
 
 /** Enters the editor with `pegs` placed. */
 function edit(pegs) {
   stop();
-  state.editing = new Set(pegs);
   say(message, "");
-  writeAddress();
-  draw();
-  ask();
+  update((s) => {
+    s.editing = new Set(pegs);
+    ask(s);
+  });
 }
 
 $("standard").addEventListener("click", () => act(() => begin(STANDARD)));
@@ -600,12 +595,10 @@ $("edit-this").addEventListener("click", () => act(() => edit(state.pegs)));
 $("edit-clear").addEventListener("click", () => act(() => edit([])));
 $("edit-fill").addEventListener("click", () => act(() => edit(HOLES.map((h) => h.number))));
 $("edit-cancel").addEventListener("click", () =>
-  act(() => {
-    state.editing = null;
-    writeAddress();
-    draw();
-    ask();
-  }),
+  act(() => update((s) => {
+    s.editing = null;
+    ask(s);
+  })),
 );
 $("edit-done").addEventListener("click", () =>
   act(async () => {
@@ -618,13 +611,9 @@ $("edit-done").addEventListener("click", () =>
  * points; `line` is the field's first line as the reader numbers it. */
 function refuse(field, error, line = 1) {
   if (error.reason !== "input") throw error;
-  const at = error.line === undefined ? null : error.line - line;
   let text = error.message;
-  if (at !== null && at >= 0 && error.column) {
-    const lines = field.value.split("\n");
-    const offset = lines.slice(0, at).reduce((sum, l) => sum + l.length + 1, 0) + error.column - 1;
-    field.focus();
-    field.setSelectionRange(offset, Math.min(offset + 1, field.value.length));
+  if (error.line >= line && error.column) {
+    selectPlace(field, error.line - line + 1, error.column);
     // The contest's game is sent after a first line the player did not type.
     if (line > 1) text = text.replace(/^line \d+, /, "");
   }
@@ -663,14 +652,14 @@ $("drawn-form").addEventListener("submit", (event) => {
       return;
     }
     await begin(answer.pegs);
-    say(startMessage, `Started from the position drawn: ${count(answer.pegs.length, "peg")}.`);
+    say(startMessage, `Started from the position drawn: ${plural(answer.pegs.length, "peg")}.`);
   });
 });
 
 // ---------- The game in the address ----------
 
 /** The game the address names; what it gets wrong is said, and the rest kept. */
-async function openAddress() {
+async function fromAddress() {
   const query = getQuery();
   let start = STANDARD;
   let text = query.line ?? "";
@@ -688,8 +677,6 @@ async function openAddress() {
     if ([...goalChoice.options].some((o) => o.value === query.goal)) goal = query.goal;
     else say(message, `The address's goal ${query.goal} is none of the goals offered.`, true);
   }
-  state.goal = goal;
-  goalChoice.value = goal;
   let answer;
   try {
     answer = await api(boardPath(text), body(start));
@@ -701,9 +688,9 @@ async function openAddress() {
     text = text.slice(0, error.column - 1);
     answer = await api(boardPath(text), body(start));
   }
-  commit(answer, answer.jumps.map((j) => ({ ...j, by: "you" })), []);
+  commit(answer, answer.jumps.map((j) => ({ ...j, by: "you" })), [], { goal });
   // Editing starts from the game its start makes, which Cancel returns to.
   if (query.edit) edit(start);
 }
 
-act(openAddress);
+act(fromAddress);

@@ -1,39 +1,23 @@
 // The Russian Solitaire page. The page keeps only the game's name and its line of moves; the
 // server replays them for every request, so every legal move, every position, every automatic
-// foundation move and every verdict is the game crate's. The page never shows a face-down card
-// but when the player asks to peek (or lets the clairvoyant play), and then says so; autoplay's
-// answer carries the deal, as `parlor russian play --json` does, and the page reads only its moves.
+// foundation move and every verdict is the game crate's, and the casino's terms (what a game
+// costs, what each score nets, what the house expects to take) are the server's too. The page
+// never shows a face-down card but when the player asks to peek (or lets the clairvoyant play),
+// and then says so; autoplay's answer carries the deal, as `parlor russian play --json` does,
+// and the page reads only its moves.
 
-import { $, api, el, say, setQuery, getQuery } from "/parlor.js";
-
-const SUITS = {
-  C: { symbol: "♣", name: "clubs" },
-  D: { symbol: "♦", name: "diamonds" },
-  H: { symbol: "♥", name: "hearts" },
-  S: { symbol: "♠", name: "spades" },
-};
-const RANKS = {
-  A: ["A", "ace"], 2: ["2", "two"], 3: ["3", "three"], 4: ["4", "four"], 5: ["5", "five"],
-  6: ["6", "six"], 7: ["7", "seven"], 8: ["8", "eight"], 9: ["9", "nine"], X: ["10", "ten"],
-  J: ["J", "jack"], Q: ["Q", "queen"], K: ["K", "king"],
-};
-const FACE_DOWN = "[?]";
-
-// The house's expected take quoted beside the ledger: docs/russian.md, "The planner, on as many
-// deals as its cost allows" — the planner (30 samples), the best fair strategy measured, scores
-// 5.360 ± 0.070 over deals 0 to 99,999. The stake and the pay are the rule book's casino.
-const STAKE = 55;
-const PAY = 5;
-const FAIR_MEAN = 5.36;
-const HOUSE_TAKE = STAKE - PAY * FAIR_MEAN;
-
-const LEDGER_KEY = "parlor.russian.ledger";
+import { $, api, el, say, holdState, getQuery, plural, undoKeys } from "/parlor.js";
+import { face } from "/cards.js";
+import { draggable } from "/drag.js";
+import { emptyPurse, readPurse, recordGame, watchPurse } from "/purse.js";
+import { describe, dollars, drawTable, isPlayerMove, money } from "/russian-table.js";
 
 const felt = $("felt");
 const columnsBox = $("columns");
 const message = $("message");
 
 const state = {
+  casino: null, // the casino's terms, `GET /api/russian/casino`
   game: null, // { kind: "deal" | "pysol", number: "1" }, the number kept as typed: deals go to 2^64 − 1
   line: [], // the player's moves as the server writes them: "SQ-1"
   redo: [], // moves undone; the next to redo is the last
@@ -42,45 +26,25 @@ const state = {
   viewQuery: null, // the query naming the game and line of `view`, for the solvers
   selected: null, // the card picked up, "SQ"
   loading: null, // the AbortController of the position being fetched
-  sequence: 0,
-  hint: null, // { key, answer }
+  hint: null, // { key, answer } or { key, error }
   peek: null,
   asking: { hint: null, peek: null }, // AbortControllers of the solvers' requests
   autoplay: null,
+  purse: readPurse(),
+  resetArmed: null, // the timer within which a second click on Reset empties the purse
 };
 
-// ---------- cards and moves as the player reads them ----------
-
-function face(code) {
-  const suit = SUITS[code[0]];
-  const [rank, rankName] = RANKS[code[1]];
-  return { text: rank + suit.symbol, suit: suit.name, symbol: suit.symbol, name: `${rankName} of ${suit.name}` };
+/** The address: the game and its line. */
+function address(s) {
+  return s.game && { [s.game.kind]: s.game.number, moves: s.line.join(",") };
 }
 
-function cardName(code) {
-  const { text, suit } = face(code);
-  return el("span", { class: `cardname ${suit}` }, text);
-}
+const update = holdState(state, render, address);
 
-function describe(move) {
-  switch (move.kind) {
-    case "column": return [cardName(move.card), ` from ${move.from} to ${move.to}`];
-    case "king": return ["king ", cardName(move.card), ` from ${move.from} to ${move.to}`];
-    case "foundation": return [cardName(move.card), ` to foundation from ${move.from}`];
-    default: return ["turned ", cardName(move.card), ` in ${move.column}`];
-  }
-}
+// ---------- the game, its line, and the server ----------
 
-const isPlayerMove = (move) => move.kind === "column" || move.kind === "king";
 const written = (move) => `${move.card}-${move.to}`;
 const sameMove = (a, b) => a.card === b.card && a.to === b.to;
-
-function dollars(amount) {
-  const digits = Number.isInteger(amount) ? Math.abs(amount) : Math.abs(amount).toFixed(2);
-  return amount < 0 ? `−$${digits}` : amount > 0 ? `+$${digits}` : "$0";
-}
-
-// ---------- the game, its line, and the URL ----------
 
 function gameParams() {
   const params = new URLSearchParams({ [state.game.kind]: state.game.number });
@@ -93,55 +57,69 @@ const positionKey = () => `${state.game.kind}=${state.game.number} ${state.line.
 const busy = () => state.loading !== null;
 
 /**
- * Fetches and draws the position of the game and line now in `state`. Resolves to true once it
- * is drawn, to false when a newer position overtook it; rejects with the server's refusal,
- * leaving the drawn position as it was.
+ * Changes the game or its line by `edit` and shows the position it leads to. Resolves to true
+ * once it is drawn, to false when a newer position overtook it; rejects with the server's
+ * refusal, leaving the drawn position as it was.
  */
-async function show() {
-  const sequence = ++state.sequence;
-  state.loading?.abort();
+async function show(edit) {
   const loading = new AbortController();
-  state.loading = loading;
-  felt.setAttribute("aria-busy", "true");
-  setQuery({ [state.game.kind]: state.game.number, moves: state.line.join(",") });
+  update((s) => {
+    edit(s);
+    s.loading?.abort();
+    s.loading = loading;
+  });
+  const query = gameParams();
   try {
-    const view = await api(`/api/russian/game?${gameParams()}`, undefined, { signal: loading.signal });
-    if (sequence !== state.sequence) return false;
-    apply(view);
+    const view = await api(`/api/russian/game?${query}`, undefined, { signal: loading.signal });
+    if (state.loading !== loading) return false;
+    apply(view, query);
     return true;
   } catch (error) {
-    if (sequence !== state.sequence) return false;
+    if (state.loading !== loading) return false;
+    update((s) => {
+      s.loading = null;
+    });
     throw error;
-  } finally {
-    if (sequence === state.sequence) {
-      state.loading = null;
-      felt.setAttribute("aria-busy", "false");
-    }
   }
 }
 
-/** Makes a change to the game or its line and shows it; puts everything back if the server refuses. */
-async function change(update) {
+/** Makes `edit` to the game or its line and shows it; puts everything back if the server refuses. */
+async function change(edit) {
   const before = { game: state.game, line: state.line, redo: state.redo };
-  update();
   try {
-    const shown = await show();
+    const shown = await show(edit);
     if (shown) say(message, "");
     return shown;
   } catch (error) {
-    Object.assign(state, before);
-    if (state.game) setQuery({ [state.game.kind]: state.game.number, moves: state.line.join(",") });
+    update((s) => Object.assign(s, before));
     say(message, error.message, true);
     return false;
   }
 }
 
+/** Takes the server's answer for the position `query` names as the one shown. */
+function apply(view, query) {
+  const hadFocus = felt.contains(document.activeElement) ? document.activeElement : null;
+  update((s) => {
+    Object.assign(s, { view, viewKey: positionKey(), viewQuery: query, selected: null, loading: null });
+    for (const kind of ["hint", "peek"]) {
+      s.asking[kind]?.abort();
+      s.asking[kind] = null;
+    }
+  });
+  restoreFocus(hadFocus);
+  if (!view.legal.length) record(view);
+  for (const kind of ["hint", "peek"]) {
+    if ($(`${kind}-always`).checked && view.legal.length) ask(kind);
+  }
+}
+
 function play(card, to) {
   const move = `${card}-${to}`;
-  return change(() => {
-    state.line = [...state.line, move];
+  return change((s) => {
+    s.line = [...s.line, move];
     // Redoing by hand keeps the rest of what was undone.
-    state.redo = state.redo.at(-1) === move ? state.redo.slice(0, -1) : [];
+    s.redo = s.redo.at(-1) === move ? s.redo.slice(0, -1) : [];
   });
 }
 
@@ -157,29 +135,29 @@ function redo() {
 function moveLast(from, to) {
   if (!state[from].length) return;
   stopAutoplay();
-  change(() => {
-    state[to] = [...state[to], state[from].at(-1)];
-    state[from] = state[from].slice(0, -1);
+  change((s) => {
+    s[to] = [...s[to], s[from].at(-1)];
+    s[from] = s[from].slice(0, -1);
   });
 }
 
 function restart() {
   if (!state.line.length) return;
   stopAutoplay();
-  change(() => {
-    state.redo = [...state.redo, ...state.line.toReversed()];
-    state.line = [];
+  change((s) => {
+    s.redo = [...s.redo, ...s.line.toReversed()];
+    s.line = [];
   });
 }
 
 async function openGame(game) {
   stopAutoplay();
-  if (await change(() => { state.game = game; state.line = []; state.redo = []; })) syncChooser();
+  if (await change((s) => Object.assign(s, { game, line: [], redo: [] }))) syncChooser(game);
 }
 
-function syncChooser() {
-  $("kind").value = state.game.kind;
-  $("number").value = state.game.number;
+function syncChooser(game) {
+  $("kind").value = game.kind;
+  $("number").value = game.number;
 }
 
 function randomDeal() {
@@ -188,104 +166,31 @@ function randomDeal() {
 
 // ---------- drawing ----------
 
-function apply(view) {
-  const hadFocus = felt.contains(document.activeElement) ? document.activeElement : null;
-  state.view = view;
-  state.viewKey = positionKey();
-  state.viewQuery = gameParams();
-  state.selected = null;
-  for (const kind of ["hint", "peek"]) {
-    state.asking[kind]?.abort();
-    state.asking[kind] = null;
-  }
-  render();
-  restoreFocus(hadFocus);
-  if (!view.legal.length) record(view);
-  for (const kind of ["hint", "peek"]) {
-    if ($(`${kind}-always`).checked && view.legal.length) ask(kind);
-    else showVerdict(kind);
-  }
-}
+/** What is drawn, so that a render redraws only what changed. */
+const drawn = { view: null, casino: null, purse: null, hint: null, peek: null };
 
 function render() {
+  felt.setAttribute("aria-busy", String(busy()));
+  renderCasino();
+  renderPurse();
+  renderAutoplay();
   const view = state.view;
-  $("score").textContent = view.score;
-  const money = $("money");
-  money.textContent = `${dollars(view.net)} ($${STAKE} paid, $${view.net + STAKE} back)`;
-  money.className = `money ${view.net < 0 ? "minus" : view.net > 0 ? "plus" : ""}`;
-  const played = `${state.line.length} ${state.line.length === 1 ? "move" : "moves"}`;
-  $("status").textContent = view.legal.length
-    ? `${played} · ${view.unseen} face down`
-    : view.score === 52 ? `${played} · won: every card is up!` : `${played} · game over: no move is left`;
-  $("status").classList.toggle("over", !view.legal.length);
-
-  renderFoundations(view);
-  renderColumns(view);
-  renderLog(view.moves);
-
+  if (!view) return;
+  if (drawn.view !== view) {
+    drawn.view = view;
+    drawTable(view, state.casino.stake);
+  }
   $("undo").disabled = !state.line.length;
   $("restart").disabled = !state.line.length;
   $("redo").disabled = !state.redo.length;
   for (const id of ["hint", "peek"]) $(id).disabled = !view.legal.length;
-  renderAutoplay();
-}
-
-function renderFoundations(view) {
-  const piles = Object.entries(SUITS).map(([letter, suit]) => {
-    const top = view.foundations.find((card) => card[0] === letter);
-    return top
-      ? el("div", { class: "pile", role: "img", "aria-label": `${suit.name} foundation, up to the ${face(top).name}` }, cardElement(top))
-      : el("div", { class: "pile", role: "img", "aria-label": `${suit.name} foundation, empty` }, suit.symbol);
-  });
-  $("foundations").replaceChildren(...piles, el("div", { class: "label" }, `${view.score} up`, el("br"), `${view.unseen} face down`));
-}
-
-function renderColumns(view) {
-  const movable = new Set(view.legal.map((move) => move.card));
-  columnsBox.replaceChildren(...view.columns.map((cards, index) => {
-    const number = index + 1;
-    const down = cards.filter((card) => card === FACE_DOWN).length;
-    const up = cards.length - down;
-    const column = el("div", {
-      class: cards.length ? "column" : "column empty",
-      role: "group",
-      tabindex: "-1",
-      "aria-label": `Column ${number}: ${cards.length ? `${down} face down, ${up} face up` : "empty"}`,
-      dataset: { column: number },
-    });
-    // The cards' places are drawn by the sheet from their counts; CSSOM, because the page's
-    // Content-Security-Policy forbids style attributes.
-    column.style.setProperty("--d", down);
-    column.style.setProperty("--u", Math.max(0, up - 1));
-    cards.forEach((code, k) => {
-      const card = code === FACE_DOWN
-        ? el("div", { class: "card down", role: "img", "aria-label": "face-down card" })
-        : cardElement(code, movable.has(code) ? number : null);
-      card.style.setProperty("--d", Math.min(k, down));
-      card.style.setProperty("--u", Math.max(0, k - down));
-      column.append(card);
-    });
-    return column;
-  }));
-  applyMarks();
-}
-
-/** A face-up card; a button when it leads a legal move from column `from`. */
-function cardElement(code, from = null) {
-  const { text, suit, symbol, name } = face(code);
-  const parts = [el("span", { class: "corner", "aria-hidden": "true" }, text), el("span", { class: "pip", "aria-hidden": "true" }, symbol)];
-  if (from === null) return el("div", { class: `card ${suit}`, role: "img", "aria-label": name, dataset: { card: code } }, ...parts);
-  return el("button", { type: "button", class: `card ${suit} movable`, "aria-label": `${name}, column ${from}`, dataset: { card: code } }, ...parts);
-}
-
-function renderLog(moves) {
-  const log = $("log");
-  log.replaceChildren(...moves.map((move) => el("li", { class: isPlayerMove(move) ? null : "auto" }, describe(move))));
-  log.scrollTop = log.scrollHeight;
+  renderMarks();
+  renderVerdict("hint");
+  renderVerdict("peek");
 }
 
 /** The selection, the hint and the peek drawn on the table. */
-function applyMarks() {
+function renderMarks() {
   const cards = [...columnsBox.querySelectorAll(".card.movable")];
   const columns = [...columnsBox.querySelectorAll(".column")];
   const numbers = [...$("colnums").children];
@@ -297,7 +202,8 @@ function applyMarks() {
     column.tabIndex = target ? 0 : -1;
   });
   for (const kind of ["hint", "peek"]) {
-    const move = current(kind) && (kind === "hint" ? state.hint.answer.fair : state.peek.answer.keep);
+    const answer = current(kind) && state[kind].answer;
+    const move = answer && (kind === "hint" ? answer.fair : answer.keep);
     const mark = kind === "hint" ? "hinted" : "peeked";
     for (const card of cards) card.classList.toggle(mark, Boolean(move) && card.dataset.card === move.card);
     numbers.forEach((number, i) => number.classList.toggle(`${kind}-to`, Boolean(move) && move.to === i + 1));
@@ -326,19 +232,22 @@ const HOW = {
 
 /** Picks up `card`; `how` ("click", "drag" or "keyboard") is how the player will put it down. */
 function select(card, how) {
-  state.selected = card;
-  applyMarks();
+  update((s) => {
+    s.selected = card;
+  });
   const targets = destinations(card);
   const places = targets.length === 1 ? `column ${targets[0]}` : `columns ${targets.join(" or ")}`;
   say(message, `${face(card).text} can go to ${places}: ${HOW[how]}.`);
   if (how === "keyboard") columnsBox.querySelector(".column.destination")?.focus();
 }
 
+/** Puts the card picked up back; the card, if there was one. */
 function cancel() {
-  if (!state.selected) return;
   const card = state.selected;
-  state.selected = null;
-  applyMarks();
+  if (!card) return null;
+  update((s) => {
+    s.selected = null;
+  });
   say(message, "");
   return card;
 }
@@ -353,7 +262,7 @@ function dropOn(to) {
 }
 
 felt.addEventListener("click", (event) => {
-  if (drag.justEnded || busy() || !state.view) return;
+  if (busy() || !state.view) return;
   stopAutoplay();
   const column = event.target.closest(".column");
   if (state.selected && column?.classList.contains("destination")) {
@@ -374,91 +283,56 @@ felt.addEventListener("click", (event) => {
   play(code, destinations(code)[0]);
 });
 
-// Dragging: the card and every card covering it follow the pointer; the column under it when
-// the pointer is let go is the destination.
-const drag = { active: null, justEnded: false };
-
-felt.addEventListener("pointerdown", (event) => {
-  const card = event.target.closest(".card.movable");
-  if (!card || event.button !== 0 || busy()) return;
-  const box = card.getBoundingClientRect();
-  drag.active = {
-    card,
-    code: card.dataset.card,
-    pointer: event.pointerId,
-    x: event.clientX,
-    y: event.clientY,
-    dx: event.clientX - box.left,
-    dy: event.clientY - box.top,
-    stack: null,
-  };
-  card.setPointerCapture(event.pointerId);
-});
-
-felt.addEventListener("pointermove", (event) => {
-  const active = drag.active;
-  if (!active || event.pointerId !== active.pointer) return;
-  if (!active.card.isConnected) {
-    // The table was redrawn under the pointer (autoplay's last step): this drag is over.
-    endDrag();
-    return;
-  }
-  if (!active.stack) {
-    if (Math.hypot(event.clientX - active.x, event.clientY - active.y) < 6) return;
+// Dragging: the card and every card covering it follow the pointer, held where it was pressed;
+// the column under the pointer when it is let go is the destination. The stack that follows
+// the pointer is the drag's own drawing.
+let lifted = null;
+const dragging = draggable(felt, {
+  grab(event) {
+    const card = event.target.closest(".card.movable");
+    if (!card || busy()) return null;
+    const box = card.getBoundingClientRect();
+    lifted = { dx: event.clientX - box.left, dy: event.clientY - box.top, stack: null };
+    return card;
+  },
+  lift(card) {
     stopAutoplay();
-    lift(active);
-  }
-  // Placed within the felt, which gives the cards their size.
-  const origin = felt.getBoundingClientRect();
-  active.stack.style.left = `${event.clientX - active.dx - origin.left}px`;
-  active.stack.style.top = `${event.clientY - active.dy - origin.top}px`;
-  const over = columnAt(event.clientX, event.clientY);
-  for (const column of columnsBox.children) column.classList.toggle("over", column === over);
+    const cards = [...card.closest(".column").querySelectorAll(".card")];
+    lifted.stack = el("div", { class: "drag-stack", inert: true, "aria-hidden": "true" });
+    cards.slice(cards.indexOf(card)).forEach((moving, i) => {
+      const copy = moving.cloneNode(true);
+      copy.classList.remove("selected", "hinted", "peeked");
+      copy.style.setProperty("--d", 0);
+      copy.style.setProperty("--u", i);
+      lifted.stack.append(copy);
+      moving.classList.add("lifted");
+    });
+    felt.append(lifted.stack);
+    select(card.dataset.card, "drag");
+  },
+  follow(_, event) {
+    // Placed within the felt, which gives the cards their size.
+    const origin = felt.getBoundingClientRect();
+    lifted.stack.style.left = `${event.clientX - lifted.dx - origin.left}px`;
+    lifted.stack.style.top = `${event.clientY - lifted.dy - origin.top}px`;
+    const over = columnAt(event.clientX, event.clientY);
+    for (const column of columnsBox.children) column.classList.toggle("over", column === over);
+  },
+  drop(card, event) {
+    const over = columnAt(event.clientX, event.clientY);
+    putDown();
+    if (over?.classList.contains("destination")) play(card.dataset.card, Number(over.dataset.column));
+    else cancel();
+  },
+  abandon() {
+    putDown();
+    cancel();
+  },
 });
 
-felt.addEventListener("pointerup", (event) => {
-  const active = drag.active;
-  if (!active || event.pointerId !== active.pointer) return;
-  const over = columnAt(event.clientX, event.clientY);
-  endDrag();
-  if (!active.stack) return; // not moved: a click, which the click handler takes
-  // The click that follows this pointerup, in the same task, is the drop's, not a pick.
-  drag.justEnded = true;
-  setTimeout(() => { drag.justEnded = false; });
-  if (over?.classList.contains("destination")) play(active.code, Number(over.dataset.column));
-  else cancel();
-});
-
-felt.addEventListener("pointercancel", () => {
-  if (drag.active?.stack) cancel();
-  endDrag();
-});
-felt.addEventListener("lostpointercapture", () => {
-  if (drag.active?.stack) cancel();
-  endDrag();
-});
-
-function lift(active) {
-  const cards = [...active.card.closest(".column").querySelectorAll(".card")];
-  const moving = cards.slice(cards.indexOf(active.card));
-  active.stack = el("div", { class: "drag-stack", inert: true, "aria-hidden": "true" });
-  moving.forEach((card, i) => {
-    const copy = card.cloneNode(true);
-    copy.classList.remove("selected", "hinted", "peeked");
-    copy.style.setProperty("--d", 0);
-    copy.style.setProperty("--u", i);
-    active.stack.append(copy);
-    card.classList.add("lifted");
-  });
-  felt.append(active.stack);
-  select(active.code, "drag");
-}
-
-function endDrag() {
-  const active = drag.active;
-  drag.active = null;
-  if (!active?.stack) return;
-  active.stack.remove();
+function putDown() {
+  lifted?.stack?.remove();
+  lifted = null;
   for (const card of columnsBox.querySelectorAll(".lifted")) card.classList.remove("lifted");
   for (const column of columnsBox.children) column.classList.remove("over");
 }
@@ -471,33 +345,20 @@ document.addEventListener("keydown", (event) => {
   if (event.target.closest?.("input, select, textarea") || !state.view) return;
   const key = event.key;
   if (key === "Escape") {
-    if (drag.active) endDrag();
-    const card = cancel();
+    const card = state.selected;
+    dragging.cancel();
+    cancel();
     if (card) columnsBox.querySelector(`.card.movable[data-card="${card}"]`)?.focus();
     else stopAutoplay();
     return;
   }
-  if (event.ctrlKey || event.metaKey) {
-    if (event.altKey) return;
-    const lower = key.toLowerCase();
-    if (lower === "z" || lower === "y") {
-      event.preventDefault();
-      if (lower === "z" && !event.shiftKey) undo();
-      else redo();
-    }
-    return;
-  }
-  if (event.altKey) return;
+  if (undoKeys(event, undo, redo) || event.ctrlKey || event.metaKey || event.altKey) return;
   if (state.selected && key >= "1" && key <= "7") {
     event.preventDefault();
     if (!busy()) dropOn(Number(key));
   } else if ((key === "Enter" || key === " ") && event.target.classList?.contains("column")) {
     event.preventDefault();
     if (state.selected && !busy()) dropOn(Number(event.target.dataset.column));
-  } else if (key === "u" || key === "U") {
-    undo();
-  } else if (key === "r" || key === "R") {
-    redo();
   } else if ((key === "h" || key === "H") && !$("hint").disabled) {
     ask("hint");
   }
@@ -512,41 +373,53 @@ async function ask(kind) {
   const view = state.view;
   if (!view?.legal.length) return;
   const key = state.viewKey;
-  state.asking[kind]?.abort();
   const asking = new AbortController();
-  state.asking[kind] = asking;
-  const verdict = $(`${kind}-verdict`);
-  verdict.className = "verdict thinking";
-  verdict.querySelector(".headline").textContent = kind === "hint" ? "The planner is thinking…" : "The exact solver is looking…";
+  update((s) => {
+    s.asking[kind]?.abort();
+    s.asking[kind] = asking;
+  });
+  const answered = (result) => update((s) => {
+    s[kind] = { key, ...result };
+    s.asking[kind] = null;
+  });
   try {
-    const answer = kind === "hint"
-      ? await api("/api/russian/hint", view.table, { signal: asking.signal })
-      : await api(`/api/russian/peek?${state.viewQuery}`, undefined, { signal: asking.signal });
-    if (key !== state.viewKey) return;
-    state[kind] = { key, answer };
-    showVerdict(kind);
-    applyMarks();
+    answered({
+      answer: kind === "hint"
+        ? await api("/api/russian/hint", view.table, { signal: asking.signal })
+        : await api(`/api/russian/peek?${state.viewQuery}`, undefined, { signal: asking.signal }),
+    });
   } catch (error) {
-    if (error.name === "AbortError" || key !== state.viewKey) return;
-    verdict.className = "verdict lost";
-    verdict.replaceChildren(el("div", { class: "headline" }, "No answer"), el("div", { class: "small" }, error.message));
-  } finally {
-    if (state.asking[kind] === asking) state.asking[kind] = null;
+    if (error.name !== "AbortError" && state.asking[kind] === asking) answered({ error: error.message });
   }
 }
 
-/** The verdict box and the values table of the hint or the peek, or their resting text. */
-function showVerdict(kind) {
+const resting = {
+  hint: [...$("hint-verdict").childNodes].map((node) => node.cloneNode(true)),
+  peek: [...$("peek-verdict").childNodes].map((node) => node.cloneNode(true)),
+};
+
+/** The verdict box and the values table of the hint or the peek: thinking, the answer or
+ *  refusal for the position shown, or their resting text. */
+function renderVerdict(kind) {
+  const over = !state.view.legal.length;
+  const now = state.asking[kind] ? "thinking" : current(kind) ? state[kind] : over ? "over" : "resting";
+  if (drawn[kind] === now) return;
+  drawn[kind] = now;
   const verdict = $(`${kind}-verdict`);
   const table = $(`${kind}-values`);
-  if (!current(kind)) {
-    verdict.className = "verdict";
-    const over = state.view && !state.view.legal.length;
-    verdict.replaceChildren(...(over ? [el("div", { class: "headline" }, "No move is left: the game is over.")] : resting[kind].map((node) => node.cloneNode(true))));
-    table.hidden = true;
+  table.hidden = true;
+  if (typeof now === "string") {
+    verdict.className = now === "thinking" ? "verdict thinking" : "verdict";
+    verdict.replaceChildren(...(now === "over" ? [el("div", { class: "headline" }, "No move is left: the game is over.")] : resting[kind].map((node) => node.cloneNode(true))));
+    if (now === "thinking") verdict.querySelector(".headline").textContent = kind === "hint" ? "The planner is thinking…" : "The exact solver is looking…";
     return;
   }
-  const answer = state[kind].answer;
+  if (now.error) {
+    verdict.className = "verdict lost";
+    verdict.replaceChildren(el("div", { class: "headline" }, "No answer"), el("div", { class: "small" }, now.error));
+    return;
+  }
+  const answer = now.answer;
   if (kind === "hint") {
     verdict.className = "verdict";
     verdict.replaceChildren(
@@ -557,7 +430,7 @@ function showVerdict(kind) {
     const gain = answer.maximum - answer.score;
     verdict.className = `verdict ${answer.maximum === 52 ? "won" : gain === 0 ? "lost" : ""}`;
     verdict.replaceChildren(
-      el("div", { class: "headline" }, el("span", { class: "eye" }), "At most ", el("span", { class: "maximum" }, String(answer.maximum)), ` cards: ${dollars(PAY * answer.maximum - STAKE)}`),
+      el("div", { class: "headline" }, el("span", { class: "eye" }), "At most ", el("span", { class: "maximum" }, String(answer.maximum)), ` cards: ${dollars(state.casino.net[answer.maximum])}`),
       el("div", { class: "small" }, gain ? `${gain} more can go up; the first move of a way there: ` : "No more card can go up, however the game goes on; one move: ", describe(answer.keep)),
     );
   }
@@ -569,11 +442,6 @@ function showVerdict(kind) {
   table.hidden = false;
 }
 
-const resting = {
-  hint: [...$("hint-verdict").childNodes].map((node) => node.cloneNode(true)),
-  peek: [...$("peek-verdict").childNodes].map((node) => node.cloneNode(true)),
-};
-
 // ---------- autoplay ----------
 
 /** Lets `strategy` play the rest: the server plays it out at once, the page shows it move by move. */
@@ -582,10 +450,11 @@ async function autoplay() {
   if (!view?.legal.length || busy()) return;
   const strategy = $("strategy").value;
   const run = { stopped: false, controller: new AbortController(), timer: null, wake: null };
-  state.autoplay = run;
-  renderAutoplay();
+  update((s) => {
+    s.autoplay = run;
+  });
   const status = $("autoplay-status");
-  status.textContent = `${strategy} is thinking…`;
+  say(status, `${strategy} is thinking…`);
   try {
     const answer = await api(`/api/russian/play?${state.viewQuery}&strategy=${strategy}`, undefined, { signal: run.controller.signal });
     const rest = answer.moves.slice(view.moves.length).filter(isPlayerMove);
@@ -595,22 +464,23 @@ async function autoplay() {
         run.timer = setTimeout(resolve, Number($("pace").value));
       });
       if (run.stopped) return;
-      status.textContent = `${strategy}: move ${i + 1} of ${rest.length}`;
-      const shown = await change(() => {
-        state.line = [...state.line, written(move)];
-        state.redo = [];
+      say(status, `${strategy}: move ${i + 1} of ${rest.length}`);
+      const shown = await change((s) => {
+        s.line = [...s.line, written(move)];
+        s.redo = [];
       });
       if (!shown || run.stopped) return;
     }
-    status.textContent = `${strategy} played ${rest.length} ${rest.length === 1 ? "move" : "moves"} and scored ${answer.score}`;
+    say(status, `${strategy} played ${plural(rest.length, "move")} and scored ${answer.score}`);
   } catch (error) {
     if (error.name === "AbortError" || run.stopped) return;
-    status.textContent = "";
+    say(status, "");
     say(message, error.message, true);
   } finally {
     if (state.autoplay === run) {
-      state.autoplay = null;
-      renderAutoplay();
+      update((s) => {
+        s.autoplay = null;
+      });
     }
   }
 }
@@ -622,9 +492,10 @@ function stopAutoplay() {
   run.controller.abort();
   clearTimeout(run.timer);
   run.wake?.();
-  state.autoplay = null;
-  $("autoplay-status").textContent = "stopped";
-  renderAutoplay();
+  say($("autoplay-status"), "stopped");
+  update((s) => {
+    s.autoplay = null;
+  });
 }
 
 function renderAutoplay() {
@@ -635,78 +506,71 @@ function renderAutoplay() {
   $("clairvoyant-note").hidden = $("strategy").value !== "clairvoyant";
 }
 
-// ---------- the ledger ----------
-
-function readLedger() {
-  try {
-    const ledger = JSON.parse(localStorage.getItem(LEDGER_KEY));
-    if (ledger && typeof ledger.games === "object" && ledger.games !== null) return ledger;
-  } catch {
-    // Storage refused or a ledger not written by this page: start a new one.
-  }
-  return { games: {} };
-}
+// ---------- the purse and the casino's terms ----------
 
 function record(view) {
-  const ledger = readLedger();
-  const key = state.viewKey;
-  if (key in ledger.games) return;
-  ledger.games[key] = { score: view.score, net: view.net };
   try {
-    localStorage.setItem(LEDGER_KEY, JSON.stringify(ledger));
+    const purse = recordGame(state.viewKey, view.score, view.net);
+    update((s) => {
+      s.purse = purse;
+    });
   } catch {
-    say(message, "The browser keeps no storage for this page: the ledger cannot record the game.", true);
+    say(message, "The browser keeps no storage for this page: the purse cannot record the game.", true);
   }
-  renderLedger();
 }
 
-function renderLedger() {
-  const games = Object.values(readLedger().games);
+function renderPurse() {
+  const house = state.casino?.house_profit;
+  const reset = $("reset-purse");
+  reset.textContent = state.resetArmed ? "Click again to empty the purse" : "Reset purse";
+  if (house === undefined || drawn.purse === state.purse) return;
+  drawn.purse = state.purse;
+  const games = Object.values(state.purse.games);
   const count = games.length;
   const score = games.reduce((sum, game) => sum + game.score, 0);
   const net = games.reduce((sum, game) => sum + game.net, 0);
-  const expected = -HOUSE_TAKE * count;
+  const expected = -house * count;
   const row = (term, ...value) => [el("dt", {}, term), el("dd", {}, ...value)];
-  const money = (amount) => el("span", { class: `money ${amount < 0 ? "minus" : amount > 0 ? "plus" : ""}` }, dollars(amount));
-  $("ledger").replaceChildren(
-    ...row("Games", el("span", { id: "ledger-count" }, String(count))),
-    ...row("Mean score", el("span", { id: "ledger-mean" }, count ? (score / count).toFixed(2) : "–"), " cards"),
-    ...row("Your money", el("span", { id: "ledger-net" }, money(net)), " in all"),
-    ...row("Expected", money(Math.round(expected * 100) / 100), `: the house takes $${HOUSE_TAKE.toFixed(2)} a game`),
+  $("purse").replaceChildren(
+    ...row("Games", el("span", { id: "purse-count" }, String(count))),
+    ...row("Mean score", el("span", { id: "purse-mean" }, count ? (score / count).toFixed(2) : "–"), " cards"),
+    ...row("Your money", el("span", { id: "purse-net" }, money(net)), " in all"),
+    ...row("Expected", money(Math.round(expected * 100) / 100), `: the house takes $${house.toFixed(2)} a game`),
     ...row("Difference", money(Math.round((net - expected) * 100) / 100), net >= expected ? " better than expected" : " worse than expected"),
   );
-  $("reset-ledger").disabled = count === 0;
+  reset.disabled = count === 0;
 }
 
-let resetArmed = null;
-
-function resetLedger() {
-  const button = $("reset-ledger");
-  if (!resetArmed) {
-    // One click could wipe a long record: a second one within a few seconds confirms.
-    button.textContent = "Click again to erase the ledger";
-    resetArmed = setTimeout(disarmReset, 4000);
+function resetPurse() {
+  clearTimeout(state.resetArmed);
+  if (state.resetArmed) {
+    update((s) => {
+      s.resetArmed = null;
+      s.purse = emptyPurse();
+    });
     return;
   }
-  disarmReset();
-  try {
-    localStorage.removeItem(LEDGER_KEY);
-  } catch {
-    // Nothing was stored.
-  }
-  renderLedger();
+  // One click could wipe a long record: a second one within a few seconds confirms.
+  update((s) => {
+    s.resetArmed = setTimeout(() => update((later) => {
+      later.resetArmed = null;
+    }), 4000);
+  });
 }
 
-function disarmReset() {
-  clearTimeout(resetArmed);
-  resetArmed = null;
-  $("reset-ledger").textContent = "Reset ledger";
+/** The sentences that quote the casino's terms, once they are in. */
+function renderCasino() {
+  const casino = state.casino;
+  if (!casino || drawn.casino === casino) return;
+  drawn.casino = casino;
+  const { stake, pay_per_card: pay, planner_mean: mean, house_profit: house } = casino;
+  $("terms").textContent = `You pay $${stake} and get $${pay} a card.`;
+  $("purse-source").textContent = `The expectation is the house's take from a player as good as parlor's planner, the best fair strategy measured: $${stake} − $${pay} × ${mean.toFixed(3)} cards = $${house.toFixed(2)} a game (its mean score over deals 0 to 99,999, docs/russian-etude.md).`;
 }
 
 // ---------- the page ----------
 
 $("colnums").replaceChildren(...[1, 2, 3, 4, 5, 6, 7].map((n) => el("span", {}, String(n))));
-$("ledger-source").textContent = `The expectation is the house's take from a player as good as parlor's planner, the best fair strategy measured: $${STAKE} − $${PAY} × ${FAIR_MEAN.toFixed(3)} cards = $${HOUSE_TAKE.toFixed(2)} a game (its mean score over deals 0 to 99,999, docs/russian.md).`;
 
 $("choose").addEventListener("submit", (event) => {
   event.preventDefault();
@@ -724,34 +588,49 @@ for (const kind of ["hint", "peek"]) {
   });
 }
 $("autoplay").addEventListener("click", () => (state.autoplay ? stopAutoplay() : autoplay()));
-$("strategy").addEventListener("change", renderAutoplay);
-$("reset-ledger").addEventListener("click", resetLedger);
-window.addEventListener("storage", (event) => {
-  if (event.key === LEDGER_KEY || event.key === null) renderLedger();
-});
+$("strategy").addEventListener("change", () => update());
+$("reset-purse").addEventListener("click", resetPurse);
+watchPurse((purse) => update((s) => {
+  s.purse = purse;
+}));
 
-async function start() {
-  renderLedger();
+/** The game the address names (a random deal if none), as far as its line makes sense. */
+async function fromAddress() {
   const query = getQuery();
-  state.game = query.pysol !== undefined ? { kind: "pysol", number: query.pysol }
+  const game = query.pysol !== undefined ? { kind: "pysol", number: query.pysol }
     : query.deal !== undefined ? { kind: "deal", number: query.deal }
       : randomDeal();
-  state.line = (query.moves ?? "").split(",").filter((move) => move !== "");
-  syncChooser();
+  const line = (query.moves ?? "").split(",").filter((move) => move !== "");
+  syncChooser(game);
   try {
-    await show();
+    await show((s) => Object.assign(s, { game, line }));
   } catch (error) {
     if (error.parameter === "moves" && error.column) {
       // Show the game as far as its line makes sense, and say where it stopped.
-      const kept = state.line.join(",").slice(0, error.column - 1).split(",").slice(0, -1);
-      await change(() => { state.line = kept; });
+      const kept = line.join(",").slice(0, error.column - 1).split(",").slice(0, -1);
+      await change((s) => {
+        s.line = kept;
+      });
       say(message, `The link's moves stop after move ${kept.length}: ${error.message}`, true);
     } else {
-      felt.setAttribute("aria-busy", "false");
       say(message, error.message, true);
       $("number").focus();
     }
   }
+}
+
+async function start() {
+  try {
+    const casino = await api("/api/russian/casino");
+    update((s) => {
+      s.casino = casino;
+    });
+  } catch (error) {
+    felt.setAttribute("aria-busy", "false");
+    say(message, error.message, true);
+    return;
+  }
+  fromAddress();
 }
 
 start();

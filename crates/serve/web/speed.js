@@ -1,7 +1,8 @@
 // The Speed page: the contest's two robots on their millisecond clock. The server plays the
 // game (`POST /api/speed/play`, which answers what `parlor speed --json` prints: the deal and
-// every action with its start and end); the page only replays that log at the instant the clock
-// shows, so it never decides a move.
+// every action with its start and end) and says how long each action takes (`GET
+// /api/speed/times`); the page only replays that log at the instant the clock shows, each card
+// in a hand that far along its way, so it never decides a move.
 //
 // The URL holds what is watched, so that a reload or a shared link shows the same picture:
 //   ?example=K            one of EXAMPLES below (1 = the rule book's worked example)
@@ -10,7 +11,9 @@
 // and with any of them &set=K (the data set, 1 = the first), &t=MS (the clock) and &lang=az
 // (the verdict in the words of the original problem statement).
 
-import { $, api, el, say, setQuery, getQuery } from "/parlor.js";
+import { $, api, el, say, holdState, getQuery, selectPlace } from "/parlor.js";
+import { cardBack, cardElement } from "/cards.js";
+import { Replay } from "/replay.js";
 
 // From the rule book (docs/speed.md and the contest's statement): inputs to start from.
 const EXAMPLES = [
@@ -22,24 +25,34 @@ const EXAMPLES = [
   { name: "Out together", input: "2 S2 S3\n2 H7 H8\n0\n" },
 ];
 
-const SUITS = {
-  S: { symbol: "♠", name: "spades" },
-  H: { symbol: "♥", name: "hearts" },
-  D: { symbol: "♦", name: "diamonds" },
-  C: { symbol: "♣", name: "clubs" },
-};
-
 const VERDICT = { en: (robot) => `${robot} wins.`, az: (robot) => `${robot} qalibdir.` };
 
-// The rule book's times: how far along its way a card is depends on the action's full length,
-// which a cancelled move never reached.
-const DRAW_MS = 300;
-const RIGHT_MS = 500;
-const LEFT_MS = 700;
-const RETURN_MS = 500;
+/** What is watched: where its input came from, its games, and the clock. */
+const state = {
+  /** How long each action takes (`GET /api/speed/times`). */
+  times: null,
+  /** Where the input came from, as the address names it: {example}, {input} or {seed, deal, split}. */
+  source: {},
+  /** The games of the input, as the server played them. */
+  games: [],
+  /** The data set watched, made ready for replay. */
+  game: null,
+  set: 1,
+  lang: "en",
+  clock: new Replay(() => Number($("pace").value), (change) => update(change)),
+};
+
+/** The address: what is watched and, once the clock rests, its millisecond. */
+function address(s) {
+  if (!s.game || s.clock.moving) return null;
+  const t = s.clock.position;
+  return { ...s.source, set: s.set === 1 ? "" : s.set, t: t || "", lang: s.lang === "en" ? "" : s.lang };
+}
+
+const update = holdState(state, render, address);
 
 const felt = $("felt");
-const clock = $("clock");
+const clockText = $("clock");
 const scrub = $("scrub");
 const playButton = $("play");
 const verdictLine = $("verdict");
@@ -47,36 +60,16 @@ const happening = $("happening");
 const message = $("message");
 const textarea = $("input");
 
-/** What is watched: where its input came from, the games, and the clock. */
-const view = {
-  source: {},
-  games: [],
-  game: null,
-  set: 1,
-  t: 0,
-  playing: false,
-  lang: "en",
-};
-
-function cardElement(code, extra = "") {
-  const suit = SUITS[code[0]];
-  const rank = code[1] === "X" ? "10" : code[1];
-  return el(
-    "div",
-    { class: `card ${suit.name} ${extra}`, role: "img", "aria-label": `${rank}${suit.symbol}`, dataset: { card: code } },
-    el("span", { class: "corner" }, rank + suit.symbol),
-    el("span", { class: "pip", "aria-hidden": "true" }, suit.symbol),
-  );
-}
-
 /** `A deck`, `B slot 2`, `table A`: a place on the felt, from an event's `from` or `to`. */
 function placeOf(robot, where) {
   return where.startsWith("table") ? where : `${robot} ${where}`;
 }
 
-/** The full length of a move to `table` by `robot`: its own right table is the near one. */
-function moveLength(robot, table) {
-  return table === `table ${robot}` ? RIGHT_MS : LEFT_MS;
+/** How long event `e`'s action takes in full, which a cancelled move never reached. */
+function lengthOf(e, times) {
+  if (e.kind === "draw") return times.draw_ms;
+  if (e.kind === "return") return times.return_ms;
+  return e.to === times.right[e.robot] ? times.right_ms : times.left_ms;
 }
 
 /**
@@ -84,7 +77,7 @@ function moveLength(robot, table) {
  * arriving at its end), in the order the rule book resolves an instant — completions before the
  * choices made at it — and each action's path across the felt as a function of the clock.
  */
-function prepare(json) {
+function prepare(json, times) {
   const changes = [];
   const paths = [];
   const lastOf = { A: null, B: null };
@@ -93,19 +86,15 @@ function prepare(json) {
     if (e.status === "done") changes.push({ time: e.end, arrives: true, e, i });
     const from = placeOf(e.robot, e.from);
     const to = placeOf(e.robot, e.to);
-    let path;
-    if (e.kind === "draw") {
-      path = { from, to, at: (t) => (t - e.start) / DRAW_MS };
-    } else if (e.kind === "return") {
+    const length = lengthOf(e, times);
+    if (e.kind === "return") {
       // Back from where the cancelled move was stopped, along the same line.
       const move = lastOf[e.robot];
-      const reached = (move.end - move.start) / moveLength(move.robot, move.to);
-      path = { from: to, to: from, at: (t) => reached * (1 - (t - e.start) / RETURN_MS) };
+      const reached = (move.end - move.start) / lengthOf(move, times);
+      paths.push({ from: to, to: from, at: (t) => reached * (1 - (t - e.start) / length) });
     } else {
-      const length = moveLength(e.robot, e.to);
-      path = { from, to, at: (t) => (t - e.start) / length };
+      paths.push({ from, to, at: (t) => (t - e.start) / length });
     }
-    paths.push(path);
     lastOf[e.robot] = e;
   });
   changes.sort((x, y) => x.time - y.time || y.arrives - x.arrives || x.i - y.i);
@@ -172,11 +161,13 @@ function describe(game, t) {
 }
 
 // The felt's fixed parts, built once per game: a place element for every deck, slot and table,
-// and a flying card for each robot. Frames then touch only what changed.
+// and a flying card for each robot. Frames then touch only what changed since `drawn`.
 const places = new Map();
 const flying = {};
 const sideLabels = {};
-let drawnAt = null;
+/** What the page shows: {games, game, instant, end, lang}. */
+let drawn = null;
+/** Where each place's pile sits on the felt, measured once per layout. */
 let geometry = null;
 
 function placeElement(key, label) {
@@ -207,11 +198,9 @@ function buildFelt() {
   }
   // Table B lies on B's right, which is the screen's left.
   $("tables").replaceChildren(placeElement("table B", "table B"), placeElement("table A", "table A"));
-  drawnAt = null;
   geometry = null;
 }
 
-/** Where each place's pile sits on the felt, measured once per layout. */
 function measure() {
   const origin = felt.getBoundingClientRect();
   geometry = new Map();
@@ -228,7 +217,7 @@ function showPlace(place, cards, key) {
   if (place.shown === shown) return;
   place.shown = shown;
   if (deck) {
-    place.pile.replaceChildren(...(cards.length ? [el("div", { class: "card down", role: "img", "aria-label": `${cards.length} cards face down` })] : []));
+    place.pile.replaceChildren(...(cards.length ? [cardBack(`${cards.length} cards face down`)] : []));
     place.caption.textContent = `deck ${cards.length}`;
   } else {
     place.pile.replaceChildren(...(top ? [cardElement(top)] : []));
@@ -246,21 +235,37 @@ function doing(game, robot, t, hand) {
   return game.json.waits.some((w) => w.robot === robot && w.start <= t && t < w.end) ? "waits" : "";
 }
 
-/** The picture at the clock's millisecond: the places when an instant was crossed, the flying
+/** The page at the clock's millisecond: the places when an instant was crossed, the flying
  *  cards every frame. */
-function draw() {
-  const game = view.game;
+function render() {
+  const game = state.game;
+  const clock = state.clock;
+  const label = clock.playing ? "Pause" : "Play";
+  if (playButton.textContent !== label) playButton.textContent = label;
+  if (state.times && !$("times").textContent) $("times").textContent = timesText(state.times);
   if (!game) return;
-  const t = Math.floor(view.t);
+  if (drawn?.game !== game) {
+    if (drawn?.games !== state.games) {
+      $("set").replaceChildren(
+        ...state.games.map((g, i) => el("option", { value: String(i + 1) }, `${i + 1}: ${g.winner} in ${g.end_ms} ms`)),
+      );
+      for (const id of ["set", "play", "next", "back", "scrub"]) $(id).disabled = false;
+    }
+    buildFelt();
+    $("set").value = String(state.set);
+    $("length").textContent = String(game.json.end_ms);
+    felt.removeAttribute("aria-busy");
+  }
+  const t = clock.position;
   if (!geometry) measure();
   const instant = game.instants.filter((i) => i <= t).length;
-  const crossed = drawnAt === null || drawnAt.instant !== instant || drawnAt.end !== (t >= game.json.end_ms);
-  if (crossed) {
+  const over = t >= game.json.end_ms;
+  if (drawn?.game !== game || drawn.instant !== instant || drawn.end !== over || drawn.lang !== state.lang) {
     for (const [key, cards] of placesAt(game, t)) showPlace(places.get(key), cards, key);
     happening.textContent = describe(game, t);
-    const over = t >= game.json.end_ms;
     verdictLine.hidden = !over;
-    verdictLine.textContent = over ? VERDICT[view.lang](game.json.winner) : "";
+    verdictLine.textContent = over ? VERDICT[state.lang](game.json.winner) : "";
+    $("lang").value = state.lang;
   }
   for (const robot of ["A", "B"]) {
     const hand = handAt(game, robot, t);
@@ -268,7 +273,7 @@ function draw() {
     if (fly.event !== hand) {
       fly.event = hand;
       fly.node.hidden = hand === null;
-      fly.node.replaceChildren(...(hand === null ? [] : [cardElement(game.json.events[hand].card, "in-hand")]));
+      fly.node.replaceChildren(...(hand === null ? [] : [cardElement(game.json.events[hand].card, { classes: "in-hand" })]));
       fly.node.dataset.card = hand === null ? "" : game.json.events[hand].card;
     }
     if (hand !== null) {
@@ -281,86 +286,38 @@ function draw() {
     const words = doing(game, robot, t, hand);
     if (sideLabels[robot].textContent !== words) sideLabels[robot].textContent = words;
   }
-  drawnAt = { instant, end: t >= game.json.end_ms };
-  clock.textContent = String(t);
-  scrub.value = String(t);
+  drawn = { games: state.games, game, instant, end: over, lang: state.lang };
+  clockText.textContent = String(t);
+  clock.show(scrub);
 }
 
-// The clock runs on requestAnimationFrame: each frame moves it by the real time passed times
-// the pace.
-let lastFrame = null;
-
-function frame(now) {
-  if (!view.playing) return;
-  if (lastFrame !== null) view.t += (now - lastFrame) * Number($("pace").value);
-  lastFrame = now;
-  if (view.t >= view.game.json.end_ms) {
-    view.t = view.game.json.end_ms;
-    pause();
-  } else {
-    requestAnimationFrame(frame);
-  }
-  draw();
+/** The help's sentence on the times, in the server's numbers. */
+function timesText(times) {
+  return `A card travels for as long as its action takes: draw ${times.draw_ms} ms, to the right ` +
+    `table ${times.right_ms} ms, to the left ${times.left_ms} ms, back to its slot ${times.return_ms} ms.`;
 }
 
-function play() {
-  if (!view.game || view.playing) return;
-  if (view.t >= view.game.json.end_ms) view.t = 0;
-  view.playing = true;
-  lastFrame = null;
-  playButton.textContent = "Pause";
-  requestAnimationFrame(frame);
-}
-
-function pause() {
-  view.playing = false;
-  playButton.textContent = "Play";
-  remember();
-}
-
-/** Shows the clock at `t`; `keep` puts it in the URL too (not while the scrubber is dragged,
- *  which would rewrite the history at every pixel). */
-function seek(t, keep = true) {
-  if (!view.game) return;
-  if (view.playing) pause();
-  view.t = Math.max(0, Math.min(view.game.json.end_ms, t));
-  draw();
-  if (keep) remember();
-}
-
+/** The instant before or after the clock's, or the game's end. */
 function step(direction) {
-  if (!view.game) return;
-  const t = Math.floor(view.t);
-  const list = view.game.instants;
+  const game = state.game;
+  if (!game) return;
+  const t = state.clock.position;
+  const list = game.instants;
   const to = direction > 0 ? list.find((i) => i > t) : list.filter((i) => i < t).pop();
-  seek(to ?? (direction > 0 ? view.game.json.end_ms : 0));
+  update((s) => s.clock.seek(to ?? (direction > 0 ? game.json.end_ms : 0)));
 }
 
-function remember() {
-  setQuery({ ...view.source, set: view.set === 1 ? "" : view.set, t: Math.floor(view.t) || "", lang: view.lang === "en" ? "" : view.lang });
-}
-
-function choose(set, t = 0) {
-  view.set = set;
-  view.game = prepare(view.games[set - 1]);
-  $("set").value = String(set);
-  $("length").textContent = String(view.game.json.end_ms);
-  scrub.max = String(view.game.json.end_ms);
-  buildFelt();
-  view.t = Math.max(0, Math.min(view.game.json.end_ms, t));
-  felt.removeAttribute("aria-busy");
-  draw();
-  remember();
-}
-
-function enableControls() {
-  for (const id of ["set", "play", "next", "back", "scrub"]) $(id).disabled = false;
+/** Watches data set `set` (kept within the games) at `t`. */
+function watch(s, set, t = 0) {
+  s.set = Math.min(Math.max(1, set), s.games.length);
+  s.game = prepare(s.games[s.set - 1], s.times);
+  s.clock.load(s.game.json.end_ms, t);
 }
 
 /** Plays `input` on the server and shows data set `set` at `t`; a refusal is shown with its
  *  place in the input selected. */
 async function load(input, source, set = 1, t = 0) {
-  if (view.playing) pause();
+  update((s) => s.clock.pause());
   textarea.value = input;
   say(message, "Playing…");
   let games;
@@ -368,26 +325,15 @@ async function load(input, source, set = 1, t = 0) {
     games = await api("/api/speed/play", input);
   } catch (error) {
     say(message, error.message, true);
-    if (error.line) selectPlace(error.line, error.column || 1);
+    if (error.line) selectPlace(textarea, error.line, error.column || 1);
     return;
   }
   say(message, games.length === 1 ? "One data set." : `${games.length} data sets.`);
-  view.source = source;
-  view.games = games;
-  $("set").replaceChildren(
-    ...games.map((g, i) => el("option", { value: String(i + 1) }, `${i + 1}: ${g.winner} in ${g.end_ms} ms`)),
-  );
-  enableControls();
-  choose(Math.min(Math.max(1, set), games.length), t);
-}
-
-function selectPlace(line, column) {
-  const lines = textarea.value.split("\n");
-  let at = 0;
-  for (let i = 0; i < line - 1 && i < lines.length; i++) at += lines[i].length + 1;
-  at += column - 1;
-  textarea.focus();
-  textarea.setSelectionRange(at, Math.min(textarea.value.length, at + 1));
+  update((s) => {
+    s.source = source;
+    s.games = games;
+    watch(s, set, t);
+  });
 }
 
 async function randomDeal(seed, deal, split, set, t) {
@@ -414,28 +360,20 @@ function wire() {
     event.preventDefault();
     randomDeal($("seed").value.trim(), $("deal").value.trim(), $("split").value.trim());
   });
-  $("set").addEventListener("change", () => {
-    if (view.playing) pause();
-    choose(Number($("set").value));
-  });
-  playButton.addEventListener("click", () => (view.playing ? pause() : play()));
+  $("set").addEventListener("change", () => update((s) => watch(s, Number($("set").value))));
+  playButton.addEventListener("click", () => update((s) => s.clock.toggle()));
   $("next").addEventListener("click", () => step(1));
   $("back").addEventListener("click", () => step(-1));
-  scrub.addEventListener("input", () => seek(Number(scrub.value), false));
-  scrub.addEventListener("change", remember);
-  $("lang").addEventListener("change", () => {
-    view.lang = $("lang").value;
-    drawnAt = null;
-    draw();
-    remember();
-  });
+  state.clock.slider(scrub);
+  $("lang").addEventListener("change", () => update((s) => {
+    s.lang = $("lang").value;
+  }));
   document.addEventListener("keydown", (event) => {
     const target = event.target;
     if (target.matches("textarea, input[type=text], select") || event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.key === " ") {
       event.preventDefault();
-      if (view.playing) pause();
-      else play();
+      update((s) => s.clock.toggle());
     } else if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
       event.preventDefault();
       step(event.key === "ArrowRight" ? 1 : -1);
@@ -444,15 +382,16 @@ function wire() {
   // The flying cards are placed in pixels: a new layout needs new measures.
   new ResizeObserver(() => {
     geometry = null;
-    draw();
+    update();
   }).observe(felt);
 }
 
-function start() {
-  wire();
+/** The game the address names. */
+function fromAddress() {
   const query = getQuery();
-  view.lang = query.lang === "az" ? "az" : "en";
-  $("lang").value = view.lang;
+  update((s) => {
+    s.lang = query.lang === "az" ? "az" : "en";
+  });
   const set = Number(query.set) || 1;
   const t = Number(query.t) || 0;
   if (query.input !== undefined) {
@@ -470,6 +409,20 @@ function start() {
     const example = EXAMPLES[k - 1] ? k : 1;
     load(EXAMPLES[example - 1].input, { example }, set, t);
   }
+}
+
+async function start() {
+  wire();
+  try {
+    const times = await api("/api/speed/times");
+    update((s) => {
+      s.times = times;
+    });
+  } catch (error) {
+    say(message, error.message, true);
+    return;
+  }
+  fromAddress();
 }
 
 start();

@@ -1,8 +1,8 @@
-//! Whole games of random 26/26 deals (seed 2087, deals 0 to 9,999): the fast engine, the plain
-//! engine with its log, and the stats path that also deals each game.
+//! Whole games of random 26/26 deals (seed 2087, deals 0 to 9,999): the fast engine, the
+//! reference engine with its log, and the stats path that also deals each game.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use speed::{Deal, Split, fast, game};
+use speed::{Deal, Split, fast, reference};
 use std::hint::black_box;
 
 const GAMES: u64 = 10_000;
@@ -33,11 +33,11 @@ fn play(c: &mut Criterion) {
         })
     });
     group.sample_size(20);
-    group.bench_function("simple with log", |b| {
+    group.bench_function("reference with log", |b| {
         b.iter(|| {
             deals
                 .iter()
-                .map(|deal| game::play(black_box(deal)).events.len() as u64)
+                .map(|deal| reference::play(black_box(deal)).events.len() as u64)
                 .sum::<u64>()
         })
     });

@@ -16,6 +16,7 @@
 //!     error.to_string(),
 //!     "line 2, column 6: SA appears twice in data set 1 (first at line 1, column 3)"
 //! );
+//! assert_eq!(contest::write(&deals), "5\nS3 S5 S8 S9 S2\n3\nH7 H3 H4\n0\n");
 //! ```
 
 use crate::deal::Deal;
@@ -301,6 +302,20 @@ impl Iterator for Reader<'_> {
 /// The first mistake of the input, with its line and column.
 pub fn parse(text: &str) -> Result<Vec<Deal>, ContestError> {
     sets(text).collect()
+}
+
+/// The contest input of `deals` in the four-line form — each robot's count, then its cards on
+/// the next line — ended by `0`: what [`parse`] reads back as `deals`.
+pub fn write(deals: &[Deal]) -> String {
+    let mut text = String::new();
+    for deal in deals {
+        for cards in [deal.a(), deal.b()] {
+            let shown: Vec<String> = cards.iter().map(Card::to_string).collect();
+            text.push_str(&format!("{}\n{}\n", cards.len(), shown.join(" ")));
+        }
+    }
+    text.push_str("0\n");
+    text
 }
 
 /// The data sets of the input one at a time, each checked as it is read, ending after the

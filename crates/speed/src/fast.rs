@@ -1,11 +1,12 @@
-//! The same game as [`crate::game`], for experiments over millions of deals: no log, no
-//! allocation, cards as their strength (0 = C2 … 51 = SA) so that "the weakest neighbour" is the
-//! lowest set bit of a 52-bit set. Tested against [`crate::game::play`] on many deals.
+//! The fast engine: the same game as [`crate::reference`], for experiments over millions of
+//! deals: no log, no allocation, cards as their strength (0 = C2 … 51 = SA) so that "the weakest
+//! neighbour" is the lowest set bit of a 52-bit set. Tested against [`crate::reference::play`] on
+//! many deals.
 
 use crate::Robot;
 use crate::card::strength;
 use crate::deal::Deal;
-use crate::game::Outcome;
+use crate::outcome::Outcome;
 use crate::robot::{DRAW_MS, LEFT_MS, RETURN_MS, RIGHT_MS};
 
 const NO_SLOT: u8 = u8::MAX;
@@ -151,7 +152,7 @@ impl Side {
     }
 }
 
-/// Plays the deal to its end; the same [`Outcome`] as [`crate::game::play`].
+/// Plays the deal to its end; the same [`Outcome`] as [`crate::reference::play`].
 pub fn play(deal: &Deal) -> Outcome {
     let mut cards = [0u8; 52];
     for (code, &card) in cards.iter_mut().zip(deal.a().iter().chain(deal.b())) {

@@ -1,28 +1,30 @@
 //! Speed as the contest "Speed" (Aizu 2087) has two robots play it, simulated exactly on an
 //! integer millisecond clock.
 //!
-//! [`Deal`] holds the robots' cards; [`game::play`] plays a deal the way the rule book reads,
-//! keeping a log of every [`Event`]; [`fast::play`] gives the same [`Outcome`] without the log, for
-//! experiments over millions of deals. [`contest`] reads the contest's input and [`stats`] adds
-//! up outcomes. The rules live in `docs/speed.md` of the workspace.
+//! [`Deal`] holds the robots' cards; [`reference::play`], the reference engine, plays a deal the
+//! way the rule book reads, keeping a log of every [`Event`]; [`fast::play`], the fast engine,
+//! gives the same [`Outcome`] without the log, for experiments over millions of deals.
+//! [`contest`] reads the contest's input and [`stats`] adds up outcomes. The rules live in
+//! `docs/speed.md` of the workspace.
 //!
 //! The rule book's worked example, played:
 //!
 //! ```
-//! use speed::{Card, Deal, Finish, Robot, fast, game};
+//! use speed::reference::Finish;
+//! use speed::{Card, Deal, Robot, fast, reference};
 //!
 //! let cards = |text: &str| -> Vec<Card> {
 //!     text.split_whitespace().map(|card| card.parse().unwrap()).collect()
 //! };
 //! let deal = Deal::new(&cards("S3 S5 S8 S9 S2"), &cards("H7 H3 H4")).unwrap();
-//! let game = game::play(&deal);
-//! assert_eq!((game.outcome.winner, game.outcome.end_ms), (Robot::B, 2900));
-//! assert_eq!(game.finish, Finish::Alone);
+//! let played = reference::play(&deal);
+//! assert_eq!((played.outcome.winner, played.outcome.end_ms), (Robot::B, 2900));
+//! assert_eq!(played.finish, Finish::Alone);
 //! // The first action: A opens with the top of its deck, S2, onto table A.
-//! let first = game.events[0];
+//! let first = played.events[0];
 //! assert_eq!((first.card.to_string(), first.to.to_string()), ("S2".into(), "table A".into()));
 //! // The fast engine finds the same outcome, without the log.
-//! assert_eq!(fast::play(&deal), game.outcome);
+//! assert_eq!(fast::play(&deal), played.outcome);
 //! ```
 //!
 //! Random deals are fixed by a seed and an index, and split the pack as asked:
@@ -42,7 +44,8 @@ pub mod contest;
 mod deal;
 mod event;
 pub mod fast;
-pub mod game;
+mod outcome;
+pub mod reference;
 mod robot;
 pub mod stats;
 
@@ -50,5 +53,5 @@ pub use card::{are_neighbours, strength};
 pub use cards::Card;
 pub use deal::{Deal, DealError, Split};
 pub use event::{Ending, Event, Kind, Place};
-pub use game::{Finish, Game, Outcome};
-pub use robot::{DRAW_MS, Pile, RETURN_MS, RIGHT_MS, Robot};
+pub use outcome::Outcome;
+pub use robot::{DRAW_MS, LEFT_MS, Pile, RETURN_MS, RIGHT_MS, Robot};

@@ -8,7 +8,7 @@ pub const DRAW_MS: u32 = 300;
 /// Moving a card to the robot's own right table (also the opening and a restart).
 pub const RIGHT_MS: u32 = 500;
 /// Moving a card to the robot's left table.
-pub(crate) const LEFT_MS: u32 = 700;
+pub const LEFT_MS: u32 = 700;
 /// Carrying a card back to its slot after its move was cancelled, counted from the cancelling
 /// landing whatever progress the move had made.
 pub const RETURN_MS: u32 = 500;

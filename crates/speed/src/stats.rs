@@ -20,7 +20,7 @@
 //! ```
 
 use crate::deal::{Deal, Split};
-use crate::game::Outcome;
+use crate::outcome::Outcome;
 use crate::robot::Robot;
 use serde::{Deserialize, Serialize};
 use std::ops::Range;

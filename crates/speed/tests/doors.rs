@@ -4,7 +4,7 @@
 
 use cards::{Card, Rank, Suit};
 use proptest::prelude::*;
-use speed::{Deal, Split, fast, game};
+use speed::{Deal, Split, fast, reference};
 
 fn any_card() -> impl Strategy<Value = Card> {
     (0usize..13, 0usize..4).prop_map(|(r, s)| Card::new(Rank::ALL[r], Suit::ALL[s]))
@@ -25,7 +25,7 @@ proptest! {
             Ok(deal) => {
                 prop_assert!(!a.is_empty() && !b.is_empty() && once);
                 prop_assert_eq!((deal.a(), deal.b()), (&a[..], &b[..]));
-                prop_assert_eq!(fast::play(&deal), game::play(&deal).outcome);
+                prop_assert_eq!(fast::play(&deal), reference::play(&deal).outcome);
             }
             Err(_) => prop_assert!(a.is_empty() || b.is_empty() || !once),
         }

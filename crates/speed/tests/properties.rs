@@ -1,10 +1,10 @@
 //! Invariants of every game, checked by replaying the log on its own: cards are conserved, the
-//! clock never goes back, a robot never holds two cards; and the fast engine against the plain
-//! one on many deals.
+//! clock never goes back, a robot never holds two cards; and the fast engine against the
+//! reference one on many deals.
 
 use cards::Card;
 use proptest::prelude::*;
-use speed::{Deal, Ending, Event, Kind, Place, Robot, Split, are_neighbours, fast, game};
+use speed::{Deal, Ending, Event, Kind, Place, Robot, Split, are_neighbours, fast, reference};
 use std::collections::VecDeque;
 
 /// Where every card is, replayed from the log alone.
@@ -116,7 +116,7 @@ impl Replay {
 
 /// Replays the log instant by instant and checks every invariant along the way.
 fn check(deal: &Deal) -> Result<(), String> {
-    let game = game::play(deal);
+    let game = reference::play(deal);
     let events = &game.events;
     let end = game.outcome.end_ms;
     let mut dealt: Vec<Card> = deal.a().iter().chain(deal.b()).copied().collect();
@@ -235,14 +235,18 @@ fn many_random_full_pack_deals_keep_the_invariants() {
 fn the_fast_engine_agrees_on_many_more_deals() {
     for i in 0..100_000 {
         let deal = Deal::random(1210, i, Split::HALVES);
-        assert_eq!(fast::play(&deal), game::play(&deal).outcome, "deal {i}");
+        assert_eq!(
+            fast::play(&deal),
+            reference::play(&deal).outcome,
+            "deal {i}"
+        );
     }
     for i in 0..50_000 {
         let split = Split::new(1 + (i % 30) as usize, 1 + (i % 21) as usize).unwrap();
         let deal = Deal::random(5, i, split);
         assert_eq!(
             fast::play(&deal),
-            game::play(&deal).outcome,
+            reference::play(&deal).outcome,
             "short deal {i}"
         );
     }

@@ -2,7 +2,8 @@
 //! for each rule, each worked out by hand.
 
 use cards::Card;
-use speed::{Deal, Ending, Event, Finish, Kind, Pile, Place, Robot, contest, fast, game};
+use speed::reference::Finish;
+use speed::{Deal, Ending, Event, Kind, Pile, Place, Robot, contest, fast, reference};
 
 fn cards(text: &str) -> Vec<Card> {
     text.split_whitespace()
@@ -14,12 +15,19 @@ fn card(text: &str) -> Card {
     text.parse().unwrap()
 }
 
-/// A finish together, A's last card `a` and B's `b`.
-fn together(a: &str, b: &str) -> Finish {
-    Finish::Together {
-        a: card(a),
-        b: card(b),
-    }
+/// The game ends at `end_ms` with A's last card `a` and B's `b` landing together, won by
+/// `winner`, whose card is the stronger.
+fn ends_together(game: &reference::Played, end_ms: u32, winner: Robot, a: &str, b: &str) {
+    assert!(game.outcome.together);
+    assert_eq!(game.outcome.end_ms, end_ms);
+    assert_eq!(game.outcome.winner, winner);
+    assert_eq!(
+        game.finish,
+        Finish::Together {
+            a: card(a),
+            b: card(b)
+        }
+    );
 }
 
 fn deal(a: &str, b: &str) -> Deal {
@@ -27,13 +35,13 @@ fn deal(a: &str, b: &str) -> Deal {
 }
 
 /// Plays with both engines, checks they agree, and returns the logged game.
-fn play(a: &str, b: &str) -> game::Game {
+fn play(a: &str, b: &str) -> reference::Played {
     let deal = deal(a, b);
-    let game = game::play(&deal);
+    let game = reference::play(&deal);
     assert_eq!(
         fast::play(&deal),
         game.outcome,
-        "fast and simple engines on {a} / {b}"
+        "fast and reference engines on {a} / {b}"
     );
     game
 }
@@ -69,7 +77,7 @@ fn ev(
 }
 
 /// Events starting at `t`.
-fn starting(game: &game::Game, t: u32) -> Vec<Event> {
+fn starting(game: &reference::Played, t: u32) -> Vec<Event> {
     game.events
         .iter()
         .filter(|e| e.start == t)
@@ -115,22 +123,25 @@ fn the_worked_example_event_by_event() {
 
 #[test]
 fn the_public_data_sets() {
-    let seed = contest::parse(include_str!("data/seed-example.in")).unwrap();
-    let edge = contest::parse(include_str!("data/edge.in")).unwrap();
+    let seed = contest::parse(include_str!("../../../testdata/speed/seed-example.in")).unwrap();
+    let edge = contest::parse(include_str!("../../../testdata/speed/edge.in")).unwrap();
     for (deals, expected) in [
-        (seed, include_str!("data/seed-example.out")),
-        (edge, include_str!("data/edge.out")),
+        (
+            seed,
+            include_str!("../../../testdata/speed/seed-example.out"),
+        ),
+        (edge, include_str!("../../../testdata/speed/edge.out")),
     ] {
         let got: String = deals
             .iter()
-            .map(|deal| match game::play(deal).outcome.winner {
+            .map(|deal| match reference::play(deal).outcome.winner {
                 Robot::A => "A wins.\n",
                 Robot::B => "B wins.\n",
             })
             .collect();
         assert_eq!(got, expected);
         for deal in &deals {
-            assert_eq!(fast::play(deal), game::play(deal).outcome);
+            assert_eq!(fast::play(deal), reference::play(deal).outcome);
         }
     }
 }
@@ -155,9 +166,7 @@ fn a_robot_refills_its_tableau_before_moving() {
     // S4, S3, S2 follow; then neither S7 nor D9 fits: deadend at 2800, both restart from the
     // tableau and run out together at 3300, where D9 is stronger than S7.
     assert_eq!(game.outcome.deadends, 1);
-    assert_eq!(game.outcome.end_ms, 3300);
-    assert_eq!(game.outcome.winner, Robot::B);
-    assert_eq!(game.finish, together("S7", "D9"));
+    ends_together(&game, 3300, Robot::B, "S7", "D9");
 }
 
 #[test]
@@ -341,18 +350,11 @@ fn the_same_table_at_the_same_instant_goes_to_the_left_mover() {
 
 #[test]
 fn finishing_together_is_decided_by_the_last_cards_strength() {
-    let game = play("HK", "SK");
-    assert_eq!(game.outcome.winner, Robot::B);
-    assert_eq!(game.outcome.end_ms, 500);
-    assert_eq!(game.finish, together("HK", "SK"));
+    ends_together(&play("HK", "SK"), 500, Robot::B, "HK", "SK");
     assert_eq!(play("SA", "C2").outcome.winner, Robot::A);
     assert_eq!(play("CA", "SK").outcome.winner, Robot::A);
     // A mid-game tie: S3 and H8 land together at 1000 as both robots' last cards.
-    let game = play("S2 S3", "H7 H8");
-    assert!(game.outcome.together);
-    assert_eq!(game.outcome.end_ms, 1000);
-    assert_eq!(game.outcome.winner, Robot::B);
-    assert_eq!(game.finish, together("S3", "H8"));
+    ends_together(&play("S2 S3", "H7 H8"), 1000, Robot::B, "S3", "H8");
 }
 
 #[test]
@@ -376,7 +378,7 @@ fn waits_are_the_spans_without_an_action() {
     assert_eq!(worked.waits(Robot::B), []);
     // Actions and waits tile each robot's time from 0 to the end, on any deal.
     for index in 0..200 {
-        let game = game::play(&Deal::random(5, index, speed::Split::HALVES));
+        let game = reference::play(&Deal::random(5, index, speed::Split::HALVES));
         for robot in [Robot::A, Robot::B] {
             let busy: u32 = game
                 .events

@@ -21,7 +21,7 @@ pub mod heartbeat;
 mod hosts;
 
 pub use connect::{Cluster, Hello};
-pub use hosts::{hosts, seat};
+pub use hosts::{free_ports, hosts, seat};
 
 use crate::{Error, Files, Finish, Identity, Job, Ledger, Progress};
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use sweep::checkpoint::{self, State};
+use sweep::cluster::free_ports;
 use sweep::{Checkpointing, Cluster, Commit, Files, Identity, Job, Plan, Sink, Workers, journal};
 
 /// Items 0..n, each worth a hash of itself; a "find" every so often, reported in the journal.
@@ -301,16 +302,6 @@ fn a_checkpoint_that_does_not_add_up_is_refused() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
-fn free_ports(n: usize) -> Vec<String> {
-    let listeners: Vec<_> = (0..n)
-        .map(|_| std::net::TcpListener::bind("127.0.0.1:0").unwrap())
-        .collect();
-    listeners
-        .iter()
-        .map(|l| l.local_addr().unwrap().to_string())
-        .collect()
-}
-
 /// The test process itself ends: the cluster cannot go on, and nothing would wake the others.
 fn die(message: &str) -> ! {
     eprintln!("the cluster failed: {message}");
@@ -334,7 +325,7 @@ fn a_cluster_gives_what_one_thread_gives() {
     );
     let dir = scratch("cluster");
     let out = dir.join("out.jsonl");
-    let addresses = free_ports(2);
+    let addresses = free_ports(2).unwrap();
     let processes: Vec<_> = (0..2)
         .map(|process| {
             let cluster = Cluster {
@@ -372,7 +363,7 @@ fn a_cluster_gives_what_one_thread_gives() {
     // A job in rounds stays on one machine.
     let cluster = Cluster {
         process: 0,
-        addresses: free_ports(1),
+        addresses: free_ports(1).unwrap(),
         wait: Duration::from_secs(1),
     };
     let job = Hashes {

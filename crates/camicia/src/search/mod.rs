@@ -4,21 +4,21 @@
 //!
 //! Every deal a search plays has a place in the search's order (its `order`: the deal's number in
 //! a random search, its index in an exhaustive one, the step of a climb). A search is cut into
-//! runs of consecutive places; [`haul`] plays a run and keeps its finds, and [`Ledger::commit`]
+//! runs of consecutive places; [`haul`] plays a run and keeps its finds, and [`Finds::commit`]
 //! takes the hauls in order and says which finds to report. Nothing here depends on how the runs
 //! are shared among threads: ties between games of equal length go to the earlier place, so the
 //! K longest are the same whatever order the runs are played in.
 
 mod climb;
+mod finds;
 mod haul;
 mod hunt;
-mod ledger;
 mod top;
 
 pub use climb::{Climb, PATIENCE, ROUND};
+pub use finds::{Finds, LOOPS_LISTED};
 pub use haul::{Haul, haul, haul_dealt};
 pub use hunt::Hunt;
-pub use ledger::{LOOPS_LISTED, Ledger};
 pub use top::{MAX_TOP, Top};
 
 use crate::game::{Outcome, Status};

@@ -12,9 +12,9 @@ mod workunit;
 use crate::error::CliError;
 use crate::format::grouped;
 use crate::input;
-use camicia::{Deal, Outcome};
+use camicia::Deal;
 use clap::{Args, Subcommand, ValueEnum};
-use serde::Serialize;
+use report::camicia::OutcomeJson;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -165,23 +165,5 @@ fn engine() -> Result<camicia::engine::Engine, CliError> {
         Err(std::env::VarError::NotUnicode(_)) => Err(CliError::BadInput(format!(
             "{VARIABLE}: expected an engine name, found bytes that are not UTF-8"
         ))),
-    }
-}
-
-/// One game as `--json` prints it: `{"status":"finished","cards":13,"tricks":1}`.
-#[derive(Serialize)]
-struct OutcomeJson {
-    status: &'static str,
-    cards: u64,
-    tricks: u64,
-}
-
-impl From<Outcome> for OutcomeJson {
-    fn from(outcome: Outcome) -> OutcomeJson {
-        OutcomeJson {
-            status: outcome.status.name(),
-            cards: outcome.cards,
-            tricks: outcome.tricks,
-        }
     }
 }

@@ -117,7 +117,24 @@ struct PlayArgs {
     game: Option<u64>,
 }
 
-/// Runs `parlor hiq …`.
+/// Runs `parlor hiq …`: what it prints goes to standard output, and bad input is an error whose
+/// message places it, before anything is printed.
+///
+/// ```
+/// use clap::Parser;
+/// use parlor::{Cli, Command};
+///
+/// let hiq = |words: &[&str]| match Cli::try_parse_from(words).unwrap().command {
+///     Command::Hiq(args) => parlor::cli::hiq::run(&args),
+///     _ => unreachable!("the words name the Hi-Q command"),
+/// };
+/// hiq(&["parlor", "hiq", "solve", "--goal", "17", "10", "12", "17", "19", "25"]).unwrap();
+/// let refused = hiq(&["parlor", "hiq", "solve", "10", "12", "99"]).unwrap_err();
+/// assert_eq!(
+///     refused.to_string(),
+///     "line 1, column 7: expected a hole number from 1 to 33, found \"99\""
+/// );
+/// ```
 pub fn run(args: &HiqArgs) -> Result<(), CliError> {
     match &args.command {
         Some(HiqCommand::Solve(solve)) => solve::run(solve),

@@ -10,7 +10,7 @@ use crate::error::CliError;
 use crate::input;
 use clap::{Args, Subcommand, ValueEnum};
 use report::count::count;
-use speed::{Place, Robot, contest, fast, game};
+use speed::{Place, Robot, contest, fast, reference};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -98,7 +98,7 @@ fn play(args: &PlayArgs) -> Result<(), CliError> {
                     if count == 1 { "" } else { "s" }
                 )));
             };
-            Some((path, timeline::draw(&deal, &game::play(&deal), k)))
+            Some((path, timeline::draw(&deal, &reference::play(&deal), k)))
         }
         None => None,
     };
@@ -109,11 +109,11 @@ fn play(args: &PlayArgs) -> Result<(), CliError> {
             if index > 0 {
                 writeln!(out)?;
             }
-            trace::write(&mut out, deal, &game::play(deal), index + 1, count)?;
+            trace::write(&mut out, deal, &reference::play(deal), index + 1, count)?;
         } else if args.json.on {
             crate::output::json_line(
                 &mut out,
-                &report::speed::GameJson::new(deal, &game::play(deal)),
+                &report::speed::GameJson::new(deal, &reference::play(deal)),
             )?;
         } else {
             writeln!(out, "{}", verdict(fast::play(deal).winner, args.lang))?;

@@ -5,7 +5,7 @@ use super::*;
 
 #[test]
 fn the_exercise_cases_as_json_lines() {
-    let input = include_str!("../data/camicia/canonical.jsonl");
+    let input = include_str!("../../../../testdata/camicia/canonical.jsonl");
     let expected: String = input
         .lines()
         .map(|line| {
@@ -20,7 +20,7 @@ fn the_exercise_cases_as_json_lines() {
             "--input",
             "jsonl",
             "--json",
-            "tests/data/camicia/canonical.jsonl",
+            "../../testdata/camicia/canonical.jsonl",
         ])
         .output()
         .unwrap();
@@ -77,8 +77,8 @@ fn the_example_file_with_suits_and_record_notation() {
 #[test]
 fn decks_of_hundreds_of_cards_from_the_exercise() {
     // The exercise's "story is starting to get a bit complicated": 361 cards, beyond the fast
-    // engine, played by the simple one.
-    let input = include_str!("../data/camicia/canonical.jsonl")
+    // engine, played by the reference one.
+    let input = include_str!("../../../../testdata/camicia/canonical.jsonl")
         .lines()
         .find(|l| l.contains("complicated"))
         .unwrap()

@@ -118,15 +118,9 @@ fn a_climb_from_a_short_game_finds_longer_ones() {
     assert_eq!(summary["search"]["mode"], "climb");
 }
 
-/// The checkpoint's count of committed chunks, if it can be read.
-fn chunks_done(path: &std::path::Path) -> Option<u64> {
-    let text = std::fs::read_to_string(path).ok()?;
-    serde_json::from_str::<serde_json::Value>(&text).ok()?["body"]["state"]["committed"].as_u64()
-}
-
 #[test]
 fn a_search_killed_at_any_moment_resumes_to_the_same_end() {
-    let dir = scratch("resume");
+    let dir = scratch("search-resume");
     let out = dir.join("finds.jsonl");
     let checkpoint = dir.join("hunt.checkpoint");
     let args = |threads: &str, checkpoint: Option<&std::path::Path>| {
@@ -165,21 +159,10 @@ fn a_search_killed_at_any_moment_resumes_to_the_same_end() {
     std::fs::remove_file(&out).unwrap();
 
     // 16 chunks of 262,144 deals: killed (SIGKILL) mid-run after 3, 6 and 9 chunks.
-    let binary = env!("CARGO_BIN_EXE_parlor");
     let mut snapshot = None;
     for after in [3, 6, 9] {
-        let mut child = std::process::Command::new(binary)
-            .args(args("2", Some(&checkpoint)))
-            .stdout(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
-        while chunks_done(&checkpoint).is_none_or(|done| done < after) {
-            assert!(child.try_wait().unwrap().is_none(), "the search stopped");
-            std::thread::sleep(std::time::Duration::from_millis(2));
-        }
-        child.kill().unwrap();
-        child.wait().unwrap();
-        let done = chunks_done(&checkpoint).unwrap();
+        kill_after(spawn(&args("2", Some(&checkpoint))), &checkpoint, after);
+        let done = committed(&checkpoint).unwrap();
         assert!(done < 16, "the search ended before it was killed");
         if after == 6 {
             snapshot = Some(std::fs::read(&checkpoint).unwrap());
@@ -296,4 +279,67 @@ fn bad_search_options() {
             .stdout("")
             .stderr(predicate::str::contains(message));
     }
+}
+
+#[test]
+fn one_run_at_a_time_holds_a_checkpoint_or_an_output() {
+    let dir = scratch("lock");
+    let checkpoint = dir.join("c.json");
+    let out = dir.join("finds.jsonl");
+    let first = spawn(&with(
+        &["camicia", "search", "--random", "--deals", "50000000"],
+        &[
+            "--quiet",
+            "--checkpoint",
+            checkpoint.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    ));
+    wait_until_committed(&checkpoint, 0, Duration::from_secs(30));
+    refused_saying(
+        &[
+            "camicia",
+            "search",
+            "--random",
+            "--deals",
+            "50000000",
+            "--checkpoint",
+            checkpoint.to_str().unwrap(),
+        ],
+        "another run is using it",
+    );
+    // Another search writing the same --out, with no checkpoint, is refused too.
+    refused_saying(
+        &[
+            "camicia",
+            "search",
+            "--range",
+            "0..1000",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        "another run is using it",
+    );
+    let mut first = first;
+    first.kill().unwrap();
+    first.wait().unwrap();
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_climb_stays_on_one_machine() {
+    let dir = scratch("climb");
+    let run = with(
+        &["camicia", "search", "--climb", "--from", "9999"],
+        &["--quiet"],
+    );
+    let hosts = hostfile(&dir, 1);
+    rejects(
+        &strs(&in_cluster(&run, &hosts, 0, 1)),
+        "",
+        "camicia search goes in rounds that each start from the last one: it runs on one \
+         machine (use --threads), not in a cluster",
+    );
+    std::fs::remove_dir_all(dir).unwrap();
 }

@@ -109,3 +109,51 @@ fn bound_fair_until_a_later_turn_counts_less_and_says_so() {
             .stderr(predicates::str::contains(flag));
     }
 }
+
+#[test]
+fn a_bound_whose_sums_scores_cannot_make_is_refused() {
+    let dir = scratch("forged-bound");
+    let checkpoint = dir.join("c.json");
+    let path = checkpoint.to_str().unwrap();
+    let run = runs::russian::BoundRun::new(runs::Deals::new(0, 64), 5, 1);
+    // The first chunk's 16 deals, as the run counts them.
+    let first = russian::bound::Stats::of_deals(0..16, 5, 1);
+    let command = [
+        "russian",
+        "bound",
+        "--deals",
+        "64",
+        "--samples",
+        "5",
+        "--checkpoint",
+        path,
+    ];
+    let cases = [
+        (
+            "sum",
+            json!(1e9),
+            "its summary does not add up: the values counted: a sum of 1000000000 that 16 \
+             values from 0 to 52 cannot make",
+        ),
+        (
+            "sum_of_squares",
+            json!(-1.0),
+            "its summary does not add up: the values counted: a sum of squares of -1",
+        ),
+        (
+            "gap_sum_of_squares",
+            json!(-1.0),
+            "its summary does not add up: the gaps between the bound and the layouts' mean",
+        ),
+    ];
+    for (field, value, message) in cases {
+        let mut forged = summary_of(&first);
+        forged[field] = value;
+        forge(&checkpoint, &run, 1, &forged);
+        refused_saying(&command, message);
+    }
+    // The true summary resumes.
+    forge(&checkpoint, &run, 1, &summary_of(&first));
+    stdout_of(&[&command[..], &["--quiet"]].concat());
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -1,6 +1,7 @@
 //! `catalogue`: a line for each deal, what `solve` says of it.
 
 use super::*;
+use russian::catalogue::Catalogue;
 
 /// The lines of `catalogue ARGS --quiet` as JSON values.
 fn catalogue_lines(args: &[&str]) -> Vec<Value> {
@@ -154,4 +155,167 @@ fn catalogue_refuses_bad_ranges_and_a_checkpoint_without_out() {
         "",
     );
     refused(&["russian", "catalogue"], "");
+}
+
+#[test]
+fn a_catalogue_killed_mid_run_resumes_to_the_same_lines_whatever_the_threads() {
+    let dir = scratch("catalogue-resume");
+    let (whole, out, checkpoint) = (
+        dir.join("whole.jsonl"),
+        dir.join("out.jsonl"),
+        dir.join("c"),
+    );
+    let run = |out: &Path, threads: &str| {
+        with(
+            &[
+                "russian",
+                "catalogue",
+                "--seed",
+                "0..20480",
+                "--quiet",
+                "--json",
+            ],
+            &["--threads", threads, "--out", out.to_str().unwrap()],
+        )
+    };
+    let summary = stdout_of(&strs(&run(&whole, "1")));
+    let resumable = with(
+        &strs(&run(&out, "2")),
+        &[
+            "--checkpoint",
+            checkpoint.to_str().unwrap(),
+            "--checkpoint-every",
+            "0",
+        ],
+    );
+    kill_after(spawn(&resumable), &checkpoint, 3);
+    kill_after(spawn(&resumable), &checkpoint, 6);
+    assert_eq!(stdout_of(&strs(&resumable)), summary);
+    let lines = std::fs::read_to_string(&whole).unwrap();
+    assert_eq!(lines.lines().count(), 20480);
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), lines);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_catalogue_on_a_cluster_streams_the_lines_of_one_process() {
+    let dir = scratch("catalogue-cluster");
+    // The winnable deals only: `cluster` reads the processes' pipes one after the other, so
+    // process 0's lines must fit in a pipe's buffer.
+    let run = with(
+        &["russian", "catalogue", "--pysol", "31000..36000"],
+        &["--winnable", "--quiet"],
+    );
+    let alone = stdout_of(&strs(&run));
+    assert!((200..1000).contains(&alone.lines().count()));
+    let (first, outputs) = cluster(&with(&strs(&run), &["--threads", "1"]), &dir, 2);
+    assert_eq!(first, alone);
+    assert!(outputs[1].stdout.is_empty());
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// A catalogue of seeds 0..2048 with its first chunk solved: the folder, the run, the first
+/// chunk's catalogue and lines, and the command that resumes it from `c.json` into `out.jsonl`.
+fn first_chunk_of_a_catalogue(
+    name: &str,
+) -> (
+    PathBuf,
+    runs::russian::CatalogueRun,
+    Catalogue,
+    String,
+    Vec<String>,
+) {
+    let dir = scratch(name);
+    let numbering = russian::catalogue::Numbering::Seed;
+    let run = runs::russian::CatalogueRun::new(numbering, runs::Deals::new(0, 2048), None, false);
+    let mut catalogue = Catalogue::default();
+    let mut lines = String::new();
+    for (seed, entry) in russian::catalogue::solve_deals(numbering, 0..1024, None)
+        .into_iter()
+        .enumerate()
+    {
+        catalogue.add(entry);
+        lines += &format!(
+            "{{\"seed\":{seed},\"max\":{},\"proven\":{},\"won\":{}}}\n",
+            entry.max,
+            entry.proven,
+            entry.won()
+        );
+    }
+    let command = ["russian", "catalogue", "--seed", "0..2048", "--out"]
+        .map(str::to_owned)
+        .into_iter()
+        .chain([dir.join("out.jsonl").display().to_string()])
+        .chain([
+            "--checkpoint".to_owned(),
+            dir.join("c.json").display().to_string(),
+        ])
+        .collect();
+    (dir, run, catalogue, lines, command)
+}
+
+#[test]
+fn a_catalogue_without_budget_proves_every_maximum() {
+    let (dir, run, catalogue, _, command) = first_chunk_of_a_catalogue("forged-catalogue");
+    let mut forged = summary_of(&catalogue);
+    forged["proven"] = json!(1000);
+    forge(&dir.join("c.json"), &run, 1, &forged);
+    refused_saying(
+        &command.iter().map(String::as_str).collect::<Vec<_>>(),
+        "its summary does not add up: 1000 maxima proven of 1024 deals, all solved without a \
+         budget",
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_catalogue_whose_counts_its_lines_do_not_make_is_refused() {
+    let (dir, run, catalogue, lines, command) =
+        first_chunk_of_a_catalogue("forged-catalogue-lines");
+    let (out, checkpoint) = (dir.join("out.jsonl"), dir.join("c.json"));
+    std::fs::write(&out, &lines).unwrap();
+    let command: Vec<&str> = command.iter().map(String::as_str).collect();
+    // One deal moved from the lowest score to the highest, every total kept: the summary alone
+    // adds up, the lines do not make it.
+    let mut moved = catalogue.clone();
+    let low = (0..52).find(|&s| moved.maxima.histogram[s] > 0).unwrap();
+    moved.maxima.histogram[low] -= 1;
+    moved.maxima.histogram[51] += 1;
+    let state = |journal: &str| State {
+        journal: Some(sweep::journal::mark_of(journal.as_bytes())),
+        ..state_of(&run, 1)
+    };
+    sweep::checkpoint::save(&checkpoint, &state(&lines), &moved).unwrap();
+    refused_saying(
+        &command,
+        &format!(
+            "does not agree with the checkpoint's summary: {} deals of best score {low} \
+             written, {} counted",
+            catalogue.maxima.histogram[low], moved.maxima.histogram[low]
+        ),
+    );
+    // The lines edited to match, their mark made right: a line this run never writes.
+    let edited = lines.replacen("\"max\":", "\"max\": ", 1);
+    sweep::checkpoint::save(&checkpoint, &state(&edited), &catalogue).unwrap();
+    std::fs::write(&out, &edited).unwrap();
+    refused_saying(&command, "line 1: expected a line of this catalogue");
+    // The true pair resumes and ends as an uninterrupted run would.
+    sweep::checkpoint::save(&checkpoint, &state(&lines), &catalogue).unwrap();
+    std::fs::write(&out, &lines).unwrap();
+    parlor().args(command).args(["--quiet"]).assert().success();
+    let whole = dir.join("whole.jsonl");
+    parlor()
+        .args([
+            "russian",
+            "catalogue",
+            "--seed",
+            "0..2048",
+            "--quiet",
+            "--out",
+        ])
+        .arg(&whole)
+        .assert()
+        .success();
+    assert_eq!(std::fs::read(&out).unwrap(), std::fs::read(&whole).unwrap());
+    std::fs::remove_dir_all(dir).unwrap();
 }

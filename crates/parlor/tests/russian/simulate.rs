@@ -202,3 +202,96 @@ fn simulate_takes_a_list_of_strategies_and_the_planner_its_samples() {
     assert!((mean - f64::from(total) / 200.0).abs() < 1e-12);
     assert!(objects[0]["score"]["mean"].as_f64().expect("mean") <= mean);
 }
+
+#[test]
+fn a_picture_of_the_scores() {
+    Picture::new("russian").drawn(
+        "russian simulate --deals 400 --strategy random,greedy,clairvoyant --quiet --plot",
+        "",
+        &[
+            "score (cards on the foundations)",
+            "share of games (log scale)",
+            "break-even: 11 cards",
+            "random: mean",
+            "greedy: mean",
+            "clairvoyant: mean",
+        ],
+    );
+}
+
+/// The run of `simulate --deals 5000`: greedy, with the default samples.
+fn greedy_on_5000_deals() -> runs::russian::SimulateRun {
+    runs::russian::SimulateRun::new(
+        runs::Deals::new(0, 5000),
+        vec![russian::StrategyName::Greedy],
+        russian::strategy::DEFAULT_SAMPLES,
+    )
+}
+
+#[test]
+fn a_checkpoint_whose_summary_does_not_add_up_is_refused() {
+    let dir = scratch("forged");
+    let checkpoint = dir.join("c.json");
+    let path = checkpoint.to_str().unwrap();
+    let simulate = greedy_on_5000_deals();
+    // One chunk of 2,048 deals committed, but a tally of one game: its checksum is right (the
+    // file was made by a program, not edited by hand), its content wrong.
+    let mut tally = russian::Stats::default();
+    tally.add(7);
+    forge(&checkpoint, &simulate, 1, &vec![tally]);
+    refused_saying(
+        &[
+            "russian",
+            "simulate",
+            "--deals",
+            "5000",
+            "--checkpoint",
+            path,
+        ],
+        "its summary does not add up: its scores do not count 2048 games",
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_refusal_of_process_0_stops_the_others_at_once_with_its_reason() {
+    let dir = scratch("refusal");
+    let checkpoint = dir.join("c.json");
+    let simulate = greedy_on_5000_deals();
+    forge(&checkpoint, &simulate, 1, &vec![russian::Stats::default()]);
+    let run = with(
+        &["russian", "simulate", "--deals", "5000"],
+        &["--quiet", "--checkpoint", checkpoint.to_str().unwrap()],
+    );
+    let hosts = hostfile(&dir, 3);
+    let started = Instant::now();
+    // The others first: before, they waited the whole --cluster-wait for process 0.
+    let later: Vec<Child> = [2, 1]
+        .map(|p| spawn(&in_cluster(&run, &hosts, p, 3)))
+        .into();
+    let first = spawn(&in_cluster(&run, &hosts, 0, 3))
+        .wait_with_output()
+        .unwrap();
+    let reason = format!(
+        "{}: its summary does not add up: its scores do not count 2048 games; it was damaged or \
+         edited",
+        checkpoint.display()
+    );
+    assert_eq!(first.status.code(), Some(2), "{first:?}");
+    assert_eq!(
+        String::from_utf8(first.stderr).unwrap(),
+        format!("error: {reason}\n")
+    );
+    let address = std::fs::read_to_string(&hosts).unwrap();
+    let address = address.lines().next().unwrap().to_owned();
+    for child in later {
+        let output = child.wait_with_output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{output:?}");
+        assert_eq!(
+            String::from_utf8(output.stderr).unwrap(),
+            format!("error: process 0 ({address}) cannot run: {reason}\n")
+        );
+    }
+    assert!(started.elapsed() < Duration::from_secs(15));
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -4,7 +4,7 @@
 use super::tree::{Foreseen, best_plan, foresee, means, path_to, turning_totals};
 use super::{DealBound, FORESIGHT_LIMIT, MAX_SAMPLES, unseen};
 use crate::deal::{bound_rng, shuffle};
-use crate::game::Game;
+use crate::fast::Game;
 use crate::position::{Move, Position};
 use crate::solver::Solver;
 use std::collections::HashMap;

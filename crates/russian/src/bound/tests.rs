@@ -1,6 +1,6 @@
 use super::*;
 use crate::deal::{bound_rng, shuffle};
-use crate::game::Game;
+use crate::fast::Game;
 use crate::position::card_at;
 use crate::solver::Solver;
 use crate::strategy::{Greedy, Strategy};

@@ -1,5 +1,5 @@
 use super::Strategy;
-use crate::game::Game;
+use crate::fast::Game;
 use crate::position::{Move, Position};
 use crate::solver::{Solution, Solver};
 use std::cell::RefCell;

@@ -2,7 +2,7 @@
 //!
 //! A strategy receives a [`Position`], which holds the face-up cards, the number of face-down
 //! cards in each column and the foundations, and nothing else: the face-down cards stay inside
-//! [`crate::Game`], so no strategy can peek, by design rather than by good manners. The one
+//! [`crate::fast::Game`], so no strategy can peek, by design rather than by good manners. The one
 //! exception is named for it: [`Clairvoyant`] is built from the whole game, to measure the
 //! upper bound.
 
@@ -18,7 +18,8 @@ pub use lookahead::Lookahead;
 pub use planner::{DECISION_BUDGET, DEFAULT_SAMPLES, Decision, MAX_SAMPLES, Planner};
 pub use random::Random;
 
-use crate::game::{Event, Game};
+use crate::Event;
+use crate::fast::Game;
 use crate::position::{Move, Position};
 use std::convert::Infallible;
 use std::fmt;
@@ -28,7 +29,8 @@ use std::str::FromStr;
 ///
 /// ```
 /// use russian::strategy::{self, Greedy, Strategy};
-/// use russian::{Game, Move, Position};
+/// use russian::fast::Game;
+/// use russian::{Move, Position};
 ///
 /// /// Always the last move offered.
 /// struct Last;
@@ -55,7 +57,8 @@ pub trait Strategy {
 ///
 /// ```
 /// use russian::strategy::{self, Greedy};
-/// use russian::{Event, Game};
+/// use russian::fast::Game;
+/// use russian::Event;
 ///
 /// let mut game = Game::deal(0);
 /// let mut moves = 0;

@@ -1,6 +1,6 @@
 use super::{Strategy, greedy};
 use crate::deal::{shuffle, strategy_rng};
-use crate::game::Game;
+use crate::fast::Game;
 use crate::position::{Move, Place, Position, card_at};
 use crate::solver::Solver;
 use rand_chacha::ChaCha8Rng;

@@ -321,16 +321,7 @@ fn prepare(stream: &TcpStream) -> Result<(), Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn free_ports(n: usize) -> Vec<String> {
-        let listeners: Vec<TcpListener> = (0..n)
-            .map(|_| TcpListener::bind("127.0.0.1:0").unwrap())
-            .collect();
-        listeners
-            .iter()
-            .map(|l| l.local_addr().unwrap().to_string())
-            .collect()
-    }
+    use crate::cluster::free_ports;
 
     fn hello(process: usize, run: &str) -> Hello {
         Hello {
@@ -353,13 +344,22 @@ mod tests {
         }
     }
 
+    /// Process `process` connecting on a thread of its own, as another program would; what it
+    /// learns of process 0, or why it cannot run.
+    fn meeting(
+        addresses: &[String],
+        process: usize,
+        wait: u64,
+        hello: Hello,
+    ) -> std::thread::JoinHandle<Result<Hello, Error>> {
+        let c = cluster(addresses, process, wait);
+        std::thread::spawn(move || connect(&c, &hello).map(|links| links.first))
+    }
+
     #[test]
     fn two_processes_meet_and_learn_where_to_resume() {
-        let addresses = free_ports(2);
-        let later = {
-            let c = cluster(&addresses, 1, 10);
-            std::thread::spawn(move || connect(&c, &hello(1, "run")).map(|links| links.first))
-        };
+        let addresses = free_ports(2).unwrap();
+        let later = meeting(&addresses, 1, 10, hello(1, "run"));
         let links = connect(&cluster(&addresses, 0, 10), &hello(0, "run")).unwrap();
         assert!(links.data[0].is_none() && links.data[1].is_some());
         assert!(links.beats[0].is_none() && links.beats[1].is_some());
@@ -371,11 +371,8 @@ mod tests {
     /// the listener for the five seconds a hello may take: three of them outlasted a wait of 4 s.
     #[test]
     fn connections_that_say_nothing_hold_up_no_process() {
-        let addresses = free_ports(2);
-        let first = {
-            let c = cluster(&addresses, 0, 4);
-            std::thread::spawn(move || connect(&c, &hello(0, "run")).map(drop))
-        };
+        let addresses = free_ports(2).unwrap();
+        let first = meeting(&addresses, 0, 4, hello(0, "run"));
         let strangers: Vec<TcpStream> = (0..3)
             .map(|_| {
                 loop {
@@ -395,32 +392,25 @@ mod tests {
 
     #[test]
     fn a_refusal_of_process_0_reaches_the_others_at_once() {
-        let addresses = free_ports(3);
+        let addresses = free_ports(3).unwrap();
         let refusing = Hello {
             refusal: Some("run.checkpoint: its summary does not add up".into()),
             processes: 3,
             ..hello(0, "run")
         };
-        let first = {
-            let c = cluster(&addresses, 0, 30);
-            std::thread::spawn(move || connect(&c, &refusing).map(drop))
-        };
+        let first = meeting(&addresses, 0, 30, refusing);
         let started = Instant::now();
         let later = |process: usize| {
-            let c = Cluster {
-                addresses: addresses.clone(),
-                ..cluster(&addresses, process, 30)
-            };
             let mine = Hello {
                 processes: 3,
                 ..hello(process, "run")
             };
-            std::thread::spawn(move || connect(&c, &mine).unwrap_err().to_string())
+            meeting(&addresses, process, 30, mine)
         };
         let (one, two) = (later(1), later(2));
         for told in [one.join().unwrap(), two.join().unwrap()] {
             assert_eq!(
-                told,
+                told.unwrap_err().to_string(),
                 format!(
                     "process 0 ({}) cannot run: run.checkpoint: its summary does not add up",
                     addresses[0]
@@ -433,11 +423,8 @@ mod tests {
 
     #[test]
     fn a_process_of_another_run_is_refused_by_name() {
-        let addresses = free_ports(2);
-        let later = {
-            let c = cluster(&addresses, 1, 10);
-            std::thread::spawn(move || connect(&c, &hello(1, "other")).map(drop))
-        };
+        let addresses = free_ports(2).unwrap();
+        let later = meeting(&addresses, 1, 10, hello(1, "other"));
         let error = connect(&cluster(&addresses, 0, 10), &hello(0, "run")).unwrap_err();
         assert!(error.to_string().contains("runs `other`"), "{error}");
         assert!(later.join().unwrap().is_err());
@@ -445,7 +432,7 @@ mod tests {
 
     #[test]
     fn a_process_that_never_comes_is_named_after_the_wait() {
-        let addresses = free_ports(2);
+        let addresses = free_ports(2).unwrap();
         let started = Instant::now();
         let error = connect(&cluster(&addresses, 1, 1), &hello(1, "run")).unwrap_err();
         assert!(started.elapsed() < Duration::from_secs(5));

@@ -85,6 +85,20 @@ pub fn hosts(text: &str, processes: usize) -> Result<Vec<String>, String> {
     ))
 }
 
+/// `n` addresses on 127.0.0.1 whose ports are free now, one for each process of a cluster
+/// on one machine (its tests, or a trial before a real host file). All `n` ports are held
+/// until the last is chosen, so no two are the same; then they are let go, and another program
+/// may take one before the cluster listens on it.
+pub fn free_ports(n: usize) -> std::io::Result<Vec<String>> {
+    let listeners = (0..n)
+        .map(|_| std::net::TcpListener::bind("127.0.0.1:0"))
+        .collect::<std::io::Result<Vec<_>>>()?;
+    listeners
+        .iter()
+        .map(|l| Ok(l.local_addr()?.to_string()))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,15 +9,12 @@ use super::index::deal_argument;
 use crate::error::CliError;
 use crate::format::grouped;
 use crate::longrun::{self, LongRun, Outputs, Results};
-use camicia::engine::Engine;
-use camicia::fast::play_pack;
 use camicia::index::{self, DEALS};
-use camicia::search::{Catch, Hunt, MAX_TOP};
+use camicia::search::MAX_TOP;
 use clap::{ArgGroup, Args};
-use report::camicia::parse_index;
+use report::camicia::{FindJson, ModeJson, SearchJson, parse_index};
 use report::count::count;
-use runs::camicia::{FindJson, Mode, SearchRun};
-use serde::Serialize;
+use runs::camicia::{Mode, SearchRun};
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -73,46 +70,6 @@ pub struct SearchArgs {
 /// The climb's default number of deals.
 const STEPS: u64 = 10_000_000;
 
-/// What is searched, as `--json` names it.
-#[derive(Clone, Copy, Debug, Serialize)]
-#[serde(tag = "mode", rename_all = "lowercase")]
-enum ModeJson {
-    Random {
-        deals: u64,
-        seed: u64,
-    },
-    Range {
-        #[serde(serialize_with = "decimal")]
-        start: u128,
-        #[serde(serialize_with = "decimal")]
-        end: u128,
-    },
-    Climb {
-        #[serde(serialize_with = "decimal")]
-        from: u128,
-        steps: u64,
-        seed: u64,
-    },
-}
-
-impl From<Mode> for ModeJson {
-    fn from(mode: Mode) -> ModeJson {
-        match mode {
-            Mode::Random { deals, seed } => ModeJson::Random { deals, seed },
-            Mode::Range(deals) => ModeJson::Range {
-                start: deals.first,
-                end: deals.last() + 1,
-            },
-            Mode::Climb { from, steps, seed } => ModeJson::Climb { from, steps, seed },
-        }
-    }
-}
-
-/// Deal indices as decimal strings: JSON readers often hold numbers in doubles.
-fn decimal<S: serde::Serializer>(value: &u128, serializer: S) -> Result<S::Ok, S::Error> {
-    serializer.collect_str(value)
-}
-
 pub fn run(args: &SearchArgs) -> Result<(), CliError> {
     let engine = super::engine()?;
     let search = SearchRun::new(mode(args)?, args.top, args.min_cards, engine);
@@ -127,9 +84,9 @@ pub fn run(args: &SearchArgs) -> Result<(), CliError> {
         Some(engine.name()),
         outputs,
         |hunt| {
-            let summary = Summary::new(&search, &hunt, engine);
+            let summary = SearchJson::new(search.mode().into(), &hunt, engine);
             crate::output::print(args.json.on, &summary, |out| {
-                summary.write(out)?;
+                write_text(&summary, out)?;
                 if let Some(path) = &args.out {
                     writeln!(out, "finds written to {}", path.display())?;
                 }
@@ -160,109 +117,69 @@ fn mode(args: &SearchArgs) -> Result<Mode, CliError> {
     Ok(Mode::Climb { from, steps, seed })
 }
 
-/// What the search found, as `--json` prints it; the text says the same.
-#[derive(Serialize)]
-struct Summary {
-    search: ModeJson,
-    /// The engine that played the deals (every engine gives the same results).
-    engine: &'static str,
-    top_k: u64,
-    min_cards: Option<u64>,
-    /// A climb's first deal.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    start: Option<FindJson>,
-    deals: u128,
-    longest: Vec<FindJson>,
-    loops: u64,
-    first_loops: Vec<FindJson>,
-    /// Finished games of at least `min_cards` cards, when it is given.
-    long_games: Option<u64>,
-}
-
-impl Summary {
-    fn new(search: &SearchRun, hunt: &Hunt, engine: Engine) -> Summary {
-        let (mode, keep) = (search.mode(), search.keep());
-        let tally = hunt.ledger();
-        let start = hunt.climbing().map(|climb| {
-            FindJson::from(&Catch {
-                order: 0,
-                pack: climb.start,
-                outcome: play_pack(&climb.start),
-            })
-        });
-        Summary {
-            search: mode.into(),
-            engine: engine.name(),
-            top_k: keep.top as u64,
-            min_cards: keep.min_cards,
-            start,
-            deals: tally.deals(),
-            longest: tally.longest().iter().map(FindJson::from).collect(),
-            loops: tally.loops(),
-            first_loops: tally.first_loops().iter().map(FindJson::from).collect(),
-            long_games: keep.min_cards.map(|_| tally.long()),
-        }
+/// The search's summary in words: what `--json` says.
+fn write_text(summary: &SearchJson, out: &mut dyn Write) -> io::Result<()> {
+    match summary.search {
+        ModeJson::Random { deals, seed } => writeln!(
+            out,
+            "camicia search: {} random one-pack deals, seed {seed}",
+            grouped(deals)
+        )?,
+        ModeJson::Range { start, end } => writeln!(
+            out,
+            "camicia search: every deal of index {start} to {} ({} deals)",
+            end - 1,
+            grouped(end - start)
+        )?,
+        ModeJson::Climb { from, steps, seed } => writeln!(
+            out,
+            "camicia search: climb of {} deals from index {from}, seed {seed}",
+            grouped(steps)
+        )?,
     }
-
-    fn write(&self, out: &mut dyn Write) -> io::Result<()> {
-        match self.search {
-            ModeJson::Random { deals, seed } => writeln!(
-                out,
-                "camicia search: {} random one-pack deals, seed {seed}",
-                grouped(deals)
-            )?,
-            ModeJson::Range { start, end } => writeln!(
-                out,
-                "camicia search: every deal of index {start} to {} ({} deals)",
-                end - 1,
-                grouped(end - start)
-            )?,
-            ModeJson::Climb { from, steps, seed } => writeln!(
-                out,
-                "camicia search: climb of {} deals from index {from}, seed {seed}",
-                grouped(steps)
-            )?,
-        }
-        if let Some(start) = &self.start {
+    if let Some(start) = &summary.start {
+        writeln!(
+            out,
+            "start: {}, {} cards, {} tricks",
+            start.status,
+            grouped(start.cards),
+            grouped(start.tricks)
+        )?;
+    }
+    let list = |out: &mut dyn Write, finds: &[FindJson]| -> io::Result<()> {
+        for (rank, find) in (1..).zip(finds) {
             writeln!(
                 out,
-                "start: {}, {} cards, {} tricks",
-                start.status,
-                grouped(start.cards),
-                grouped(start.tricks)
+                "{rank:>4}. {} cards, {} tricks, index {}",
+                grouped(find.cards),
+                grouped(find.tricks),
+                find.index
             )?;
-        }
-        let list = |out: &mut dyn Write, finds: &[FindJson]| -> io::Result<()> {
-            for (rank, find) in (1..).zip(finds) {
-                writeln!(
-                    out,
-                    "{rank:>4}. {} cards, {} tricks, index {}",
-                    grouped(find.cards),
-                    grouped(find.tricks),
-                    find.index
-                )?;
-                writeln!(out, "      {}", find.deal)?;
-            }
-            Ok(())
-        };
-        if self.top_k > 0 {
-            writeln!(out, "longest finished games ({} kept):", self.longest.len())?;
-            list(out, &self.longest)?;
-        }
-        write!(out, "loops: {}", grouped(self.loops))?;
-        if self.loops > self.first_loops.len() as u64 {
-            write!(out, " (the first {} listed)", self.first_loops.len())?;
-        }
-        writeln!(out)?;
-        list(out, &self.first_loops)?;
-        if let (Some(c), Some(n)) = (self.min_cards, self.long_games) {
-            writeln!(
-                out,
-                "finished games of at least {} cards: {}",
-                grouped(c),
-                grouped(n)
-            )?;
+            writeln!(out, "      {}", find.deal)?;
         }
         Ok(())
+    };
+    if summary.top_k > 0 {
+        writeln!(
+            out,
+            "longest finished games ({} kept):",
+            summary.longest.len()
+        )?;
+        list(out, &summary.longest)?;
     }
+    write!(out, "loops: {}", grouped(summary.loops))?;
+    if summary.loops > summary.first_loops.len() as u64 {
+        write!(out, " (the first {} listed)", summary.first_loops.len())?;
+    }
+    writeln!(out)?;
+    list(out, &summary.first_loops)?;
+    if let (Some(c), Some(n)) = (summary.min_cards, summary.long_games) {
+        writeln!(
+            out,
+            "finished games of at least {} cards: {}",
+            grouped(c),
+            grouped(n)
+        )?;
+    }
+    Ok(())
 }

@@ -9,13 +9,10 @@ use crate::error::CliError;
 use crate::format::grouped;
 use crate::longrun::{self, LongRun, Outputs};
 use crate::svg;
-use camicia::deal::{Dealer, pack_deal};
-use camicia::engine::Engine;
-use camicia::record;
-use camicia::stats::Notable;
+use camicia::deal::Dealer;
 use clap::Args;
+use report::camicia::{HistogramJson, StatsJson};
 use report::count::count;
-use serde::Serialize;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -41,10 +38,6 @@ pub struct StatsArgs {
     run: LongRun,
 }
 
-/// The terminal histogram: bins of this many cards, and one bin for all games this long or longer.
-const BIN: u64 = 50;
-const TAIL: u64 = 1000;
-
 pub fn run(args: &StatsArgs) -> Result<(), CliError> {
     let dealer = Dealer::new(args.seed);
     let engine = super::engine()?;
@@ -57,7 +50,7 @@ pub fn run(args: &StatsArgs) -> Result<(), CliError> {
         Some(engine.name()),
         outputs,
         |tally| {
-            let summary = Summary::new(args.seed, &dealer, &tally, engine);
+            let summary = StatsJson::new(args.seed, &dealer, &tally, engine);
             let mut out = crate::output::stdout();
             if args.json.on {
                 crate::output::json_line(&mut out, &summary)?;
@@ -73,103 +66,9 @@ pub fn run(args: &StatsArgs) -> Result<(), CliError> {
     )
 }
 
-/// What is printed, text or JSON.
-#[derive(Serialize)]
-struct Summary {
-    deals: u64,
-    seed: u64,
-    /// The engine that played the deals (every engine gives the same results).
-    engine: &'static str,
-    finished: u64,
-    loops: tally::Rate,
-    cards: Option<tally::Mean>,
-    tricks: Option<tally::Mean>,
-    longest: Option<Game>,
-    first_loop: Option<Game>,
-    histogram: Histogram,
-}
-
-#[derive(Serialize)]
-struct Game {
-    deal: u64,
-    /// camicia.dev's index of the deal (`parlor camicia index`), in decimal.
-    index: String,
-    a: String,
-    b: String,
-    status: &'static str,
-    cards: u64,
-    tricks: u64,
-}
-
-#[derive(Serialize)]
-struct Histogram {
-    /// Cards per bin; bin k holds the finished games of k·bin to k·bin + bin - 1 cards.
-    bin: u64,
-    counts: Vec<u64>,
-    /// Games of this many cards or more, counted in `tail`, not in `counts`.
-    tail_from: u64,
-    tail: u64,
-}
-
-impl Summary {
-    fn new(seed: u64, dealer: &Dealer, tally: &camicia::stats::Stats, engine: Engine) -> Summary {
-        let game = |found: Option<Notable>| {
-            found.map(|Notable { index, outcome }| {
-                let pack = dealer.pack(index);
-                let deal = pack_deal(&pack);
-                Game {
-                    deal: index,
-                    index: camicia::index::index(&pack).unwrap_or_default().to_string(),
-                    a: record(deal.a()),
-                    b: record(deal.b()),
-                    status: outcome.status.name(),
-                    cards: outcome.cards,
-                    tricks: outcome.tricks,
-                }
-            })
-        };
-        Summary {
-            deals: tally.deals(),
-            seed,
-            engine: engine.name(),
-            finished: tally.finished(),
-            loops: tally::Rate::new(tally.loops(), tally.deals()),
-            cards: tally::Mean::of_histogram(tally.cards()),
-            tricks: tally::Mean::of_histogram(tally.tricks()),
-            longest: game(tally.longest()),
-            first_loop: game(tally.first_loop()),
-            histogram: Histogram::new(tally.cards(), BIN, TAIL),
-        }
-    }
-}
-
-impl Histogram {
-    fn new(counts: &[u64], bin: u64, tail_from: u64) -> Histogram {
-        let mut bins = vec![0u64; (tail_from / bin) as usize];
-        let mut tail = 0;
-        for (value, &c) in counts.iter().enumerate() {
-            let value = value as u64;
-            if value >= tail_from {
-                tail += c;
-            } else {
-                bins[(value / bin) as usize] += c;
-            }
-        }
-        // No empty bins after the last game shorter than the tail.
-        let used = bins.iter().rposition(|&c| c > 0).map_or(0, |last| last + 1);
-        bins.truncate(if tail > 0 { bins.len() } else { used });
-        Histogram {
-            bin,
-            counts: bins,
-            tail_from,
-            tail,
-        }
-    }
-}
-
 fn write_text(
     out: &mut impl Write,
-    summary: &Summary,
+    summary: &StatsJson,
     tally: &camicia::stats::Stats,
     ascii: bool,
 ) -> io::Result<()> {
@@ -225,7 +124,7 @@ fn write_text(
 
 fn write_histogram(
     out: &mut impl Write,
-    histogram: &Histogram,
+    histogram: &HistogramJson,
     finished: u64,
     ascii: bool,
 ) -> io::Result<()> {

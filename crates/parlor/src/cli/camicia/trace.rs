@@ -3,8 +3,9 @@
 
 use crate::error::CliError;
 use crate::format::grouped;
+use camicia::reference::Game;
 use camicia::trace::{Meter, OverBudget};
-use camicia::{Deal, Face, Game, Player};
+use camicia::{Deal, Face, Player};
 use std::io::{self, Write};
 
 /// The most a trace from the command line holds: ten million cards laid (as many rows, or some

@@ -7,7 +7,7 @@ use crate::progress;
 use crate::threads::Threads;
 use clap::Args;
 use hiq::census::{Census, Progress, census};
-use serde::Serialize;
+use report::hiq::CensusJson;
 use std::io::{self, Write};
 
 #[derive(Args)]
@@ -134,52 +134,4 @@ fn write_table(out: &mut impl Write, start: hiq::Board, result: &Census) -> io::
         "complete games that end with a single peg in 17: {}",
         grouped(result.games_won)
     )
-}
-
-#[derive(Serialize)]
-struct LevelJson {
-    pegs: u32,
-    positions: u64,
-    positions_up_to_symmetry: u64,
-    winnable: u64,
-    winnable_up_to_symmetry: u64,
-}
-
-/// `census --json`. Game counts exceed 64 bits, and many JSON readers lose digits beyond 53, so
-/// they are written as decimal strings.
-#[derive(Serialize)]
-struct CensusJson {
-    pegs: Vec<u8>,
-    levels: Vec<LevelJson>,
-    positions: u64,
-    positions_up_to_symmetry: u64,
-    winnable: u64,
-    winnable_up_to_symmetry: u64,
-    games: String,
-    games_won: String,
-}
-
-impl CensusJson {
-    fn new(start: hiq::Board, result: &Census) -> CensusJson {
-        CensusJson {
-            pegs: report::hiq::hole_numbers(start),
-            levels: result
-                .levels
-                .iter()
-                .map(|l| LevelJson {
-                    pegs: l.pegs,
-                    positions: l.positions,
-                    positions_up_to_symmetry: l.positions_up_to_symmetry,
-                    winnable: l.winnable,
-                    winnable_up_to_symmetry: l.winnable_up_to_symmetry,
-                })
-                .collect(),
-            positions: result.positions(),
-            positions_up_to_symmetry: result.positions_up_to_symmetry(),
-            winnable: result.winnable(),
-            winnable_up_to_symmetry: result.winnable_up_to_symmetry(),
-            games: result.games.to_string(),
-            games_won: result.games_won.to_string(),
-        }
-    }
 }

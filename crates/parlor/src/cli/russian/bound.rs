@@ -7,9 +7,9 @@ use crate::format::{grouped, plus_minus};
 use crate::longrun::{self, LongRun, Outputs};
 use clap::{ArgGroup, Args};
 use report::count::count;
+use report::russian::BoundJson;
 use russian::STAKE;
 use russian::bound::{DEFAULT_SAMPLES, FORESIGHT_LIMIT, MAX_SAMPLES, MAX_TURNS, Stats};
-use serde::Serialize;
 use std::io::{self, Write};
 use tally::Estimate;
 
@@ -145,49 +145,4 @@ fn write_summary(
 /// An estimate as `plus_minus` takes it.
 fn triple(estimate: Estimate) -> (f64, f64, f64) {
     (estimate.mean, estimate.ci95[0], estimate.ci95[1])
-}
-
-#[derive(Serialize)]
-struct BoundJson {
-    first_deal: u64,
-    deals: u64,
-    samples: u32,
-    turns: u32,
-    /// Deals that foresaw more than `FORESIGHT_LIMIT` positions before a turn.
-    over_limit: u64,
-    /// The upper bound on a fair player's expected score.
-    bound: Estimate,
-    /// The mean clairvoyant maximum of the layouts drawn.
-    layouts_clairvoyant: Estimate,
-    /// That mean less the bound, paired over the deals.
-    below_clairvoyant: Estimate,
-    /// The clairvoyant mean of the deals themselves.
-    clairvoyant: Estimate,
-    /// The least the casino expects to keep per $55 game against any fair player.
-    house_profit: Estimate,
-    house_edge: f64,
-}
-
-impl BoundJson {
-    fn of(tally: &Stats, first: u64, samples: u32, turns: u32) -> BoundJson {
-        let bound = tally.bound();
-        let (mean, [low, high]) = (bound.mean, bound.ci95);
-        let profit = |score: f64| STAKE - russian::PAY_PER_CARD * score;
-        BoundJson {
-            first_deal: first,
-            deals: tally.deals(),
-            samples,
-            turns,
-            over_limit: tally.over_limit(),
-            bound,
-            layouts_clairvoyant: tally.layouts_clairvoyant(),
-            below_clairvoyant: tally.gap(),
-            clairvoyant: tally.clairvoyant(),
-            house_profit: Estimate {
-                mean: profit(mean),
-                ci95: [profit(high), profit(low)],
-            },
-            house_edge: profit(mean) / STAKE,
-        }
-    }
 }

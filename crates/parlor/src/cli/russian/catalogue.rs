@@ -12,11 +12,10 @@ use crate::format::grouped;
 use crate::longrun::{self, LongRun, Outputs, Results};
 use clap::{ArgGroup, Args};
 use report::count::count;
+use report::russian::CatalogueJson;
 use runs::Deals;
-use runs::russian::numbering_name;
-use russian::catalogue::{Catalogue, Numbering};
+use russian::catalogue::Numbering;
 use russian::pysol::MAX_PLAIN;
-use serde::Serialize;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -86,7 +85,7 @@ pub fn run(args: &CatalogueArgs) -> Result<(), CliError> {
         ..Outputs::default()
     };
     longrun::run(&catalogue, &args.run, "deals", None, outputs, |catalogue| {
-        let summary = SummaryJson::of(numbering, deals, &catalogue);
+        let summary = CatalogueJson::of(numbering, deals.first, deals.last(), &catalogue);
         let mut text = Vec::new();
         if args.json.on {
             crate::output::json_line(&mut text, &summary)?;
@@ -104,40 +103,7 @@ pub fn run(args: &CatalogueArgs) -> Result<(), CliError> {
     })
 }
 
-#[derive(Serialize)]
-struct SummaryJson {
-    /// "pysol" or "seed".
-    numbering: &'static str,
-    /// Decimal strings: PySolFC's numbers go past what a double holds exactly.
-    first: String,
-    last: String,
-    deals: u64,
-    /// Deals whose maximum is proven (all of them unless a budget ran out).
-    proven: u64,
-    /// Deals that can be won, with the 95% Wilson interval of the share.
-    winnable: tally::Rate,
-    /// The best score of each deal (its maximum when proven).
-    max: Option<tally::Mean>,
-    /// Deals by their best score, 0 to 52.
-    histogram: Vec<u64>,
-}
-
-impl SummaryJson {
-    fn of(numbering: Numbering, deals: Deals, catalogue: &Catalogue) -> SummaryJson {
-        SummaryJson {
-            numbering: numbering_name(numbering),
-            first: deals.first.to_string(),
-            last: deals.last().to_string(),
-            deals: catalogue.deals(),
-            proven: catalogue.proven,
-            winnable: catalogue.winnable_rate(),
-            max: tally::Mean::of_histogram(&catalogue.maxima.histogram),
-            histogram: catalogue.maxima.histogram.to_vec(),
-        }
-    }
-}
-
-fn write_summary(out: &mut impl Write, summary: &SummaryJson) -> io::Result<()> {
+fn write_summary(out: &mut impl Write, summary: &CatalogueJson) -> io::Result<()> {
     let what = if summary.numbering == "pysol" {
         "PySolFC games"
     } else {

@@ -4,9 +4,10 @@ use super::{Source, symbols, write_layout};
 use crate::error::CliError;
 use clap::Args;
 use report::count::count;
-use report::russian::{LayoutJson, MoveJson, PlayJson, parse_strategy};
+use report::russian::{PlayJson, parse_strategy};
+use russian::fast::Game;
 use russian::strategy::{self, DEFAULT_SAMPLES, MAX_SAMPLES};
-use russian::{Card, Event, Game, Position, Rank, Strategy, StrategyName, Suit};
+use russian::{Card, Event, Position, Rank, Strategy, StrategyName, Suit};
 use std::io::{self, Write};
 
 #[derive(Args)]
@@ -37,16 +38,7 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
     let mut out = crate::output::stdout();
     let symbols = symbols(args.shown.ascii.on);
     if args.shown.json.on {
-        let mut moves = Vec::new();
-        let score = strategy::play(&mut game, &mut player, |event| {
-            moves.push(MoveJson::of(event))
-        });
-        let json = PlayJson {
-            deal: LayoutJson::of(&layout),
-            strategy: args.strategy.name(),
-            moves,
-            score,
-        };
+        let json = PlayJson::play(&layout, args.strategy, &mut game, &mut player, []);
         crate::output::json_line(&mut out, &json)?;
     } else {
         write_game(

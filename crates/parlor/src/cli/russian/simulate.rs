@@ -9,12 +9,11 @@ use crate::format::{grouped, plus_minus};
 use crate::longrun::{self, LongRun, Outputs};
 use clap::{ArgGroup, Args};
 use report::count::count;
-use report::russian::parse_strategy;
+use report::russian::{SimulateJson, parse_strategy};
 use runs::Deals;
 use runs::russian::SimulateRun;
 use russian::strategy::{DEFAULT_SAMPLES, MAX_SAMPLES};
 use russian::{PAY_PER_CARD, STAKE, Stats, StrategyName};
-use serde::Serialize;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -90,7 +89,7 @@ pub fn run(args: &SimulateArgs) -> Result<(), CliError> {
         let mut out = crate::output::stdout();
         if args.json.on {
             for (strategy, tally) in &tallies {
-                let json = SummaryJson::of(*strategy, tally, first, args.samples);
+                let json = SimulateJson::of(*strategy, tally, first, args.samples);
                 crate::output::json_line(&mut out, &json)?;
             }
         } else if let [(strategy, tally)] = tallies.as_slice() {
@@ -231,53 +230,6 @@ fn write_table(
         )?;
     }
     Ok(())
-}
-
-/// A derived quantity: its estimate and 95% interval.
-#[derive(Serialize)]
-struct Estimate {
-    mean: f64,
-    ci95: [f64; 2],
-}
-
-#[derive(Serialize)]
-struct SummaryJson {
-    strategy: &'static str,
-    /// Layouts sampled per decision, for `planner` only.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    samples: Option<u32>,
-    first_deal: u64,
-    deals: u64,
-    /// Cards on the foundations at the end.
-    score: Option<tally::Mean>,
-    /// Games with all 52 cards on the foundations.
-    wins: tally::Rate,
-    /// The casino's profit per $55 game.
-    house_profit: Estimate,
-    /// The profit as a share of the stake.
-    house_edge: f64,
-    /// Games ending with each score, 0 to 52.
-    histogram: Vec<u64>,
-}
-
-impl SummaryJson {
-    fn of(strategy: StrategyName, tally: &Stats, first: u64, samples: u32) -> SummaryJson {
-        let (low, high) = tally.house_profit_interval();
-        SummaryJson {
-            strategy: strategy.name(),
-            samples: (strategy == StrategyName::Planner).then_some(samples),
-            first_deal: first,
-            deals: tally.games(),
-            score: tally::Mean::of_histogram(&tally.histogram),
-            wins: tally::Rate::new(tally.wins(), tally.games()),
-            house_profit: Estimate {
-                mean: tally.house_profit(),
-                ci95: [low, high],
-            },
-            house_edge: tally.house_profit() / STAKE,
-            histogram: tally.histogram.to_vec(),
-        }
-    }
 }
 
 /// The score histograms as a picture: the share of games ending with each score, one line per

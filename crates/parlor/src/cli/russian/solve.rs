@@ -6,10 +6,9 @@ use crate::error::CliError;
 use crate::format::grouped;
 use clap::Args;
 use report::count::count;
-use report::russian::{LayoutJson, MoveJson};
+use report::russian::{MoveJson, SolveJson};
 use russian::solver::Solver;
 use russian::strategy::{self, Clairvoyant};
-use serde::Serialize;
 use std::io::Write;
 use std::time::Instant;
 
@@ -43,15 +42,7 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
         let best = strategy::play(&mut game, &mut player, |event| {
             moves.push(MoveJson::of(event))
         });
-        let json = SolveJson {
-            deal: LayoutJson::of(&layout),
-            best,
-            complete: solution.complete || best == solution.bound,
-            won: best == 52,
-            bound: solution.bound,
-            nodes: solution.nodes,
-            moves,
-        };
+        let json = SolveJson::new(&layout, &solution, best, moves);
         crate::output::json_line(&mut out, &json)?;
         best
     } else {
@@ -87,18 +78,4 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
     }
     out.flush()?;
     Ok(())
-}
-
-#[derive(Serialize)]
-struct SolveJson {
-    deal: LayoutJson,
-    /// The score of the line in `moves`: the maximum when `complete`.
-    best: u32,
-    complete: bool,
-    won: bool,
-    /// A proven upper bound on the score; equal to `best` when `complete`.
-    bound: u32,
-    /// Positions searched.
-    nodes: u64,
-    moves: Vec<MoveJson>,
 }

@@ -9,12 +9,11 @@ use crate::format::{grouped, percent};
 use crate::longrun::{self, LongRun, Outputs};
 use clap::Args;
 use report::count::count;
-use report::speed::{contest_lines, parse_split};
-use serde::Serialize;
-use speed::{Deal, Split};
+use report::speed::{StatsJson, parse_split};
+use speed::Split;
 use std::io::{self, Write};
 use std::path::PathBuf;
-use tally::{Mean, Rate};
+use tally::Mean;
 
 #[derive(Args)]
 #[command(
@@ -60,10 +59,10 @@ pub fn run(args: &StatsArgs) -> Result<(), CliError> {
     let stats = runs::speed::StatsRun::new(args.deals, args.seed, splits.clone());
     let outputs = Outputs::plot(args.plot.as_deref());
     longrun::run(&stats, &args.run, "deals", None, outputs, |tallies| {
-        let summaries: Vec<Summary> = splits
+        let summaries: Vec<StatsJson> = splits
             .iter()
             .zip(&tallies)
-            .map(|(&split, tally)| Summary::new(args.seed, split, tally))
+            .map(|(&split, tally)| StatsJson::new(args.seed, split, tally))
             .collect();
         let mut out = crate::output::stdout();
         if args.json.on {
@@ -91,49 +90,7 @@ fn split_name(a: usize, b: usize) -> String {
     format!("{a}/{b}")
 }
 
-#[derive(Serialize)]
-struct Longest {
-    deal: u64,
-    end_ms: u32,
-    a: String,
-    b: String,
-}
-
-/// What `--json` prints; the text output says the same in words.
-#[derive(Serialize)]
-struct Summary {
-    deals: u64,
-    seed: u64,
-    split: [usize; 2],
-    a_wins: Rate,
-    length_ms: Option<Mean>,
-    deadends: Option<Mean>,
-    cancelled_moves: Option<Mean>,
-    same_instant_finishes: Rate,
-    longest: Option<Longest>,
-}
-
-impl Summary {
-    fn new(seed: u64, split: Split, tally: &speed::stats::Stats) -> Summary {
-        let longest = tally.longest.map(|(end_ms, deal)| {
-            let [a, b] = contest_lines(&Deal::random(seed, deal, split));
-            Longest { deal, end_ms, a, b }
-        });
-        Summary {
-            deals: tally.games,
-            seed,
-            split: [split.a(), split.b()],
-            a_wins: Rate::new(tally.a_wins, tally.games),
-            length_ms: tally.length().report(),
-            deadends: tally.deadends.report(),
-            cancelled_moves: tally.returns.report(),
-            same_instant_finishes: Rate::new(tally.together, tally.games),
-            longest,
-        }
-    }
-}
-
-fn write_text(out: &mut impl Write, s: &Summary) -> io::Result<()> {
+fn write_text(out: &mut impl Write, s: &StatsJson) -> io::Result<()> {
     writeln!(
         out,
         "Speed: {} random deals from one pack, A {} cards and B {}, seed {}",
@@ -187,7 +144,7 @@ fn write_text(out: &mut impl Write, s: &Summary) -> io::Result<()> {
 }
 
 /// Several splits on the same deal numbers: a line each.
-fn write_table(out: &mut impl Write, summaries: &[Summary]) -> io::Result<()> {
+fn write_table(out: &mut impl Write, summaries: &[StatsJson]) -> io::Result<()> {
     let first = &summaries[0];
     writeln!(
         out,

@@ -6,7 +6,7 @@
 
 use crate::format::grouped;
 use crate::svg::{Anchor, Svg};
-use speed::{Deal, Ending, Event, Kind, Pile, Place, Robot, game};
+use speed::{Deal, Ending, Event, Kind, Pile, Place, Robot, reference};
 
 const LEFT: f64 = 96.0;
 const RIGHT: f64 = 30.0;
@@ -164,7 +164,7 @@ fn plural(n: u32, word: &str) -> String {
 }
 
 /// The picture of data set `k` as an SVG document.
-pub fn draw(deal: &Deal, game: &game::Game, k: usize) -> String {
+pub fn draw(deal: &Deal, game: &reference::Played, k: usize) -> String {
     let clock = Clock::new(game.outcome.end_ms);
     let legend_top = Clock::top(clock.rows()) + 6.0;
     let waits = [Robot::A, Robot::B].map(|robot| (robot, game.waits(robot)));
@@ -260,7 +260,7 @@ pub fn draw(deal: &Deal, game: &game::Game, k: usize) -> String {
 
 /// The marks `draw` puts on the picture of `game` with its robots' `waits`, in the legend's
 /// order.
-fn marks_drawn(game: &game::Game, waits: &[(Robot, Vec<(u32, u32)>)]) -> Vec<Mark> {
+fn marks_drawn(game: &reference::Played, waits: &[(Robot, Vec<(u32, u32)>)]) -> Vec<Mark> {
     // An action of no length (a return begun at the last instant) draws no bar.
     let mut marks: Vec<Mark> = game
         .events
@@ -371,7 +371,7 @@ fn cross(svg: &mut Svg, x: f64, y: f64) {
     svg.line((x - 5.0, y + 5.0), (x + 5.0, y - 5.0), RETURN, 2.0);
 }
 
-fn draw_table(svg: &mut Svg, game: &game::Game, table: Pile, clock: &Clock) {
+fn draw_table(svg: &mut Svg, game: &reference::Played, table: Pile, clock: &Clock) {
     let landings: Vec<&Event> = game
         .events
         .iter()

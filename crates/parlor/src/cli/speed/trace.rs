@@ -2,14 +2,15 @@
 
 use super::source;
 use report::speed::card_list;
-use speed::{Deal, Ending, Event, Finish, Kind, Place, RETURN_MS, Robot, game};
+use speed::reference::Finish;
+use speed::{Deal, Ending, Event, Kind, Place, RETURN_MS, Robot, reference};
 use std::io::{self, Write};
 
 /// Writes the set-up, one line per instant at which something happened, and the verdict.
 pub fn write(
     out: &mut impl Write,
     deal: &Deal,
-    game: &game::Game,
+    game: &reference::Played,
     set: usize,
     sets: usize,
 ) -> io::Result<()> {
@@ -140,7 +141,7 @@ fn start(e: &Event) -> String {
 }
 
 /// The last line: who won, when, and why.
-fn why(deal: &Deal, game: &game::Game) -> String {
+fn why(deal: &Deal, game: &reference::Played) -> String {
     let outcome = &game.outcome;
     let (winner, t) = (outcome.winner, outcome.end_ms);
     match game.finish {

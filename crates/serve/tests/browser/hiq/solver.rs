@@ -1,0 +1,287 @@
+//! What the solvers add: verdicts (slow, late or over the budget), the line shown, an edited
+//! start, the contest player, a drawn position, and the screenshots.
+
+use super::*;
+use crate::browser::screenshots;
+
+pub fn trials() -> Vec<(&'static str, crate::browser::TestFn)> {
+    trials![
+        hiq_show_me_how_plays_and_stops,
+        hiq_edit_mode_builds_a_start,
+        hiq_contest_line_and_contest_player,
+        hiq_drawn_position_and_its_errors,
+        hiq_slow_verdicts_late_and_over_budget,
+        hiq_screenshots,
+    ]
+}
+
+/// The two slow verdicts in one trial, so that at most one trial at a time keeps a solver of
+/// the shared server busy for seconds (the others would be answered 503).
+async fn hiq_slow_verdicts_late_and_over_budget(page: Page) -> Outcome {
+    late_verdict_never_overwrites(&page).await?;
+    budget_is_said_politely(&page).await
+}
+
+async fn late_verdict_never_overwrites(page: &Page) -> Outcome {
+    // From here one jump (11 over 10 to 9) leads to a position the solver takes seconds over.
+    page.open("/hiq?line=5-17+8-10").await?;
+    let before = settled_verdict(page).await?.0;
+    page.click(&hole(11)).await?;
+    page.click(&hole(9)).await?;
+    page.wait_text("#verdict", "Thinking").await?;
+    // The page asks once the position has stood 100 ms; the answer takes seconds.
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    if !page.text("#verdict").await?.contains("Thinking") {
+        return Err(fail(
+            "the slow position was answered too soon to test a late answer",
+        ));
+    }
+    page.click("#undo").await?;
+    page.wait_text("#status", "2 jumps played").await?;
+    // Longer than the solver takes over the position left.
+    tokio::time::sleep(Duration::from_secs(8)).await;
+    let now = settled_verdict(page).await?.0;
+    if now != before {
+        return Err(fail(format!(
+            "the verdict of the position left replaced the current one: {now:?}, not {before:?}"
+        )));
+    }
+    Ok(())
+}
+
+async fn hiq_show_me_how_plays_and_stops(page: Page) -> Outcome {
+    let line = won_after(&page, 26).await?;
+    show_offered(&page).await?;
+    page.click("#show").await?;
+    page.wait_text("#show", "Stop").await?;
+    page.wait_text("#verdict", "Showing the solver's line")
+        .await?;
+    page.wait_text("#status", "1 peg · 31 jumps played · no jump left")
+        .await?;
+    page.wait_text("#verdict", "Won: a single peg in the centre")
+        .await?;
+    page.wait_text("#show", "Show me how").await?;
+    let shown = page.count("#log li.auto").await?;
+    if shown != 5 {
+        return Err(fail(format!(
+            "the log marks {shown} jumps as the solver's, not 5"
+        )));
+    }
+
+    // Stopped after its first jump, it plays no more.
+    open_played(&page, &line[..20]).await?;
+    show_offered(&page).await?;
+    page.click("#show").await?;
+    page.wait_text("#status", "21 jumps played").await?;
+    page.click("#show").await?;
+    page.wait_text("#message", "Stopped after 1 of the solver's")
+        .await?;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let status = page.text("#status").await?;
+    if !status.contains("21 jumps played") {
+        return Err(fail(format!("after Stop the line went on: {status}")));
+    }
+    page.wait_text(
+        "#verdict",
+        "Won: a single peg in the centre is still reachable",
+    )
+    .await?;
+    Ok(())
+}
+
+async fn hiq_edit_mode_builds_a_start(page: Page) -> Outcome {
+    page.open("/hiq").await?;
+    page.wait_text("#verdict", "Won").await?;
+    page.click("#empty").await?;
+    page.wait_text("#status", "0 pegs placed").await?;
+    let editing = page
+        .eval(
+            "return !document.getElementById('edit-banner').hidden && \
+             document.getElementById('cross').classList.contains('editing') && \
+             document.getElementById('controls').hidden;",
+            vec![],
+        )
+        .await?;
+    if editing != json!(true) {
+        return Err(fail("the editor is not marked as such"));
+    }
+    for n in [9, 16, 21, 22, 5] {
+        page.click(&hole(n)).await?;
+    }
+    // A second click takes a peg out.
+    page.click(&hole(5)).await?;
+    page.wait_text("#status", "4 pegs placed").await?;
+    let url = page.client.current_url().await?;
+    if url.query() != Some("edit=1&pegs=9+16+21+22") {
+        return Err(fail(format!("the editor's address is {url}")));
+    }
+    // A reload goes on editing.
+    page.client.refresh().await?;
+    page.wait_text("#status", "4 pegs placed").await?;
+    if pegs_shown(&page).await? != [9, 16, 21, 22] {
+        return Err(fail("the reload lost the pegs placed"));
+    }
+    page.click("#edit-done").await?;
+    page.wait_text("#status", "4 pegs · 0 jumps played").await?;
+    if pegs_shown(&page).await? != [9, 16, 21, 22] {
+        return Err(fail("the game does not start from the pegs placed"));
+    }
+    // Not the standard start: the goal is any single peg, which 9 16 21 22 cannot reach.
+    page.wait_text("#verdict", "Lost: the fewest pegs now reachable is 2")
+        .await?;
+    let goal = page
+        .eval("return document.getElementById('goal').value;", vec![])
+        .await?;
+    if goal != json!("any") {
+        return Err(fail(format!("the goal of an edited start is {goal}")));
+    }
+    let url = page.client.current_url().await?;
+    if url.query() != Some("pegs=9+16+21+22") {
+        return Err(fail(format!("the game's address is {url}")));
+    }
+    Ok(())
+}
+
+async fn hiq_contest_line_and_contest_player(page: Page) -> Outcome {
+    page.open("/hiq").await?;
+    page.wait_text("#verdict", "Won").await?;
+    for game in ["10 12 17 19 25 0", "9 16 21 22 0"] {
+        let field = page.find("#contest-line").await?;
+        field.clear().await?;
+        field.send_keys(game).await?;
+        page.click("#contest-form button[type=submit]").await?;
+        let pegs: Vec<u64> = game
+            .split(' ')
+            .filter_map(|n| n.parse().ok())
+            .filter(|&n| n != 0)
+            .collect();
+        page.wait_text("#status", &format!("{} pegs · 0 jumps played", pegs.len()))
+            .await?;
+        if pegs_shown(&page).await? != pegs {
+            return Err(fail(format!(
+                "the contest line {game} did not start the game"
+            )));
+        }
+        let sum = contest_sum(&format!("1\n{game}\n"))?;
+        let play = post(&page, "/api/hiq/play", &format!("1\n{game}\n")).await?;
+        let total = jumps(&play["jumps"]).len();
+        page.wait_for(
+            "the contest player offered",
+            "return !document.getElementById('contest').disabled;",
+        )
+        .await?;
+        page.click("#contest").await?;
+        page.wait_text("#message", &format!("the sum of their holes is {sum}."))
+            .await?;
+        page.wait_text("#status", &format!("{total} jumps played"))
+            .await?;
+        let marked = page.count("#log li.auto").await?;
+        if marked != total {
+            return Err(fail(format!("the log marks {marked} of {total} jumps")));
+        }
+        if pegs_shown(&page).await? != holes(&play["remaining"]) {
+            return Err(fail("the board is not where the contest player stopped"));
+        }
+    }
+    // A contest line that is not one is refused with the reader's place.
+    let field = page.find("#contest-line").await?;
+    field.clear().await?;
+    field.send_keys("10 12 x7 0").await?;
+    page.click("#contest-form button[type=submit]").await?;
+    page.wait_text("#start-message", "column 7: expected a hole number")
+        .await?;
+    only_expected_errors(&page, "400").await?;
+    page.wait_text("#status", "jumps played").await?;
+    Ok(())
+}
+
+async fn hiq_drawn_position_and_its_errors(page: Page) -> Outcome {
+    page.open("/hiq").await?;
+    page.wait_text("#verdict", "Won").await?;
+    let drawn = "  OOO\n  OOO\nOOOXOOO\nOOOXOOO\nOOOOOOO\n  OOO\n  OOO";
+    let field = page.find("#drawn").await?;
+    field.send_keys(drawn).await?;
+    page.click("#drawn-form button[type=submit]").await?;
+    // Exactly, since the standard start's "32 pegs · 0 jumps played" contains it.
+    page.wait_for(
+        "the drawn position's status",
+        "return document.getElementById('status').textContent === '2 pegs · 0 jumps played';",
+    )
+    .await?;
+    if pegs_shown(&page).await? != [10, 17] {
+        return Err(fail("the drawn position did not start the game"));
+    }
+    page.wait_text("#verdict", "Won: a single peg is still reachable")
+        .await?;
+    // Hole numbers too, and a fault is shown where it is.
+    field.clear().await?;
+    field.send_keys("10 17\n5 34").await?;
+    page.click("#drawn-form button[type=submit]").await?;
+    page.wait_text("#start-message", "line 2, column 3").await?;
+    let selection = page
+        .eval(
+            "const t = document.getElementById('drawn'); return [t.selectionStart, t.selectionEnd];",
+            vec![],
+        )
+        .await?;
+    if selection != json!([8, 9]) {
+        return Err(fail(format!(
+            "the fault is not selected in the drawing: {selection}"
+        )));
+    }
+    only_expected_errors(&page, "400").await?;
+    Ok(())
+}
+
+async fn budget_is_said_politely(page: &Page) -> Outcome {
+    let pegs = (1..=33)
+        .filter(|n| ![24, 31].contains(n))
+        .map(|n: u32| n.to_string())
+        .collect::<Vec<_>>()
+        .join("+");
+    page.open(&format!("/hiq?pegs={pegs}")).await?;
+    page.wait_text("#verdict", "Not known within the server's budget")
+        .await?;
+    page.wait_text("#verdict", "parlor hiq solve").await?;
+    if page.find("#show").await?.is_enabled().await? {
+        return Err(fail("Show me how is offered with no line known"));
+    }
+    only_expected_errors(page, "422").await?;
+    Ok(())
+}
+
+async fn hiq_screenshots(page: Page) -> Outcome {
+    let line = won_after(&page, 9).await?;
+    let (from, _) = line[9];
+    page.click(&hole(from)).await?;
+    page.wait_for(
+        "a peg picked",
+        "return document.querySelector('.hole.target');",
+    )
+    .await?;
+    for (width, height) in [(1280, 800), (390, 844)] {
+        let path = page.screenshot("hiq", width, height).await?;
+        // The whole board is on the screen, and nothing is wider than the window.
+        let fits = page
+            .eval(
+                "const r = document.getElementById('cross').getBoundingClientRect(); \
+                 return r.left >= 0 && r.right <= innerWidth && \
+                 document.documentElement.scrollWidth <= innerWidth;",
+                vec![],
+            )
+            .await?;
+        if fits != json!(true) {
+            return Err(fail(format!("the board does not fit at {width}×{height}")));
+        }
+        if !path.starts_with(screenshots()) {
+            return Err(fail("the screenshot is not where it belongs"));
+        }
+    }
+    page.resize(1280, 800).await?;
+    page.click("#edit-this").await?;
+    page.wait_text("#status", "pegs placed").await?;
+    page.screenshot("hiq-editing", 1280, 800).await?;
+    page.click("#edit-cancel").await?;
+    page.wait_text("#status", "9 jumps played").await?;
+    Ok(())
+}
