@@ -50,7 +50,7 @@ impl Goal {
     }
 
     /// Whether some winning position has de Bruijn's class `class`.
-    fn class_allows(self, class: u8) -> bool {
+    pub(crate) fn class_allows(self, class: u8) -> bool {
         match self {
             Goal::Hole(hole) => Board::from_holes([hole]).class() == class,
             Goal::Any => Hole::all().any(|hole| Board::from_holes([hole]).class() == class),
@@ -307,7 +307,7 @@ pub fn solve(
 ///
 /// let start = hiq::position::parse_position("5 9 10 11 17 24").unwrap();
 /// let jump = hint(start, Goal::Hole(Hole::CENTRE), 1 << 20).unwrap().unwrap();
-/// assert_eq!(hiq::line::write(&[jump]), "24-10");
+/// assert_eq!(hiq::line::write(&[jump]), "10-12");
 /// assert_eq!(hint(Board::from_holes([Hole::CENTRE]), Goal::Any, 1 << 20), Ok(None));
 /// ```
 ///
@@ -316,6 +316,64 @@ pub fn solve(
 /// As [`solve`]'s.
 pub fn hint(board: Board, goal: Goal, memory: u64) -> Result<Option<Jump>, OverMemory> {
     Ok(solve(board, goal, memory, |_| {})?.jumps.first().copied())
+}
+
+/// The jump of `jumps` played from `start` after which the goal could no longer be reached:
+/// its index in `jumps`, or `None` when the line's end is still `winnable`, or its start was not.
+///
+/// A position from which some jump wins is winnable itself, so along a line the winnable
+/// positions come first: the jump is found by halving, asking `winnable` of at most some
+/// log₂ of the line's length positions (each a search for the solver), always including the
+/// line's end. The first error of `winnable` is returned.
+///
+/// ```
+/// use hiq::line;
+/// use hiq::solve::{Goal, Verdict, losing_jump, solve};
+///
+/// // The cross of six pegs: winnable, until a peg jumps out of it.
+/// let start = hiq::position::parse_position("5 9 10 11 17 24").unwrap();
+/// let centre = Goal::Hole(hiq::Hole::CENTRE);
+/// let winnable = |board| solve(board, centre, 1 << 30, |_| {}).map(|s| s.verdict == Verdict::Won);
+/// let played = line::play(start, "10-12,24-10,9-11,11-13").unwrap();
+/// assert_eq!(losing_jump(start, &played.jumps, winnable), Ok(Some(3)));
+/// let played = line::play(start, "10-12,24-10,9-11").unwrap();
+/// assert_eq!(losing_jump(start, &played.jumps, winnable), Ok(None));
+/// ```
+///
+/// # Errors
+///
+/// `winnable`'s first error.
+pub fn losing_jump<E>(
+    start: Board,
+    jumps: &[Jump],
+    mut winnable: impl FnMut(Board) -> Result<bool, E>,
+) -> Result<Option<usize>, E> {
+    let mut boards = Vec::with_capacity(jumps.len() + 1);
+    boards.push(start);
+    for &jump in jumps {
+        let Some(next) = boards.last().and_then(|b| b.apply(jump)) else {
+            break;
+        };
+        boards.push(next);
+    }
+    let last = boards.len() - 1;
+    if last == 0 || winnable(boards[last])? {
+        return Ok(None);
+    }
+    // Position `won` is winnable (once checked) and `lost` is not.
+    let (mut won, mut lost) = (0, last);
+    if !winnable(boards[0])? {
+        return Ok(None);
+    }
+    while lost - won > 1 {
+        let middle = won + (lost - won) / 2;
+        if winnable(boards[middle])? {
+            won = middle;
+        } else {
+            lost = middle;
+        }
+    }
+    Ok(Some(won))
 }
 
 #[cfg(test)]

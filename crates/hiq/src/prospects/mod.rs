@@ -66,6 +66,7 @@ use crate::census::{Progress, walk};
 use crate::hole::Hole;
 use crate::jump::{Jump, for_each_child};
 use crate::memory::OverMemory;
+use crate::solve::{Goal, Solution, Verdict};
 use crate::symmetry::Group;
 use level::LevelTable;
 
@@ -231,6 +232,39 @@ impl Table {
             next.is_some_and(|next| {
                 next.winnable == here.winnable && next.fewest_pegs == here.fewest_pegs
             })
+        })
+    }
+
+    /// Whether `goal` can still be reached from `board`, as [`Table::solve`] answers it (and
+    /// where it does) without finding a line.
+    pub fn wins(&self, board: Board, goal: Goal) -> Option<bool> {
+        let won = match goal {
+            Goal::Hole(Hole::CENTRE) => |p: Prospect| p.winnable,
+            Goal::Any => |p: Prospect| p.fewest_pegs == 1,
+            Goal::Hole(_) => return None,
+        };
+        self.prospect(board).map(won)
+    }
+
+    /// The solver's answer for `goal` from `board`, from the table: `None` when the start
+    /// cannot reach `board`, or the goal is neither the centre (whose prospect the table
+    /// holds) nor any hole (won where a single peg is the fewest left). The line is
+    /// [`Table::line`], and no position is searched.
+    pub fn solve(&self, board: Board, goal: Goal) -> Option<Solution> {
+        let verdict = if self.wins(board, goal)? {
+            Verdict::Won
+        } else if goal.class_allows(board.class()) {
+            Verdict::LostByExhaustion
+        } else {
+            Verdict::LostByClass
+        };
+        let jumps = self.line(board)?;
+        let end = jumps.iter().try_fold(board, |b, &j| b.apply(j))?;
+        Some(Solution {
+            verdict,
+            jumps,
+            end,
+            positions: 0,
         })
     }
 

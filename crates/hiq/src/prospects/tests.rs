@@ -127,6 +127,67 @@ fn hints_and_lines_reach_what_the_prospect_promises() {
 }
 
 #[test]
+fn the_tables_answer_is_the_solvers_for_the_goals_it_holds() {
+    use crate::solve::solve;
+    for start in starts() {
+        let table = table(start);
+        for position in plain(start).into_keys() {
+            for goal in [Goal::Hole(Hole::CENTRE), Goal::Any] {
+                let answer = table.solve(position, goal).unwrap();
+                let solved = solve(position, goal, u64::MAX, |_| {}).unwrap();
+                assert_eq!(answer.verdict, solved.verdict, "{position:?} {goal:?}");
+                assert_eq!(answer.end.peg_count(), solved.end.peg_count());
+                let end = answer.jumps.iter().try_fold(position, |b, &j| b.apply(j));
+                assert_eq!(end, Some(answer.end));
+            }
+            assert_eq!(
+                table.solve(position, Goal::Hole(Hole::new(9).unwrap())),
+                None
+            );
+        }
+    }
+    assert_eq!(table(board(&[17])).solve(Board::FULL, Goal::Any), None);
+}
+
+#[test]
+fn the_losing_jump_is_the_first_after_which_the_centre_is_out_of_reach() {
+    use crate::solve::losing_jump;
+    let start = board(&[4, 5, 9, 10, 11, 16, 17, 18, 24, 29]);
+    let table = table(start);
+    let winnable = |b: Board| Ok::<_, ()>(table.prospect(b).unwrap().winnable);
+    let mut x = 7u64;
+    for _ in 0..300 {
+        let mut line = Vec::new();
+        let mut now = start;
+        loop {
+            let jumps: Vec<Jump> = now.legal_jumps().collect();
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let Some(&jump) = jumps.get((x >> 33) as usize % jumps.len().max(1)) else {
+                break;
+            };
+            line.push(jump);
+            now = now.apply(jump).unwrap();
+        }
+        // One by one: the first jump from a winnable position to one that is not.
+        let mut boards = vec![start];
+        for &jump in &line {
+            boards.push(boards.last().unwrap().apply(jump).unwrap());
+        }
+        let expected = boards
+            .windows(2)
+            .position(|w| winnable(w[0]).unwrap() && !winnable(w[1]).unwrap());
+        assert_eq!(
+            losing_jump(start, &line, winnable),
+            Ok(expected),
+            "{line:?}"
+        );
+    }
+    assert_eq!(losing_jump(start, &[], winnable), Ok(None));
+}
+
+#[test]
 fn the_walk_stops_at_its_memory_bound() {
     let start = board(&[
         4, 5, 6, 9, 10, 11, 15, 16, 17, 18, 19, 22, 23, 24, 25, 26, 29, 30,
