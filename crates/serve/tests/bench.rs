@@ -396,7 +396,10 @@ fn table_verdicts(client: &Client, rng: &mut Rng) {
         waited.elapsed().as_secs_f64()
     );
     let (early, random) = verdict_lines(rng);
-    for (name, lines) in [("after 1 to 4 jumps", &early), ("along random lines", &random)] {
+    for (name, lines) in [
+        ("after 1 to 4 jumps", &early),
+        ("along random lines", &random),
+    ] {
         let times = sorted(
             lines
                 .iter()
@@ -408,7 +411,11 @@ fn table_verdicts(client: &Client, rng: &mut Rng) {
                 })
                 .collect(),
         );
-        println!("    {name:<20} {:>6} positions  {}", times.len(), spread(&times));
+        println!(
+            "    {name:<20} {:>6} positions  {}",
+            times.len(),
+            spread(&times)
+        );
     }
 }
 

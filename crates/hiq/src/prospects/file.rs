@@ -186,7 +186,7 @@ const HEADER: u64 = MARK.len() as u64 + 4 + 8 + 4;
 
 impl Table {
     /// Writes the table to `out` in the format that [`Table::read`] reads: for the table of the
-    /// standard start, some 120 MB.
+    /// standard start, some 125 MB.
     ///
     /// # Errors
     ///

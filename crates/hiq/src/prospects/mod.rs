@@ -1,14 +1,14 @@
 //! What every position reachable from a start can still come to, in a table made once: whether a
 //! single peg in the centre can still be reached, and the fewest pegs that any line can leave.
 //! From the standard start the table holds its 23,475,688 positions (up to symmetry) in about
-//! 120 MB and answers in well under a microsecond, where the solver may search for seconds.
+//! 125 MB and answers in well under a microsecond, where the solver may search for seconds.
 //!
 //! ```
 //! use hiq::prospects::{Prospect, Table};
 //! use hiq::{Board, Hole, line};
 //!
 //! // The cross of six pegs, for a quick example; a server makes the table of the standard
-//! // start (`Board::standard_start()`) once, in some 10 s, and keeps it on disk.
+//! // start (`Board::standard_start()`) once, in some 14 s of CPU, and keeps it on disk.
 //! let start = hiq::position::parse_position("5 9 10 11 17 24").unwrap();
 //! let table = Table::build(start, 1 << 30, |_| {}).unwrap();
 //! assert_eq!(table.prospect(start), Some(Prospect { winnable: true, fewest_pegs: 1 }));
@@ -128,7 +128,7 @@ impl Table {
     /// up. The work is shared among the threads of the current rayon pool (every core unless
     /// the caller installs another).
     ///
-    /// From the standard start: about 10 s on 2 cores, 120 MB kept and some 200 MB at the peak.
+    /// From the standard start: some 14 s of CPU, 125 MB kept and 284 MB at the peak.
     ///
     /// # Errors
     ///
