@@ -73,9 +73,9 @@ use level::LevelTable;
 /// What a position can still come to.
 ///
 /// From a position reachable from the standard start, `winnable` is the solver's
-/// [`Verdict::Won`](crate::solve::Verdict::Won) for the goal of the centre, and `fewest_pegs`
+/// [`Verdict::Won`] for the goal of the centre, and `fewest_pegs`
 /// the pegs left at the end of its line when it is lost: every such position has the start's de
-/// Bruijn class, so a lost one is [`LostByExhaustion`](crate::solve::Verdict::LostByExhaustion).
+/// Bruijn class, so a lost one is [`LostByExhaustion`](Verdict::LostByExhaustion).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Prospect {
     /// Whether some line of jumps ends with a single peg in the centre, hole 17.
