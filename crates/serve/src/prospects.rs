@@ -1,5 +1,5 @@
 //! Hi-Q's table of prospects of the standard start, made once per process: read from the user's
-//! cache when a valid file is there, made in the background otherwise (some 14 s of CPU in a
+//! cache when a valid file is there, made in the background otherwise (some 7 s on 2 idle cores in a
 //! release build) and then saved there for the next start. It holds some 125 MB. Until it is
 //! ready, the solver answers every verdict, as it does for positions the table does not hold.
 
@@ -12,7 +12,7 @@ use std::sync::{Once, OnceLock};
 /// The file's name in the cache directory; the file names its format's version inside.
 const FILE: &str = "hiq-prospects.table";
 
-/// What making the table may hold at its peak (some 284 MB from the standard start): far more
+/// What making the table may hold at its peak (some 283 MB from the standard start): far more
 /// is a fault, and the server goes on with the solver alone.
 const MEMORY: u64 = 1 << 30;
 

@@ -8,7 +8,7 @@
 //! use hiq::{Board, Hole, line};
 //!
 //! // The cross of six pegs, for a quick example; a server makes the table of the standard
-//! // start (`Board::standard_start()`) once, in some 14 s of CPU, and keeps it on disk.
+//! // start (`Board::standard_start()`) once, in some 7 s, and keeps it on disk.
 //! let start = hiq::position::parse_position("5 9 10 11 17 24").unwrap();
 //! let table = Table::build(start, 1 << 30, |_| {}).unwrap();
 //! assert_eq!(table.prospect(start), Some(Prospect { winnable: true, fewest_pegs: 1 }));
@@ -128,7 +128,7 @@ impl Table {
     /// up. The work is shared among the threads of the current rayon pool (every core unless
     /// the caller installs another).
     ///
-    /// From the standard start: some 14 s of CPU, 125 MB kept and 284 MB at the peak.
+    /// From the standard start: some 7 s on 2 idle cores, 125 MB kept and 283 MB at the peak.
     ///
     /// # Errors
     ///
