@@ -1,7 +1,7 @@
 //! Hi-Q's table of prospects of the standard start, made once per process: read from the user's
-//! cache when a valid file is there, made in the background otherwise (some 7 s on 2 idle cores in a
-//! release build) and then saved there for the next start. It holds some 125 MB. Until it is
-//! ready, the solver answers every verdict, as it does for positions the table does not hold.
+//! cache when a valid file is there, made in the background otherwise (some 7 s on 2 idle cores
+//! in a release build) and then saved there for the next start. It holds some 125 MB. Until it
+//! is ready, the solver answers every verdict, as it does for positions the table does not hold.
 
 use crate::say::say;
 use hiq::Board;
