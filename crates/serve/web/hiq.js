@@ -212,7 +212,6 @@ function board() {
     button.classList.toggle("target", target);
     button.classList.toggle("last-to", last?.to === number);
     button.classList.toggle("last-over", last?.over === number);
-    button.classList.toggle("hint-from", !editing && state.hint?.from === number);
     button.classList.toggle("hint-to", !editing && state.hint?.to === number);
     button.tabIndex = number === state.focus ? 0 : -1;
     let label = `hole ${number}, ${peg ? "peg" : "empty"}`;
@@ -366,7 +365,7 @@ function classSays(s) {
   return [
     el(
       "span",
-      { class: "class-says" },
+      {},
       `De Bruijn's class: a last single peg can only stand in ${where}` +
         (allowed ? ". " : `, so ${single(s.goal)} is out of reach. `),
     ),
