@@ -1,8 +1,11 @@
-//! The solver, the fewest-moves search and the census, all from the standard start.
+//! The solver, the fewest-moves search, the census and the table of prospects, all from the
+//! standard start; and the solver's first verdict after each of the four opening jumps, which
+//! are mirror images of one another.
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use hiq::prospects::Table;
 use hiq::solve::{Goal, solve};
-use hiq::{Board, Hole, census, shortest};
+use hiq::{Board, Hole, census, line, shortest};
 use std::hint::black_box;
 
 fn solver(c: &mut Criterion) {
@@ -28,6 +31,24 @@ fn solver(c: &mut Criterion) {
     });
 }
 
+fn openings(c: &mut Criterion) {
+    let mut group = c.benchmark_group("hiq opening");
+    for opening in ["5-17", "15-17", "19-17", "29-17"] {
+        let opened = line::play(Board::standard_start(), opening).unwrap().end;
+        group.bench_function(opening, |b| {
+            b.iter(|| {
+                solve(
+                    black_box(opened),
+                    Goal::Hole(Hole::CENTRE),
+                    u64::MAX,
+                    |_| {},
+                )
+            })
+        });
+    }
+    group.finish();
+}
+
 fn long_searches(c: &mut Criterion) {
     let mut group = c.benchmark_group("hiq long searches");
     group.sample_size(10);
@@ -44,8 +65,11 @@ fn long_searches(c: &mut Criterion) {
     group.bench_function("census of the standard start", |b| {
         b.iter(|| census::census(black_box(Board::standard_start()), u64::MAX, |_| {}))
     });
+    group.bench_function("prospects table of the standard start", |b| {
+        b.iter(|| Table::build(black_box(Board::standard_start()), u64::MAX, |_| {}))
+    });
     group.finish();
 }
 
-criterion_group!(benches, solver, long_searches);
+criterion_group!(benches, solver, openings, long_searches);
 criterion_main!(benches);

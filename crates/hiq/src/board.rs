@@ -117,6 +117,21 @@ impl Board {
         (a0 ^ a1) | (a1 ^ a2) << 1 | (b0 ^ b1) << 2 | (b1 ^ b2) << 3
     }
 
+    /// The holes a single peg may be left in from this position, as far as its class tells:
+    /// those whose single peg has the same class. A goal outside them is lost before any
+    /// search; one inside may still be out of reach.
+    ///
+    /// ```
+    /// use hiq::{Board, Hole};
+    ///
+    /// let holes: Vec<u8> = Board::standard_start().class_holes().map(Hole::number).collect();
+    /// assert_eq!(holes, [2, 14, 17, 20, 32]);
+    /// ```
+    pub fn class_holes(self) -> impl Iterator<Item = Hole> {
+        let class = self.class();
+        Hole::all().filter(move |&hole| Board::from_holes([hole]).class() == class)
+    }
+
     /// The board with the pegs of these cells toggled.
     pub(crate) const fn flip(self, cells: u64) -> Board {
         Board(self.0 ^ cells)

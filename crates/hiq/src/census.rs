@@ -7,7 +7,7 @@ use crate::hole::Hole;
 use crate::jump::for_each_child;
 use crate::memory::{OverMemory, push, reserve};
 use crate::symmetry::Group;
-use crate::table::{CountTable, QUEUE};
+use crate::table::{CountTable, Paths, QUEUE};
 use rayon::prelude::*;
 use std::collections::TryReserveError;
 
@@ -96,44 +96,19 @@ pub fn census(
 ) -> Result<Census, OverMemory> {
     let group = Group::of(start);
     let total = 2 * start.peg_count().max(1);
-    let mut found = 0;
     let mut levels: Vec<Vec<u64>> = Vec::new();
-    let mut keys = vec![group.canonical_bits(start.bits())];
-    let mut paths: Vec<u128> = vec![1];
-    let centre = Board::from_holes([Hole::CENTRE]).bits();
-    let (mut games, mut games_won) = (0u128, 0u128);
-    let mut stored = 0;
-    loop {
-        found += keys.len() as u64;
-        // The levels kept, the keys and counts being expanded, and the next level's tables;
-        // the level being expanded is also sorted into the levels at the end of the step.
-        stored += 8 * keys.len() as u64;
-        let held = stored + 16 * paths.len() as u64;
-        let stop = |halt: Halt| halt.over(memory, found);
-        let step = next_level(group, &keys, &paths, centre, held, memory).map_err(stop)?;
-        games += step.games;
-        games_won += step.games_won;
-        let mut sorted = keys;
+    let walked = walk::<u128>(start, memory, |mut sorted, found| {
         sorted.par_sort_unstable();
+        let bytes = 8 * sorted.len() as u64;
         levels.push(sorted);
         progress(Progress {
             done: levels.len() as u32,
             total,
             found,
         });
-        if step.tables.iter().all(CountTable::is_empty) {
-            break;
-        }
-        // The next level's keys and counts are made while this level's counts and the tables
-        // are still held.
-        let next: usize = step.tables.iter().map(|t| t.len() + QUEUE).sum();
-        let tables: u64 = step.tables.iter().map(CountTable::bytes).sum();
-        let taking = held + tables + 24 * next as u64;
-        if taking > memory {
-            return Err(stop(Halt::Bound));
-        }
-        (keys, paths) = take_entries(step.tables, next).map_err(|_| stop(Halt::Refused(taking)))?;
-    }
+        Ok(bytes)
+    })?;
+    let (stored, found) = (walked.kept, walked.found);
     let total = levels.len() as u32 * 2;
     let winnable = winnable_sets(start, group, &levels, stored, memory)
         .map_err(|halt| halt.over(memory, found))?;
@@ -160,8 +135,73 @@ pub fn census(
     }
     Ok(Census {
         levels: figures,
+        games: walked.games,
+        games_won: walked.games_won,
+    })
+}
+
+/// What a walk over the levels found besides the levels themselves.
+pub(crate) struct Walked<P> {
+    /// Complete games, and those that end with a single peg in the centre.
+    pub(crate) games: P,
+    pub(crate) games_won: P,
+    /// Positions found, up to the start's symmetries.
+    pub(crate) found: u64,
+    /// The bytes the levels were kept in, by `keep`'s count.
+    pub(crate) kept: u64,
+}
+
+/// Walks every position reachable from `start`, level by level, each stored once per class
+/// under the symmetries that map the start onto itself; counts the jump sequences that reach
+/// each class in `P` (nothing at all for `()`). Each level is handed to `keep`, in no particular
+/// order, once its children are made, with the positions found so far; `keep` answers the bytes
+/// it holds for it from then on (or the system's refusal).
+///
+/// What is counted against `memory`: what `keep` holds, the level being expanded with its path
+/// counts, the next level's tables with room for two of them to double at once, the children
+/// waiting to be handed over, and the next level's keys and counts as they are taken out of the
+/// tables. The list handed to `keep` is counted until `keep` returns; what `keep` makes of it, from
+/// the check that follows.
+pub(crate) fn walk<P: Paths>(
+    start: Board,
+    memory: u64,
+    mut keep: impl FnMut(Vec<u64>, u64) -> Result<u64, TryReserveError>,
+) -> Result<Walked<P>, OverMemory> {
+    let group = Group::of(start);
+    let path = std::mem::size_of::<P>() as u64;
+    let mut found = 0;
+    let mut keys = vec![group.canonical_bits(start.bits())];
+    let mut paths: Vec<P> = vec![P::ONE];
+    let centre = Board::from_holes([Hole::CENTRE]).bits();
+    let (mut games, mut games_won) = (P::NONE, P::NONE);
+    let mut kept = 0;
+    loop {
+        found += keys.len() as u64;
+        // What is kept, the keys and counts being expanded, and the next level's tables.
+        let held = kept + (8 + path) * keys.len() as u64;
+        let stop = |halt: Halt| halt.over(memory, found);
+        let step = next_level(group, &keys, &paths, centre, held, memory).map_err(stop)?;
+        games = games.plus(step.games);
+        games_won = games_won.plus(step.games_won);
+        kept += keep(keys, found).map_err(|_| stop(Halt::Refused(held)))?;
+        if step.tables.iter().all(CountTable::is_empty) {
+            break;
+        }
+        // The next level's keys and counts are made while this level's counts and the tables
+        // are still held.
+        let next: usize = step.tables.iter().map(|t| t.len() + QUEUE).sum();
+        let tables: u64 = step.tables.iter().map(CountTable::bytes).sum();
+        let taking = kept + path * paths.len() as u64 + tables + (8 + path) * next as u64;
+        if taking > memory {
+            return Err(stop(Halt::Bound));
+        }
+        (keys, paths) = take_entries(step.tables, next).map_err(|_| stop(Halt::Refused(taking)))?;
+    }
+    Ok(Walked {
         games,
         games_won,
+        found,
+        kept,
     })
 }
 
@@ -183,10 +223,10 @@ impl Halt {
 }
 
 /// The keys and counts of the tables, `room` entries reserved at once rather than doubled into.
-fn take_entries(
-    tables: Vec<CountTable>,
+fn take_entries<P: Paths>(
+    tables: Vec<CountTable<P>>,
     room: usize,
-) -> Result<(Vec<u64>, Vec<u128>), TryReserveError> {
+) -> Result<(Vec<u64>, Vec<P>), TryReserveError> {
     let (mut keys, mut paths) = (Vec::new(), Vec::new());
     reserve(&mut keys, room)?;
     reserve(&mut paths, room)?;
@@ -200,11 +240,11 @@ fn take_entries(
 }
 
 /// The result of playing every jump from one level.
-struct Step {
+struct Step<P: Paths> {
     /// The next level's representatives with their path counts, split among the tables.
-    tables: Vec<CountTable>,
-    games: u128,
-    games_won: u128,
+    tables: Vec<CountTable<P>>,
+    games: P,
+    games_won: P,
 }
 
 /// How many tables a level is split into, whatever the number of threads: the tables' sizes,
@@ -222,35 +262,35 @@ const BLOCK: usize = 1 << 15;
 /// The work is shared by the threads twice over: each block of parents is split among them to
 /// make the children, and each child is then handed to the thread that owns its key (by a hash),
 /// which adds it to its own table. No table is shared and none has to be merged.
-fn next_level(
+fn next_level<P: Paths>(
     group: Group,
     keys: &[u64],
-    paths: &[u128],
+    paths: &[P],
     centre: u64,
     held: u64,
     memory: u64,
-) -> Result<Step, Halt> {
+) -> Result<Step<P>, Halt> {
     let owners = OWNERS;
     // What the tables and the outboxes hold with room for two tables to double at once (two
     // threads growing theirs together): checked after each block, and before the first.
-    let holding = |tables: &[CountTable], makers: &[Maker]| {
+    let holding = |tables: &[CountTable<P>], makers: &[Maker<P>]| {
         let sizes = tables.iter().map(CountTable::bytes);
         let growth = 2 * 2 * sizes.clone().max().unwrap_or(0);
         let outboxes: u64 = makers.iter().map(Maker::bytes).sum();
         held + sizes.sum::<u64>() + growth + outboxes
     };
     let expected = keys.len() * 2 / owners;
-    let table = CountTable::bytes_for(expected);
+    let table = CountTable::<P>::bytes_for(expected);
     if held + (owners as u64 + 4) * table > memory {
         return Err(Halt::Bound);
     }
-    let mut tables: Vec<CountTable> = Vec::new();
+    let mut tables: Vec<CountTable<P>> = Vec::new();
     for _ in 0..owners {
         let refused = Halt::Refused(held + tables.len() as u64 * table);
         tables.push(CountTable::with_capacity(expected).map_err(|_| refused)?);
     }
-    let mut makers: Vec<Maker> = (0..owners).map(|_| Maker::new(owners)).collect();
-    let (mut games, mut games_won) = (0, 0);
+    let mut makers: Vec<Maker<P>> = (0..owners).map(|_| Maker::new(owners)).collect();
+    let (mut games, mut games_won) = (P::NONE, P::NONE);
     for (keys, paths) in keys.chunks(BLOCK).zip(paths.chunks(BLOCK)) {
         let part = keys.len().div_ceil(owners);
         let before = holding(&tables, &makers);
@@ -276,8 +316,8 @@ fn next_level(
             })
             .map_err(|_: TryReserveError| Halt::Refused(before))?;
         for maker in &mut makers {
-            games += std::mem::take(&mut maker.games);
-            games_won += std::mem::take(&mut maker.games_won);
+            games = games.plus(std::mem::replace(&mut maker.games, P::NONE));
+            games_won = games_won.plus(std::mem::replace(&mut maker.games_won, P::NONE));
         }
         if holding(&tables, &makers) > memory {
             return Err(Halt::Bound);
@@ -291,24 +331,24 @@ fn next_level(
 }
 
 /// One thread's share of making children: they wait in one outbox per owning thread.
-struct Maker {
-    outboxes: Vec<Vec<(u64, u128)>>,
-    games: u128,
-    games_won: u128,
+struct Maker<P: Paths> {
+    outboxes: Vec<Vec<(u64, P)>>,
+    games: P,
+    games_won: P,
 }
 
-impl Maker {
-    fn new(owners: usize) -> Maker {
+impl<P: Paths> Maker<P> {
+    fn new(owners: usize) -> Maker<P> {
         Maker {
             outboxes: vec![Vec::new(); owners],
-            games: 0,
-            games_won: 0,
+            games: P::NONE,
+            games_won: P::NONE,
         }
     }
 
     /// The memory the outboxes hold.
     fn bytes(&self) -> u64 {
-        let entry = std::mem::size_of::<(u64, u128)>();
+        let entry = std::mem::size_of::<(u64, P)>();
         (self.outboxes.iter().map(Vec::capacity).sum::<usize>() * entry) as u64
     }
 
@@ -316,7 +356,7 @@ impl Maker {
         &mut self,
         group: Group,
         keys: &[u64],
-        paths: &[u128],
+        paths: &[P],
         centre: u64,
     ) -> Result<(), TryReserveError> {
         let owners = self.outboxes.len();
@@ -333,9 +373,9 @@ impl Maker {
             });
             refused?;
             if stuck {
-                self.games += count;
+                self.games = self.games.plus(count);
                 if key == centre {
-                    self.games_won += count;
+                    self.games_won = self.games_won.plus(count);
                 }
             }
         }

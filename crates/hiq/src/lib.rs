@@ -43,6 +43,7 @@ mod jump;
 pub mod line;
 pub mod memory;
 pub mod position;
+pub mod prospects;
 pub mod shortest;
 pub mod solve;
 mod symmetry;

@@ -12,44 +12,94 @@ const FREE: u64 = u64::MAX;
 /// How many additions wait for their slot's memory.
 pub(crate) const QUEUE: usize = 32;
 
-/// A key and its count; the count is kept as two halves so that a slot takes 24 bytes rather
-/// than the 32 that the alignment of `u128` would ask for.
-#[derive(Clone, Copy)]
-struct Slot {
-    key: u64,
-    low: u64,
-    high: u64,
+/// What a walk over the levels adds up for each position: the number of jump sequences that
+/// reach it (`u128`, for the census's games), or nothing (`()`), when only the positions are
+/// wanted and a slot is then a bare key.
+pub(crate) trait Paths: Copy + Send + Sync {
+    /// How a count is kept in a slot.
+    type Kept: Copy + Send + Sync;
+    /// No path yet.
+    const NONE: Self;
+    /// The one path to the start.
+    const ONE: Self;
+    fn keep(self) -> Self::Kept;
+    fn kept(kept: Self::Kept) -> Self;
+    fn plus(self, other: Self) -> Self;
 }
 
-impl Slot {
-    const FREE: Slot = Slot {
-        key: FREE,
-        low: 0,
-        high: 0,
-    };
+impl Paths for u128 {
+    /// Two halves, so that a slot takes 24 bytes rather than the 32 that the alignment of
+    /// `u128` would ask for.
+    type Kept = [u64; 2];
+    const NONE: u128 = 0;
+    const ONE: u128 = 1;
 
-    fn new(key: u64, count: u128) -> Slot {
+    #[inline]
+    fn keep(self) -> [u64; 2] {
+        [self as u64, (self >> 64) as u64]
+    }
+
+    #[inline]
+    fn kept([low, high]: [u64; 2]) -> u128 {
+        u128::from(high) << 64 | u128::from(low)
+    }
+
+    #[inline]
+    fn plus(self, other: u128) -> u128 {
+        self + other
+    }
+}
+
+impl Paths for () {
+    type Kept = ();
+    const NONE: () = ();
+    const ONE: () = ();
+
+    #[inline]
+    fn keep(self) {}
+
+    #[inline]
+    fn kept((): ()) {}
+
+    #[inline]
+    fn plus(self, (): ()) {}
+}
+
+/// A key and its count.
+#[derive(Clone, Copy)]
+struct Slot<P: Paths> {
+    key: u64,
+    count: P::Kept,
+}
+
+impl<P: Paths> Slot<P> {
+    fn free() -> Slot<P> {
+        Slot::new(FREE, P::NONE)
+    }
+
+    #[inline]
+    fn new(key: u64, count: P) -> Slot<P> {
         Slot {
             key,
-            low: count as u64,
-            high: (count >> 64) as u64,
+            count: count.keep(),
         }
     }
 
-    fn count(&self) -> u128 {
-        u128::from(self.high) << 64 | u128::from(self.low)
+    #[inline]
+    fn count(&self) -> P {
+        P::kept(self.count)
     }
 }
 
-pub(crate) struct CountTable {
-    slots: Vec<Slot>,
+pub(crate) struct CountTable<P: Paths> {
+    slots: Vec<Slot<P>>,
     shift: u32,
     len: usize,
-    queue: [(u64, u128); QUEUE],
+    queue: [(u64, P); QUEUE],
     queued: usize,
 }
 
-impl CountTable {
+impl<P: Paths> CountTable<P> {
     /// The slots of a table made for `expected` keys.
     fn slots_for(expected: usize) -> usize {
         (expected.max(8) * 2).next_power_of_two()
@@ -57,17 +107,17 @@ impl CountTable {
 
     /// The memory a table made for `expected` keys holds.
     pub(crate) fn bytes_for(expected: usize) -> u64 {
-        (Self::slots_for(expected) * std::mem::size_of::<Slot>()) as u64
+        (Self::slots_for(expected) * std::mem::size_of::<Slot<P>>()) as u64
     }
 
     /// A table that holds `expected` keys before it has to grow, or the system's refusal.
-    pub(crate) fn with_capacity(expected: usize) -> Result<CountTable, TryReserveError> {
+    pub(crate) fn with_capacity(expected: usize) -> Result<CountTable<P>, TryReserveError> {
         let size = Self::slots_for(expected);
         Ok(CountTable {
-            slots: filled(size, Slot::FREE)?,
+            slots: filled(size, Slot::free())?,
             shift: 64 - size.trailing_zeros(),
             len: 0,
-            queue: [(FREE, 0); QUEUE],
+            queue: [(FREE, P::NONE); QUEUE],
             queued: 0,
         })
     }
@@ -82,7 +132,7 @@ impl CountTable {
     /// refusal when the table has to grow and cannot, the table left as it was before the
     /// addition that grew it.
     #[inline]
-    pub(crate) fn add(&mut self, key: u64, count: u128) -> Result<(), TryReserveError> {
+    pub(crate) fn add(&mut self, key: u64, count: P) -> Result<(), TryReserveError> {
         prefetch(&self.slots[self.home(key)]);
         let index = self.queued % QUEUE;
         if self.queued >= QUEUE {
@@ -94,7 +144,7 @@ impl CountTable {
         Ok(())
     }
 
-    fn add_now(&mut self, key: u64, count: u128) -> Result<(), TryReserveError> {
+    fn add_now(&mut self, key: u64, count: P) -> Result<(), TryReserveError> {
         if 2 * (self.len + 1) > self.slots.len() {
             self.grow()?;
         }
@@ -103,7 +153,7 @@ impl CountTable {
         loop {
             let slot = &mut self.slots[i];
             if slot.key == key {
-                *slot = Slot::new(key, slot.count() + count);
+                *slot = Slot::new(key, slot.count().plus(count));
                 return Ok(());
             }
             if slot.key == FREE {
@@ -118,7 +168,7 @@ impl CountTable {
     /// Doubles the table: old and new are held together while the keys move.
     fn grow(&mut self) -> Result<(), TryReserveError> {
         let size = self.slots.len() * 2;
-        let old = std::mem::replace(&mut self.slots, filled(size, Slot::FREE)?);
+        let old = std::mem::replace(&mut self.slots, filled(size, Slot::free())?);
         self.shift = 64 - size.trailing_zeros();
         self.len = 0;
         for slot in old.into_iter().filter(|s| s.key != FREE) {
@@ -140,7 +190,7 @@ impl CountTable {
 
     /// The memory the table holds.
     pub(crate) fn bytes(&self) -> u64 {
-        (self.slots.len() * std::mem::size_of::<Slot>()) as u64
+        (self.slots.len() * std::mem::size_of::<Slot<P>>()) as u64
     }
 
     /// Keys stored, not counting those still queued.
@@ -155,7 +205,7 @@ impl CountTable {
     /// The keys and their counts, in no particular order.
     pub(crate) fn into_entries(
         mut self,
-    ) -> Result<impl Iterator<Item = (u64, u128)>, TryReserveError> {
+    ) -> Result<impl Iterator<Item = (u64, P)>, TryReserveError> {
         self.flush()?;
         Ok(self
             .slots
@@ -166,14 +216,14 @@ impl CountTable {
 }
 
 #[inline]
-fn prefetch(slot: &Slot) {
+fn prefetch<T>(slot: &T) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: a prefetch is only a hint to the cache; it reads nothing into the program, cannot
     // fault, and `slot` is a valid reference in any case. SSE, which provides it, is part of the
     // x86-64 baseline.
     unsafe {
         use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        _mm_prefetch::<_MM_HINT_T0>((slot as *const Slot).cast());
+        _mm_prefetch::<_MM_HINT_T0>((slot as *const T).cast());
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = slot;
@@ -187,6 +237,7 @@ mod tests {
     #[test]
     fn adds_like_a_plain_map_through_growth() {
         let mut table = CountTable::with_capacity(4).unwrap();
+        let mut keys_only = CountTable::with_capacity(4).unwrap();
         let mut plain: HashMap<u64, u128> = HashMap::new();
         let mut x = 1u64;
         for i in 0..100_000u128 {
@@ -196,6 +247,7 @@ mod tests {
             let key = (x >> 40) % 5000;
             let count = i * (u64::MAX as u128);
             table.add(key, count).unwrap();
+            keys_only.add(key, ()).unwrap();
             *plain.entry(key).or_default() += count;
         }
         let mut entries: Vec<_> = table.into_entries().unwrap().collect();
@@ -203,5 +255,10 @@ mod tests {
         let mut expected: Vec<_> = plain.into_iter().collect();
         expected.sort();
         assert_eq!(entries, expected);
+        let mut keys: Vec<u64> = keys_only.into_entries().unwrap().map(|(k, ())| k).collect();
+        keys.sort();
+        assert_eq!(keys, expected.iter().map(|&(k, _)| k).collect::<Vec<_>>());
+        assert_eq!(std::mem::size_of::<Slot<u128>>(), 24);
+        assert_eq!(std::mem::size_of::<Slot<()>>(), 8);
     }
 }

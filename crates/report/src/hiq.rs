@@ -158,6 +158,39 @@ impl SolutionJson {
     }
 }
 
+/// A verdict as the Hi-Q page shows it: the solver's answer for the position a line of jumps
+/// leads to, what answered it, and the jump of the line that lost the goal.
+#[derive(Serialize)]
+pub struct VerdictJson {
+    /// The answer for the line's end, as `solve --json` writes it; its `positions` are 0 when
+    /// the table answered.
+    #[serde(flatten)]
+    solution: SolutionJson,
+    /// `"table"` when the table of prospects answered, `"solver"` when the solver searched.
+    answered_by: &'static str,
+    /// The index in the line of the first jump after which the goal could no longer be
+    /// reached; `null` when the goal is still within reach, was never, or is not known.
+    losing_jump: Option<usize>,
+}
+
+impl VerdictJson {
+    /// `solution` for `goal` from `end`, answered by the table (`by_table`) or the solver, and
+    /// the index of the line's losing jump.
+    pub fn new(
+        end: Board,
+        goal: Goal,
+        solution: &Solution,
+        by_table: bool,
+        losing_jump: Option<usize>,
+    ) -> VerdictJson {
+        VerdictJson {
+            solution: SolutionJson::new(end, goal, solution, None),
+            answered_by: if by_table { "table" } else { "solver" },
+            losing_jump,
+        }
+    }
+}
+
 /// A position, a line of jumps played from it, and the jumps legal where the line ends.
 #[derive(Serialize)]
 pub struct BoardJson {
@@ -168,6 +201,9 @@ pub struct BoardJson {
     /// The pegs after it.
     remaining: Vec<u8>,
     legal: Vec<JumpJson>,
+    /// The holes a single last peg may stand in, as de Bruijn's class of the pegs after the
+    /// line allows.
+    class_holes: Vec<u8>,
 }
 
 impl BoardJson {
@@ -178,6 +214,7 @@ impl BoardJson {
             jumps: played.jumps.iter().map(|&j| j.into()).collect(),
             remaining: hole_numbers(played.end),
             legal: played.end.legal_jumps().map(JumpJson::from).collect(),
+            class_holes: played.end.class_holes().map(|h| h.number()).collect(),
         }
     }
 }

@@ -1,20 +1,26 @@
-//! The Hi-Q endpoints: the solver's verdict (`parlor hiq solve --json`), the contest's player
-//! (`parlor hiq --json`), and a position's legal jumps after a line of jumps.
+//! The Hi-Q endpoints: the solver's verdict (`parlor hiq solve --json`), the page's verdict
+//! (from the table of prospects where it holds the position, the solver otherwise), the
+//! contest's player (`parlor hiq --json`), and a position's legal jumps after a line of jumps.
 
 use super::api::{
     ApiError, Params, RequestBody, Routes, State, json, json_lines, only, solver, text,
 };
 use super::limits::HIQ_MEMORY;
+use super::prospects;
 use axum::http::Uri;
 use axum::response::Response;
 use axum::routing::post;
+use hiq::memory::OverMemory;
+use hiq::prospects::Table;
+use hiq::solve::{Goal, Solution, Verdict, losing_jump};
 use hiq::{Board, contest, line, position};
-use report::hiq::{BoardJson, GameJson, SolutionJson, default_goal, parse_goal};
+use report::hiq::{BoardJson, GameJson, SolutionJson, VerdictJson, default_goal, parse_goal};
 
 /// `/api/hiq/…`.
 pub fn routes() -> Routes {
     Routes::new()
         .route("/api/hiq/solve", post(solve).fallback(only("POST")))
+        .route("/api/hiq/verdict", post(verdict).fallback(only("POST")))
         .route("/api/hiq/board", post(board).fallback(only("POST")))
         .route("/api/hiq/play", post(play).fallback(only("POST")))
 }
@@ -34,13 +40,59 @@ pub async fn solve(state: State, uri: Uri, body: RequestBody) -> Result<Response
         hiq::solve::solve(start, goal, HIQ_MEMORY, |_| {})
     })
     .await?
-    .map_err(|over| {
-        ApiError::budget(format!(
-            "not known within the server's budget: {over}; `parlor hiq solve` on the command \
-             line holds up to 4 GiB unless given another --memory"
-        ))
-    })?;
+    .map_err(past_the_budget)?;
     Ok(json(&SolutionJson::new(start, goal, &solution, None)))
+}
+
+fn past_the_budget(over: OverMemory) -> ApiError {
+    ApiError::budget(format!(
+        "not known within the server's budget: {over}; `parlor hiq solve` on the command line \
+         holds up to 4 GiB unless given another --memory"
+    ))
+}
+
+/// `POST /api/hiq/verdict?goal=G&line=12-26,25-27`: the verdict for the position in the body
+/// after the line, and the line's losing jump. The table answers at once where it holds the
+/// line's start (and so every position after it); otherwise a solver does, as for
+/// `/api/hiq/solve`, asking the table of each position it holds.
+pub async fn verdict(state: State, uri: Uri, body: RequestBody) -> Result<Response, ApiError> {
+    let params = Params::of(&uri, &["goal", "line"])?;
+    let goal = params.parsed("goal", parse_goal)?;
+    let start = position(body)?;
+    let goal = goal.unwrap_or(default_goal(start));
+    let played = line::play(start, params.get("line").unwrap_or(""))
+        .map_err(|e| ApiError::parameter("line", e))?;
+    let table = prospects::table();
+    let judge = move || -> Result<VerdictJson, OverMemory> {
+        let end = played.end;
+        let (solution, by_table) = judged(table, end, goal)?;
+        let won = solution.verdict == Verdict::Won;
+        // The end's verdict is known; a position the solver cannot judge leaves the losing
+        // jump unknown rather than the verdict unanswered.
+        let winnable = |board: Board| match table.and_then(|t| t.wins(board, goal)) {
+            _ if board == end => Ok(won),
+            Some(won) => Ok(won),
+            None => judged(table, board, goal).map(|(s, _)| s.verdict == Verdict::Won),
+        };
+        let lost = losing_jump(start, &played.jumps, winnable).unwrap_or(None);
+        Ok(VerdictJson::new(end, goal, &solution, by_table, lost))
+    };
+    let in_table = table.is_some_and(|t| t.wins(start, goal).is_some());
+    let answer = if in_table {
+        judge()
+    } else {
+        solver(&state, judge).await?
+    };
+    Ok(json(&answer.map_err(past_the_budget)?))
+}
+
+/// The table's answer for `board`, where it holds it, or the solver's; and whether the table
+/// answered.
+fn judged(table: Option<&Table>, board: Board, goal: Goal) -> Result<(Solution, bool), OverMemory> {
+    match table.and_then(|t| t.solve(board, goal)) {
+        Some(solution) => Ok((solution, true)),
+        None => Ok((hiq::solve::solve(board, goal, HIQ_MEMORY, |_| {})?, false)),
+    }
 }
 
 /// `POST /api/hiq/play`: what `parlor hiq --json` prints for the contest input in the body.

@@ -17,6 +17,7 @@ mod hiq;
 mod http;
 pub mod limits;
 mod program;
+mod prospects;
 mod routes;
 mod russian;
 mod say;

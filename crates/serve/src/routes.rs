@@ -10,6 +10,7 @@ use axum::middleware;
 use std::sync::Arc;
 
 pub fn router() -> Router {
+    super::prospects::prepare();
     Router::new()
         .merge(hiq::routes())
         .merge(russian::routes())

@@ -6,9 +6,13 @@
 //! - (b) the Hi-Q verdict for the positions of 20 to 31 pegs those games pass through;
 //! - (c) a Russian Solitaire hint (30 layouts) for the positions of the Russian games;
 //! - (d) 50 clients at once sending 10,000 requests of every kind;
-//! - (e) what the first load of each page weighs.
+//! - (e) what the first load of each page weighs;
+//! - (f) the Hi-Q verdict as the page asks it, `POST /api/hiq/verdict` with the line so far,
+//!   answered by the table: for every position after 1 to 4 jumps from the standard start, and
+//!   after every jump of 1,000 random lines.
 //!
-//! The games are drawn by a fixed generator, so that every run asks the same questions.
+//! `cargo bench -p serve --bench serve -- hiq-verdict` measures (f) alone. The games are drawn
+//! by a fixed generator, so that every run asks the same questions.
 
 // What the bench shares with the tests: their client, and how they read the pages.
 mod support {
@@ -39,6 +43,8 @@ const CLIENTS: usize = 50;
 const LOAD_REQUESTS: usize = 10_000;
 /// The load test stops by itself after this long, whatever it has done.
 const LOAD_DEADLINE: Duration = Duration::from_secs(300);
+/// Random Hi-Q lines whose every position's verdict is timed from the table.
+const RANDOM_LINES: usize = 1_000;
 
 /// SplitMix64: simple, and the same on every machine.
 struct Rng(u64);
@@ -334,7 +340,89 @@ fn load(base: &str, hiq: &HiqGames, russian: &RussianGames) -> Load {
     Load { wall, done }
 }
 
+/// One line of jumps for each position 1 to 4 jumps from the standard start can reach, and
+/// every beginning of `RANDOM_LINES` random lines played until no jump is left; each written
+/// as the verdict's `line` takes it.
+fn verdict_lines(rng: &mut Rng) -> (Vec<String>, Vec<String>) {
+    let mut early = Vec::new();
+    let mut level = vec![(hiq::Board::standard_start(), Vec::new())];
+    let mut seen = std::collections::HashSet::new();
+    for _ in 1..=4 {
+        let mut next = Vec::new();
+        for (board, line) in &level {
+            for jump in board.legal_jumps() {
+                let after = board.apply(jump).expect("a legal jump");
+                if seen.insert(after) {
+                    let mut longer: Vec<hiq::Jump> = line.clone();
+                    longer.push(jump);
+                    early.push(hiq::line::write(&longer));
+                    next.push((after, longer));
+                }
+            }
+        }
+        level = next;
+    }
+    let mut random = Vec::new();
+    for _ in 0..RANDOM_LINES {
+        let mut board = hiq::Board::standard_start();
+        let mut line = Vec::new();
+        loop {
+            let legal: Vec<hiq::Jump> = board.legal_jumps().collect();
+            if legal.is_empty() {
+                break;
+            }
+            let jump = legal[rng.below(legal.len())];
+            board = board.apply(jump).expect("a legal jump");
+            line.push(jump);
+            random.push(hiq::line::write(&line));
+        }
+    }
+    (early, random)
+}
+
+/// (f): waits for the table (read from the cache, or made), then times the verdicts.
+fn table_verdicts(client: &Client, rng: &mut Rng) {
+    let waited = Instant::now();
+    loop {
+        let reply = client.post("/api/hiq/verdict", STANDARD).ok();
+        if reply.json()["answered_by"] == "table" {
+            break;
+        }
+        assert!(waited.elapsed() < Duration::from_secs(600), "no table");
+        thread::sleep(Duration::from_millis(100));
+    }
+    println!(
+        "(f) Hi-Q verdict from the table, ready after {:.1} s",
+        waited.elapsed().as_secs_f64()
+    );
+    let (early, random) = verdict_lines(rng);
+    for (name, lines) in [
+        ("after 1 to 4 jumps", &early),
+        ("along random lines", &random),
+    ] {
+        let times = sorted(
+            lines
+                .iter()
+                .map(|line| {
+                    let reply = client.post(&format!("/api/hiq/verdict?line={line}"), STANDARD);
+                    let reply = reply.ok();
+                    assert_eq!(reply.json()["answered_by"], "table", "{line}");
+                    reply.took
+                })
+                .collect(),
+        );
+        println!(
+            "    {name:<20} {:>6} positions  {}",
+            times.len(),
+            spread(&times)
+        );
+    }
+}
+
 fn main() {
+    // The table of Hi-Q's prospects is the tests' own, kept beside the build.
+    // SAFETY: no other thread has started yet to read the environment meanwhile.
+    unsafe { std::env::set_var("XDG_CACHE_HOME", env!("CARGO_TARGET_TMPDIR")) };
     let server = serve::Server::bind(([127, 0, 0, 1], 0).into()).expect("the server starts");
     let base = format!("http://{}", server.address());
     let client = Client::new(&base);
@@ -349,6 +437,11 @@ fn main() {
         client.get("/api/russian/game?deal=1").ok();
     }
 
+    if std::env::args().any(|argument| argument == "hiq-verdict") {
+        table_verdicts(&client, &mut rng);
+        assert_eq!(server.stop(), serve::Stopped::Drained);
+        return;
+    }
     let hiq = hiq_games(&client, &mut rng);
     let russian = russian_games(&client, &mut rng);
     println!();
@@ -464,5 +557,7 @@ fn main() {
         let (bytes, files) = support::pages::first_load(page, |path| client.get(path).ok().body);
         println!("    {page:<9} {bytes:>7} bytes: {}", files.join(" "));
     }
+    println!();
+    table_verdicts(&client, &mut rng);
     assert_eq!(server.stop(), serve::Stopped::Drained);
 }

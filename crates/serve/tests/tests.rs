@@ -11,6 +11,10 @@ mod browser;
 mod support;
 
 fn main() {
+    // Hi-Q's table of prospects is kept beside the build rather than in the user's cache: made
+    // once for each target directory, and by nothing else.
+    // SAFETY: no other thread has started yet to read the environment meanwhile.
+    unsafe { std::env::set_var("XDG_CACHE_HOME", env!("CARGO_TARGET_TMPDIR")) };
     let arguments = libtest_mimic::Arguments::from_args();
     // One after the other, not at once: the browser trials time the pages' frames, and the API
     // trials' searches would take the cores from them.

@@ -1,7 +1,8 @@
-// The Hi-Q page: the 33-hole cross played by click, drag or keyboard, with the exact solver's
-// verdict after every jump. The page keeps what was played and draws it; every legal jump, every
-// position a line of jumps leads to, every verdict and the contest player's jumps come from the
-// server.
+// The Hi-Q page: the 33-hole cross played by click, drag or keyboard, with an exact verdict after
+// every jump and while the start is edited, a one-jump hint, and the jump that lost the goal
+// marked. The page keeps what was played and draws it; every legal jump, every position a line of
+// jumps leads to, every verdict, hint and losing jump, de Bruijn's class and the contest player's
+// jumps come from the server.
 //
 // The address holds the game, so that a link or a reload brings it back. Each parameter may be
 // left out, and then takes its default:
@@ -52,6 +53,11 @@ const state = {
   focus: 1,
   /** The pegs placed so far while the start is edited, otherwise null. */
   editing: null,
+  /** The holes a single last peg may stand in, by de Bruijn's class of the pegs placed, as the
+   * server gave them while the start is edited. */
+  classHoles: null,
+  /** The jump a hint showed, until the position changes. */
+  hint: null,
   /** The line being shown jump by jump: {by, done, total, stopped, wake}. */
   run: null,
   /** What the verdict box says: {kind, headline, detail}. */
@@ -129,6 +135,7 @@ function commit(answer, line, redo, also = {}) {
       pegs: new Set(answer.remaining),
       legal: answer.legal,
       selected: null,
+      hint: null,
     });
     ask(s);
   });
@@ -205,6 +212,7 @@ function board() {
     button.classList.toggle("target", target);
     button.classList.toggle("last-to", last?.to === number);
     button.classList.toggle("last-over", last?.over === number);
+    button.classList.toggle("hint-to", !editing && state.hint?.to === number);
     button.tabIndex = number === state.focus ? 0 : -1;
     let label = `hole ${number}, ${peg ? "peg" : "empty"}`;
     if (selected) label += ", selected";
@@ -227,18 +235,27 @@ function board() {
       `${plural(pegs.size, "peg")} · ${plural(state.line.length, "jump")} played${over}`;
   }
   const log = $("log");
+  const lost = editing ? null : losingJump(state);
   log.replaceChildren(
-    ...state.line.map((j) =>
+    ...state.line.map((j, i) =>
       el(
         "li",
-        { class: j.by === "you" ? null : "auto" },
+        { class: [j.by === "you" ? "" : "auto", i === lost ? "lost-here" : ""].join(" ").trim() || null },
         `${j.from} over ${j.over} to ${j.to}`,
         j.by === "solver" ? " (the solver's)" : j.by === "contest" ? " (the contest player's)" : "",
+        i === lost ? el("strong", { class: "lost-mark" }, ` — ${single(state.goal)} was lost here`) : "",
       ),
     ),
   );
   log.scrollTop = log.scrollHeight;
   $("log-empty").hidden = state.line.length > 0;
+  $("back").hidden = lost === null;
+}
+
+/** The index in the line of the jump after which the goal could no longer be reached, as the
+ * server's verdict on the line says; null when none, or not known yet. */
+function losingJump(s) {
+  return verdicts.get(key(s))?.losing_jump ?? null;
 }
 
 /** The buttons under the board, as the game and the line being shown allow. */
@@ -253,11 +270,21 @@ function controls() {
   const line = verdicts.get(key(state))?.jumps;
   show.disabled = run ? run.by !== "solver" : !(line && line.length > 0);
   contest.disabled = run ? run.by !== "contest" : false;
+  $("hint").disabled = Boolean(run) || !(line && line.length > 0);
 }
 
 // ---------- The solver's verdict ----------
 
-const key = (s) => `${s.goal}|${[...s.pegs].join(" ")}`;
+/** The position a verdict is asked for: the pegs being edited, or the line played from the
+ * start. */
+const judged = (s) =>
+  s.editing
+    ? { pegs: [...s.editing].sort((a, b) => a - b), line: "" }
+    : { pegs: s.start, line: written(s.line, ",") };
+const key = (s) => {
+  const { pegs, line } = judged(s);
+  return `${s.goal}|${body(pegs)}|${line}`;
+};
 
 const verdict = (kind, headline, ...detail) => ({ kind, headline, detail });
 
@@ -269,10 +296,6 @@ function ask(s) {
     clearTimeout(asking.timer);
     asking.controller.abort();
     asking = null;
-  }
-  if (s.editing) {
-    s.verdict = verdict("", "Editing the start", "The solver answers once you start playing.");
-    return;
   }
   if (s.run) {
     const what = s.run.by === "solver" ? "Showing the solver's line" : "The contest player";
@@ -289,10 +312,12 @@ function ask(s) {
     s.verdict = tell(s, known);
     return;
   }
-  s.verdict = verdict("thinking", "Thinking…", "The solver is searching from this position.");
+  s.verdict = verdict("thinking", "Thinking…", ...classSays(s), "Looking this position up.");
   const request = { controller: new AbortController() };
-  const path = `/api/hiq/solve?goal=${encodeURIComponent(s.goal)}`;
-  const pegs = body([...s.pegs]);
+  const { pegs: start, line } = judged(s);
+  const path =
+    `/api/hiq/verdict?goal=${encodeURIComponent(s.goal)}&line=${encodeURIComponent(line)}`;
+  const pegs = body(start);
   const answered = (shown) => {
     if (asking !== request) return;
     asking = null;
@@ -330,49 +355,83 @@ function single(goal) {
   return goal === "centre" ? "a single peg in the centre" : `a single peg in hole ${goal}`;
 }
 
-/** The verdict box for the solver's `answer` on the position in `s`. */
+/** What de Bruijn's class of the pegs being edited allows, as the server gave it: said at once,
+ * before the verdict. */
+function classSays(s) {
+  if (!s.editing || !s.classHoles) return [];
+  const holes = s.classHoles;
+  const where = holes.length === 1 ? `hole ${holes[0]}` : `holes ${holes.join(", ")}`;
+  const allowed = s.goal === "any" || holes.includes(s.goal === "centre" ? CENTRE : Number(s.goal));
+  return [
+    el(
+      "span",
+      {},
+      `De Bruijn's class: a last single peg can only stand in ${where}` +
+        (allowed ? ". " : `, so ${single(s.goal)} is out of reach. `),
+    ),
+  ];
+}
+
+/** The verdict box for a game won: a single peg stands where the goal asks, and no jump is left.
+ * The one place where the page learns that the player has won. */
+function wonGame(s) {
+  return verdict("won", "Won", `${single(s.goal)}: the game is over, and won.`);
+}
+
+/** The verdict box for the server's `answer` on the position in `s`. */
 function tell(s, answer) {
+  const cls = classSays(s);
   if (answer.budget) {
     return verdict(
       "unknown",
       "Not known within the server's budget",
+      ...cls,
       "The search from here is larger than the server allows one request. Play on (with fewer ",
       "pegs it can answer again), or ask the command line, which may take more memory: ",
-      el("code", {}, `parlor hiq solve ${body([...s.pegs])} --goal ${s.goal}`),
+      el("code", {}, `parlor hiq solve ${body(judged(s).pegs)} --goal ${s.goal}`),
     );
   }
   const goal = single(s.goal);
   const positions = `${answer.positions.toLocaleString("en")} position${answer.positions === 1 ? "" : "s"}`;
+  const found =
+    answer.answered_by === "table"
+      ? "the table of every position reachable from the standard start says so"
+      : `the solver examined ${positions}`;
   const left = answer.remaining;
+  const play = s.editing ? "" : " Hint shows the next jump; Show me how plays the line.";
   if (answer.won) {
     if (answer.pegs.length === 1) {
-      return verdict("won", `Won: ${goal}`, "No jump is left: the game is over, and won.");
+      if (!s.editing) return wonGame(s);
+      return verdict("won", "Winnable", ...cls, `${goal}: already there.`);
     }
     return verdict(
       "won",
-      `Won: ${goal} is still reachable`,
-      `The solver found a line of ${plural(answer.jumps.length, "jump")} (${positions} ` +
-        "examined); Show me how plays it.",
+      "Winnable",
+      ...cls,
+      `${capital(goal)} can still be reached: ${found}.${play}`,
     );
   }
   if (answer.pegs.length === 0) {
-    return verdict("lost", "Lost: the board is empty", "Start a new game, or edit this board's pegs.");
+    return verdict("lost", "Not winnable: the board is empty", ...cls, "Start a new game, or edit this board's pegs.");
   }
   const goals = s.goal === "any" ? "every single peg" : goal;
   const proof =
     answer.proof === "class"
       ? `De Bruijn's class of this position differs from that of ${goals}, and no jump changes it.`
-      : `Every position reachable from here (${positions}) was examined.`;
+      : answer.answered_by === "table"
+        ? `${capital(goal)} is out of reach: ${found}.`
+        : `${capital(goal)} is out of reach: every position reachable from here (${positions}) was examined.`;
   const then =
     answer.jumps.length === 0
       ? " No jump is left."
-      : ` Show me how plays a line that leaves pegs in ${left.join(" ")}.`;
-  const headline =
-    left.length === 1
-      ? `Lost: ${goal} cannot be reached, but a single peg in hole ${left[0]} can`
-      : `Lost: the fewest pegs now reachable is ${left.length}`;
-  return verdict("lost", headline, proof + then);
+      : left.length === 1
+        ? ` A single peg can still be left in hole ${left[0]}.${play}`
+        : ` The best line leaves pegs in ${left.join(" ")}.${play}`;
+  const headline = `Not winnable: at best ${plural(left.length, "peg")}`;
+  return verdict("lost", headline, ...(answer.proof === "class" ? [] : cls), proof + then);
 }
+
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 // ---------- Lines shown jump by jump ----------
 
@@ -466,10 +525,9 @@ const holeOf = (target) => Number(target?.closest?.(".hole")?.dataset.hole) || n
  * take it out. */
 function press(n) {
   if (state.editing) {
-    update((s) => {
-      if (!s.editing.delete(n)) s.editing.add(n);
-    });
-    return;
+    const pegs = new Set(state.editing);
+    if (!pegs.delete(n)) pegs.add(n);
+    return edited(pegs);
   }
   stop();
   const move = targets().get(n);
@@ -569,6 +627,34 @@ document.addEventListener("keydown", (event) => {
   }));
 });
 
+$("hint").addEventListener("click", () => {
+  stop();
+  act(() => {
+    const known = verdicts.get(key(state));
+    const next = known?.jumps?.[0];
+    if (state.editing || !next) return;
+    const leaves = known.won
+      ? `a line that reaches ${single(state.goal)}`
+      : `a line that leaves ${plural(known.remaining.length, "peg")}`;
+    say(message, `Hint: the peg in ${next.from} jumps over ${next.over} to ${next.to}, on ${leaves}.`);
+    update((s) => {
+      s.hint = next;
+      s.selected = next.from;
+    });
+  });
+});
+
+$("back").addEventListener("click", () => {
+  stop();
+  act(() => {
+    const lost = losingJump(state);
+    if (state.editing || lost === null) return;
+    say(message, "");
+    const undone = state.line.slice(lost).reverse();
+    return go(state.start, state.line.slice(0, lost), [...state.redo, ...undone]);
+  });
+});
+
 $("undo").addEventListener("click", undo);
 $("redo").addEventListener("click", redo);
 
@@ -583,8 +669,16 @@ goalChoice.addEventListener("change", () => update((s) => {
 function edit(pegs) {
   stop();
   say(message, "");
+  return edited(new Set(pegs));
+}
+
+/** Shows `pegs` as the start being edited, with what de Bruijn's class of them allows at once,
+ * and then their verdict. */
+async function edited(pegs) {
+  const answer = await api("/api/hiq/board", body([...pegs].sort((a, b) => a - b)));
   update((s) => {
-    s.editing = new Set(pegs);
+    s.editing = pegs;
+    s.classHoles = answer.class_holes;
     ask(s);
   });
 }
@@ -690,7 +784,7 @@ async function fromAddress() {
   }
   commit(answer, answer.jumps.map((j) => ({ ...j, by: "you" })), [], { goal });
   // Editing starts from the game its start makes, which Cancel returns to.
-  if (query.edit) edit(start);
+  if (query.edit) await edit(start);
 }
 
 act(fromAddress);

@@ -48,6 +48,8 @@ impl Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_parlor"))
             .args(["serve", "--port", "0"])
             .args(extra)
+            // Hi-Q's table is cached beside the build, not in the user's cache.
+            .env("XDG_CACHE_HOME", env!("CARGO_TARGET_TMPDIR"))
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

@@ -1,18 +1,144 @@
 //! Hi-Q's endpoints: a verdict, a contest's play, and a search past the budget.
 
 use crate::support::{STANDARD, TestServer, UNKNOWN, reason};
+use hiq::solve::{Goal, Verdict, solve};
+use hiq::{Board, Hole, Jump};
 use libtest_mimic::Trial;
-use serde_json::json;
+use serde_json::{Value, json};
 use serve::limits;
 use std::thread;
 use std::time::{Duration, Instant};
 
 pub fn trials() -> Vec<Trial> {
-    crate::tests![
+    let mut trials = crate::tests![
         a_hiq_verdict_is_answered_for_every_goal_and_drawing,
         hiq_play_plays_the_contest,
         a_verdict_past_the_budget_is_422_and_not_a_hang,
-    ]
+        the_solver_answers_the_verdicts_the_table_does_not_hold,
+        a_board_says_where_its_class_lets_the_last_peg_stand,
+    ];
+    // An unoptimised build takes minutes to make the table.
+    trials.extend(
+        crate::tests![the_table_answers_the_standard_starts_verdicts_as_the_solver_would]
+            .into_iter()
+            .map(|trial| trial.with_ignored_flag(cfg!(debug_assertions))),
+    );
+    trials
+}
+
+/// The server's verdict for `line` played from `start`, for `goal` unless the default.
+fn verdict(server: &TestServer, start: &str, line: &str, goal: Option<&str>) -> Value {
+    let goal = goal.map_or(String::new(), |g| format!("&goal={g}"));
+    let answer = server.post(&format!("/api/hiq/verdict?line={line}{goal}"), start);
+    assert_eq!(answer.status, 200, "{line}: {}", answer.text());
+    assert_eq!(answer.header("content-type"), "application/json");
+    answer.json()
+}
+
+/// Whether `goal` can be reached from the board, by the solver with a few GiB.
+fn solver_wins(board: Board, goal: Goal) -> bool {
+    solve(board, goal, 4 << 30, |_| {}).unwrap().verdict == Verdict::Won
+}
+
+fn the_table_answers_the_standard_starts_verdicts_as_the_solver_would() {
+    let server = TestServer::start();
+    // The table is read from the cache, or made, in the background while the solver answers.
+    let ready = Instant::now();
+    while verdict(&server, STANDARD, "", None)["answered_by"] != json!("table") {
+        assert!(
+            ready.elapsed() < Duration::from_secs(600),
+            "no table after 10 min"
+        );
+        thread::sleep(Duration::from_millis(200));
+    }
+    let start = verdict(&server, STANDARD, "", None);
+    assert_eq!(start["won"], json!(true));
+    assert_eq!(start["remaining"], json!([17]));
+    assert_eq!(start["jumps"].as_array().map(Vec::len), Some(31));
+    assert_eq!(start["losing_jump"], Value::Null);
+    assert_eq!(start["positions"], json!(0));
+    // Random lines, each judged where it lost: winnable before that jump, not after it, for the
+    // centre and for any hole.
+    let centre = Goal::Hole(Hole::CENTRE);
+    let mut x = 41u64;
+    for _ in 0..20 {
+        let mut board = Board::standard_start();
+        let mut line = Vec::new();
+        loop {
+            let jumps: Vec<Jump> = board.legal_jumps().collect();
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let Some(&jump) = jumps.get((x >> 33) as usize % jumps.len().max(1)) else {
+                break;
+            };
+            line.push(jump);
+            board = board.apply(jump).unwrap();
+        }
+        let written = hiq::line::write(&line);
+        for (goal, name) in [(centre, None), (Goal::Any, Some("any"))] {
+            let answer = verdict(&server, STANDARD, &written, name);
+            assert_eq!(answer["answered_by"], json!("table"), "{written}");
+            assert_eq!(answer["won"], json!(solver_wins(board, goal)), "{written}");
+            // The table's verdicts before and after the losing jump, which hiq's own tests
+            // check against the solver position by position.
+            match answer["losing_jump"].as_u64() {
+                Some(lost) => {
+                    let lost = lost as usize;
+                    let before = hiq::line::write(&line[..lost]);
+                    let past = hiq::line::write(&line[..=lost]);
+                    let won = |line| verdict(&server, STANDARD, line, name)["won"].clone();
+                    assert_eq!(won(&before), json!(true), "{written} {name:?}");
+                    assert_eq!(won(&past), json!(false), "{written} {name:?}");
+                }
+                // Never lost: the whole line's end is still winnable.
+                None => assert_eq!(answer["won"], json!(true), "{written} {name:?}"),
+            }
+        }
+    }
+    server.stop();
+}
+
+fn the_solver_answers_the_verdicts_the_table_does_not_hold() {
+    let server = TestServer::start();
+    // A goal the table does not hold: a corner, out of the standard start's class.
+    let answer = verdict(&server, STANDARD, "5-17,12-10", Some("1"));
+    assert_eq!(answer["answered_by"], json!("solver"));
+    assert_eq!(
+        (&answer["goal"], &answer["proof"]),
+        (&json!(1), &json!("class"))
+    );
+    assert_eq!(answer["remaining"].as_array().map(Vec::len), Some(1));
+    assert_eq!(answer["losing_jump"], Value::Null);
+    // A start the standard start cannot reach: the cross of six pegs, lost by its fourth jump.
+    let cross = "5 9 10 11 17 24";
+    let answer = verdict(&server, cross, "10-12,24-10,9-11,11-13", Some("centre"));
+    assert_eq!(answer["answered_by"], json!("solver"));
+    assert_eq!(answer["won"], json!(false));
+    assert_eq!(answer["losing_jump"], json!(3));
+    let answer = verdict(&server, cross, "10-12,24-10,9-11", Some("centre"));
+    assert_eq!(
+        (&answer["won"], &answer["losing_jump"]),
+        (&json!(true), &Value::Null)
+    );
+    // The line's faults are the board's.
+    let refused = server.post("/api/hiq/verdict?line=24-11", cross);
+    let fields = json!({"reason": "parameter", "parameter": "line", "column": 1});
+    server.refused(&refused, 400, fields);
+    server.stop();
+}
+
+fn a_board_says_where_its_class_lets_the_last_peg_stand() {
+    let server = TestServer::start();
+    let answer = server.post("/api/hiq/board", STANDARD);
+    assert_eq!(answer.json()["class_holes"], json!([2, 14, 17, 20, 32]));
+    // Pegs in two corners, after the jump that leaves one in the first.
+    let answer = server.post("/api/hiq/board?line=3-1", "2 3 33");
+    assert_eq!(answer.json()["remaining"], json!([1, 33]));
+    let corners = Board::from_holes([1, 33].map(|n| Hole::new(n).unwrap()));
+    let holes: Vec<u8> = corners.class_holes().map(Hole::number).collect();
+    assert_eq!(answer.json()["class_holes"], json!(holes));
+    server.stop();
 }
 
 /// The standard start with holes 2 and 17 empty: lost, and its search passes the server's

@@ -4,6 +4,7 @@
 
 mod play;
 mod solver;
+mod verdicts;
 
 use crate::browser::{Failure, Outcome, Page, fail};
 use crate::trials;
@@ -14,6 +15,7 @@ use std::time::Duration;
 pub fn trials() -> Vec<(&'static str, crate::browser::TestFn)> {
     let mut trials = play::trials();
     trials.extend(solver::trials());
+    trials.extend(verdicts::trials());
     trials
 }
 
@@ -77,7 +79,7 @@ async fn won_after(page: &Page, played: usize) -> Result<Vec<(u64, u64)>, Failur
     page.open("/hiq").await?;
     let line = winning_line(page).await?;
     open_played(page, &line[..played]).await?;
-    page.wait_text("#verdict", "Won").await?;
+    page.wait_text("#verdict", "Winnable").await?;
     Ok(line)
 }
 

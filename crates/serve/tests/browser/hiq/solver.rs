@@ -23,11 +23,13 @@ async fn hiq_slow_verdicts_late_and_over_budget(page: Page) -> Outcome {
 }
 
 async fn late_verdict_never_overwrites(page: &Page) -> Outcome {
-    // From here one jump (11 over 10 to 9) leads to a position the solver takes seconds over.
-    page.open("/hiq?line=5-17+8-10").await?;
+    // For a goal the table does not answer, a single peg in hole 20, the solver answers
+    // here at once, and from here one jump (12 over 11 to 10) leads to a position it takes
+    // seconds over.
+    page.open("/hiq?line=5-17&goal=20").await?;
     let before = settled_verdict(page).await?.0;
-    page.click(&hole(11)).await?;
-    page.click(&hole(9)).await?;
+    page.click(&hole(12)).await?;
+    page.click(&hole(10)).await?;
     page.wait_text("#verdict", "Thinking").await?;
     // The page asks once the position has stood 100 ms; the answer takes seconds.
     tokio::time::sleep(Duration::from_millis(400)).await;
@@ -37,7 +39,7 @@ async fn late_verdict_never_overwrites(page: &Page) -> Outcome {
         ));
     }
     page.click("#undo").await?;
-    page.wait_text("#status", "2 jumps played").await?;
+    page.wait_text("#status", "1 jump played").await?;
     // Longer than the solver takes over the position left.
     tokio::time::sleep(Duration::from_secs(8)).await;
     let now = settled_verdict(page).await?.0;
@@ -58,7 +60,7 @@ async fn hiq_show_me_how_plays_and_stops(page: Page) -> Outcome {
         .await?;
     page.wait_text("#status", "1 peg · 31 jumps played · no jump left")
         .await?;
-    page.wait_text("#verdict", "Won: a single peg in the centre")
+    page.wait_text("#verdict", "the game is over, and won")
         .await?;
     page.wait_text("#show", "Show me how").await?;
     let shown = page.count("#log li.auto").await?;
@@ -81,17 +83,13 @@ async fn hiq_show_me_how_plays_and_stops(page: Page) -> Outcome {
     if !status.contains("21 jumps played") {
         return Err(fail(format!("after Stop the line went on: {status}")));
     }
-    page.wait_text(
-        "#verdict",
-        "Won: a single peg in the centre is still reachable",
-    )
-    .await?;
+    page.wait_text("#verdict", "Winnable").await?;
     Ok(())
 }
 
 async fn hiq_edit_mode_builds_a_start(page: Page) -> Outcome {
     page.open("/hiq").await?;
-    page.wait_text("#verdict", "Won").await?;
+    page.wait_text("#verdict", "Winnable").await?;
     page.click("#empty").await?;
     page.wait_text("#status", "0 pegs placed").await?;
     let editing = page
@@ -127,7 +125,7 @@ async fn hiq_edit_mode_builds_a_start(page: Page) -> Outcome {
         return Err(fail("the game does not start from the pegs placed"));
     }
     // Not the standard start: the goal is any single peg, which 9 16 21 22 cannot reach.
-    page.wait_text("#verdict", "Lost: the fewest pegs now reachable is 2")
+    page.wait_text("#verdict", "Not winnable: at best 2 pegs")
         .await?;
     let goal = page
         .eval("return document.getElementById('goal').value;", vec![])
@@ -144,7 +142,7 @@ async fn hiq_edit_mode_builds_a_start(page: Page) -> Outcome {
 
 async fn hiq_contest_line_and_contest_player(page: Page) -> Outcome {
     page.open("/hiq").await?;
-    page.wait_text("#verdict", "Won").await?;
+    page.wait_text("#verdict", "Winnable").await?;
     for game in ["10 12 17 19 25 0", "9 16 21 22 0"] {
         let field = page.find("#contest-line").await?;
         field.clear().await?;
@@ -197,7 +195,7 @@ async fn hiq_contest_line_and_contest_player(page: Page) -> Outcome {
 
 async fn hiq_drawn_position_and_its_errors(page: Page) -> Outcome {
     page.open("/hiq").await?;
-    page.wait_text("#verdict", "Won").await?;
+    page.wait_text("#verdict", "Winnable").await?;
     let drawn = "  OOO\n  OOO\nOOOXOOO\nOOOXOOO\nOOOOOOO\n  OOO\n  OOO";
     let field = page.find("#drawn").await?;
     field.send_keys(drawn).await?;
@@ -211,8 +209,7 @@ async fn hiq_drawn_position_and_its_errors(page: Page) -> Outcome {
     if pegs_shown(&page).await? != [10, 17] {
         return Err(fail("the drawn position did not start the game"));
     }
-    page.wait_text("#verdict", "Won: a single peg is still reachable")
-        .await?;
+    page.wait_text("#verdict", "Winnable").await?;
     // Hole numbers too, and a fault is shown where it is.
     field.clear().await?;
     field.send_keys("10 17\n5 34").await?;
@@ -251,12 +248,21 @@ async fn budget_is_said_politely(page: &Page) -> Outcome {
 }
 
 async fn hiq_screenshots(page: Page) -> Outcome {
-    let line = won_after(&page, 9).await?;
-    let (from, _) = line[9];
-    page.click(&hole(from)).await?;
+    // A game that lost the centre two jumps ago, its losing jump marked, and a hint shown.
+    page.open("/hiq").await?;
+    let (line, lost) = super::verdicts::contest_line(&page).await?;
+    open_played(&page, &line[..lost + 3]).await?;
+    page.wait_text("#verdict", "Not winnable").await?;
     page.wait_for(
-        "a peg picked",
-        "return document.querySelector('.hole.target');",
+        "the hint offered",
+        "return !document.getElementById('hint').disabled && \
+         document.querySelector('#log li.lost-here');",
+    )
+    .await?;
+    page.click("#hint").await?;
+    page.wait_for(
+        "a hint shown",
+        "return document.querySelector('.hole.hint-to');",
     )
     .await?;
     for (width, height) in [(1280, 800), (390, 844)] {
@@ -282,6 +288,7 @@ async fn hiq_screenshots(page: Page) -> Outcome {
     page.wait_text("#status", "pegs placed").await?;
     page.screenshot("hiq-editing", 1280, 800).await?;
     page.click("#edit-cancel").await?;
-    page.wait_text("#status", "9 jumps played").await?;
+    page.wait_text("#status", &format!("{} jumps played", lost + 3))
+        .await?;
     Ok(())
 }
