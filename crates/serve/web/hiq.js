@@ -15,7 +15,7 @@
 //   edit=1               the start is being edited; pegs are the pegs placed so far.
 // For example /hiq?line=5-17+8-10 or /hiq?pegs=10+12+17+19+25&line=12-26&goal=centre.
 
-import { $, api, el, say, holdState, getQuery, plural, selectPlace, undoKeys } from "/parlor.js";
+import { $, api, el, say, holdState, getQuery, plural, selectPlace, undoKeys, celebrate } from "/parlor.js";
 import { draggable } from "/drag.js";
 
 const CENTRE = 17;
@@ -152,8 +152,16 @@ function jump(move, by) {
   const next = state.redo.at(-1);
   const again = next && next.from === move.from && next.to === move.to;
   const redo = again ? state.redo.slice(0, -1) : [];
-  return go(state.start, [...state.line, { ...move, by }], redo);
+  const made = { ...move, by };
+  jumpedHere.add(made);
+  return go(state.start, [...state.line, made], redo);
 }
+
+/** The jumps made on this page since it opened, not read from its address: a game is celebrated
+ * only when the player's own jump here won it. */
+const jumpedHere = new WeakSet();
+/** The position last celebrated, so that an answer drawn again does not celebrate again. */
+let celebrated = null;
 
 function undo() {
   stop();
@@ -194,6 +202,11 @@ function render() {
     $("verdict").className = `verdict hiq-verdict ${kind}`.trim();
     $("headline").textContent = headline;
     $("detail").replaceChildren(...detail);
+    const last = state.line.at(-1);
+    if (state.verdict.won && last?.by === "you" && jumpedHere.has(last) && celebrated !== key(state)) {
+      celebrated = key(state);
+      celebrate($("verdict"));
+    }
   }
 }
 
@@ -375,7 +388,7 @@ function classSays(s) {
 /** The verdict box for a game won: a single peg stands where the goal asks, and no jump is left.
  * The one place where the page learns that the player has won. */
 function wonGame(s) {
-  return verdict("won", "Won", `${single(s.goal)}: the game is over, and won.`);
+  return { ...verdict("won", "Won", `${single(s.goal)}: the game is over, and won.`), won: true };
 }
 
 /** The verdict box for the server's `answer` on the position in `s`. */

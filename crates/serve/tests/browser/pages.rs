@@ -92,10 +92,12 @@ async fn celebrations(page: &Page) -> Result<u64, Failure> {
         .ok_or_else(|| fail(format!("no count of celebrations: {count}")))
 }
 
-/// Plays the Speed page's worked example to its end, and Camicia's one-trick game to its end
-/// by the End key's button, each after opening it at its start; then opens each at its end.
-/// The celebrations seen, and whether each was gone 1.5 s after it began.
-async fn win_both(page: &Page) -> Result<(u64, bool), Failure> {
+/// Plays the Speed page's worked example to its end, Camicia's one-trick game to its end by the
+/// End key's button, Russian Solitaire's deal 113 won by the clairvoyant, each after opening it
+/// at its start, and Hi-Q's winning line's last jump by clicks; then opens Speed, Camicia and
+/// Hi-Q at their end. The celebrations seen on each (Speed, Camicia, Russian, Hi-Q), and whether
+/// each was gone 1.5 s after it began.
+async fn win_each(page: &Page) -> Result<([u64; 4], bool), Failure> {
     page.open("/speed?example=1").await?;
     page.wait_for(
         "the Speed game",
@@ -124,6 +126,28 @@ async fn win_both(page: &Page) -> Result<(u64, bool), Failure> {
     tokio::time::sleep(Duration::from_millis(1500)).await;
     let camicia_gone = page.count(".celebration").await? == 0;
 
+    page.open("/russian?deal=113").await?;
+    super::russian::ready(page, "").await?;
+    count_celebrations(page).await?;
+    super::russian::autoplay(page, "clairvoyant").await?;
+    page.wait_text("#message", "Won").await?;
+    let russian = celebrations(page).await?;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let russian_gone = page.count(".celebration").await? == 0;
+
+    let line = super::hiq::won_after(page, 30).await?;
+    count_celebrations(page).await?;
+    super::hiq::click_line(page, &line[30..]).await?;
+    page.wait_text("#verdict", "Won").await?;
+    let hiq = celebrations(page).await?;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let hiq_gone = page.count(".celebration").await? == 0;
+    super::hiq::open_played(page, &line).await?;
+    count_celebrations(page).await?;
+    page.wait_text("#verdict", "Won").await?;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let hiq_opened_over = celebrations(page).await?;
+
     // A game opened already over is not celebrated.
     let mut opened_over = 0;
     for (path, verdict) in [
@@ -136,17 +160,20 @@ async fn win_both(page: &Page) -> Result<(u64, bool), Failure> {
         tokio::time::sleep(Duration::from_millis(300)).await;
         opened_over += celebrations(page).await?;
     }
-    if opened_over != 0 {
+    if opened_over + hiq_opened_over != 0 {
         return Err(fail("a game opened at its end was celebrated"));
     }
-    Ok((speed * 10 + camicia, speed_gone && camicia_gone))
+    Ok((
+        [speed, camicia, russian, hiq],
+        speed_gone && camicia_gone && russian_gone && hiq_gone,
+    ))
 }
 
 async fn pages_a_won_game_is_celebrated(page: Page) -> Outcome {
-    let (seen, gone) = win_both(&page).await?;
-    if seen != 11 || !gone {
+    let (seen, gone) = win_each(&page).await?;
+    if seen != [1, 1, 1, 1] || !gone {
         return Err(fail(format!(
-            "celebrations on Speed and Camicia (tens, units): {seen}; gone after 1.5 s: {gone}"
+            "celebrations on Speed, Camicia, Russian Solitaire and Hi-Q: {seen:?}; gone after 1.5 s: {gone}"
         )));
     }
     Ok(())
@@ -164,10 +191,10 @@ async fn pages_no_celebration_under_reduced_motion(page: Page) -> Outcome {
     if reduced != json!(true) {
         return Err(fail("the browser does not report reduced motion"));
     }
-    let (seen, _) = win_both(&page).await?;
-    if seen != 0 {
+    let (seen, _) = win_each(&page).await?;
+    if seen != [0, 0, 0, 0] {
         return Err(fail(format!(
-            "under reduced motion, celebrations on Speed and Camicia (tens, units): {seen}"
+            "under reduced motion, celebrations on Speed, Camicia, Russian Solitaire and Hi-Q: {seen:?}"
         )));
     }
     Ok(())

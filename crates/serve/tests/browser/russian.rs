@@ -27,7 +27,7 @@ pub fn trials() -> Vec<(&'static str, crate::browser::TestFn)> {
 
 /// Waits until the page shows the game after `line` (its URL says so and no position is being
 /// fetched).
-async fn ready(page: &Page, line: &str) -> Outcome {
+pub(super) async fn ready(page: &Page, line: &str) -> Outcome {
     let script = format!(
         "const felt = document.getElementById('felt'); \
          const moves = new URLSearchParams(location.search).get('moves') ?? ''; \
@@ -480,7 +480,7 @@ async fn russian_autoplay_scores_as_the_strategy_and_counts_in_its_own_column(
 }
 
 /// Lets `strategy` play the rest at the fast pace and waits for the game's end; its line.
-async fn autoplay(page: &Page, strategy: &str) -> Result<Vec<String>, Failure> {
+pub(super) async fn autoplay(page: &Page, strategy: &str) -> Result<Vec<String>, Failure> {
     page.click(&format!("#strategy option[value='{strategy}']"))
         .await?;
     page.click("#pace option[value='100']").await?;

@@ -68,14 +68,14 @@ async fn winning_line(page: &Page) -> Result<Vec<(u64, u64)>, Failure> {
 }
 
 /// Opens the page with the standard start and `played` jumped, as a link to that game does.
-async fn open_played(page: &Page, played: &[(u64, u64)]) -> Outcome {
+pub(crate) async fn open_played(page: &Page, played: &[(u64, u64)]) -> Outcome {
     page.open(&format!("/hiq?line={}", written(played, "+")))
         .await
 }
 
 /// Opens the page after the first `played` jumps of the solver's winning line, once its verdict
 /// is in; the whole line.
-async fn won_after(page: &Page, played: usize) -> Result<Vec<(u64, u64)>, Failure> {
+pub(crate) async fn won_after(page: &Page, played: usize) -> Result<Vec<(u64, u64)>, Failure> {
     page.open("/hiq").await?;
     let line = winning_line(page).await?;
     open_played(page, &line[..played]).await?;
@@ -135,7 +135,7 @@ async fn settled_verdict(page: &Page) -> Result<(String, String), Failure> {
 }
 
 /// Clicks each jump's hole and landing hole.
-async fn click_line(page: &Page, line: &[(u64, u64)]) -> Outcome {
+pub(crate) async fn click_line(page: &Page, line: &[(u64, u64)]) -> Outcome {
     for &(from, to) in line {
         page.click(&hole(from)).await?;
         page.click(&hole(to)).await?;
