@@ -138,6 +138,17 @@ impl Page {
 
     /// Waits until the text of the element `css` contains `part`, and returns the text.
     pub async fn wait_text(&self, css: &str, part: &str) -> Result<String, Failure> {
+        self.wait_text_within(css, part, WAIT).await
+    }
+
+    /// Waits, at most `within`, until the text of the element `css` contains `part`, and
+    /// returns the text.
+    pub async fn wait_text_within(
+        &self,
+        css: &str,
+        part: &str,
+        within: Duration,
+    ) -> Result<String, Failure> {
         let script = "const e = document.querySelector(arguments[0]); \
                       return e && e.innerText.includes(arguments[1]) ? e.innerText : null;";
         let start = Instant::now();
@@ -146,11 +157,11 @@ impl Page {
             if let Value::String(text) = value {
                 return Ok(text);
             }
-            if start.elapsed() > WAIT {
+            if start.elapsed() > within {
                 let now = self.text(css).await.unwrap_or_else(|e| format!("({e})"));
                 return Err(fail(format!(
                     "waited {} s for {css} to say {part:?}; it says {now:?}",
-                    WAIT.as_secs()
+                    within.as_secs()
                 )));
             }
             tokio::time::sleep(Duration::from_millis(50)).await;
