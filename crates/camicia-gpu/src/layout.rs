@@ -27,13 +27,15 @@ pub(crate) const TRICKS: u32 = CARDS + HISTOGRAM;
 /// Words of the tally.
 const TALLY: u64 = TRICKS as u64 + HISTOGRAM as u64;
 
-/// The most deals of a batch: a search's chunk (2^18 deals). Its buffers take 12.6 MB.
+/// The most deals of a batch: a search's chunk (2^18 deals). Its buffers take 13.6 MB.
 pub(crate) const CAPACITY: u32 = 1 << 18;
-/// Bytes of a deal, of a record and of a find in their buffers.
+/// Bytes of a deal, of a record and of a find in their buffers; a deal not dealt 26 and 26 has
+/// [`LENGTHS`] more.
 const DEAL: u64 = 12;
+const LENGTHS: u64 = 4;
 const RECORD: u64 = 4;
 pub(crate) const FIND: u64 = 16;
-/// Bytes of the parameters (the WGSL struct `Params`: five words, a `vec3` at 32, the key at 48).
+/// Bytes of the parameters (the WGSL struct `Params`: six words, a `vec3` at 32, the key at 48).
 const PARAMS: u64 = 80;
 
 /// The bindings of the kernels: the parameters, then four storage buffers.
@@ -88,7 +90,11 @@ impl Slot {
         };
         let capacity = u64::from(CAPACITY);
         let params = buffer("params", PARAMS, Use::UNIFORM | Use::COPY_DST);
-        let deals = buffer("deals", DEAL * capacity, Use::STORAGE | Use::COPY_DST);
+        let deals = buffer(
+            "deals",
+            (DEAL + LENGTHS) * capacity,
+            Use::STORAGE | Use::COPY_DST,
+        );
         let records = buffer("records", RECORD * capacity, Use::STORAGE);
         let finds = buffer("finds", FIND * capacity, Use::STORAGE | Use::COPY_SRC);
         let tally = buffer(
@@ -145,6 +151,8 @@ pub(crate) struct Params {
     pub(crate) need: u32,
     pub(crate) most: u32,
     pub(crate) tricks: bool,
+    /// Whether the deals carry their hands' lengths (otherwise 26 and 26).
+    pub(crate) sized: bool,
     /// The first deal's number, or index, as three words, the lowest first.
     pub(crate) first: [u32; 3],
     pub(crate) key: [u32; 8],
@@ -153,12 +161,13 @@ pub(crate) struct Params {
 impl Params {
     pub(crate) fn bytes(&self) -> [u8; PARAMS as usize] {
         let mut words = [0u32; PARAMS as usize / 4];
-        words[..5].copy_from_slice(&[
+        words[..6].copy_from_slice(&[
             self.count,
             self.segment,
             self.need,
             self.most,
             u32::from(self.tricks),
+            u32::from(self.sized),
         ]);
         words[8..11].copy_from_slice(&self.first);
         words[12..20].copy_from_slice(&self.key);
