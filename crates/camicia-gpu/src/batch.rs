@@ -136,13 +136,6 @@ fn run_on(device: &Device, slot: &Slot, batch: &Batch<'_>) -> Result<Output, Gpu
         need: batch.need,
         most: batch.most,
         tricks: batch.tricks,
-        sized: matches!(
-            batch.source,
-            Source::Given {
-                lengths: Some(_),
-                ..
-            }
-        ),
         first,
         key,
     };
@@ -176,7 +169,18 @@ fn run_on(device: &Device, slot: &Slot, batch: &Batch<'_>) -> Result<Output, Gpu
             }
             Source::Given { .. } => {}
         }
-        pass.set_pipeline(&kernels.play);
+        let sized = matches!(
+            batch.source,
+            Source::Given {
+                lengths: Some(_),
+                ..
+            }
+        );
+        pass.set_pipeline(if sized {
+            &kernels.play_sized
+        } else {
+            &kernels.play
+        });
         pass.dispatch_workgroups(count.div_ceil(PLAY_BLOCK).max(1), 1, 1);
         pass.set_pipeline(&kernels.threshold);
         pass.dispatch_workgroups(1, 1, 1);

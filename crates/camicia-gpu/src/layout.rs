@@ -35,7 +35,7 @@ const DEAL: u64 = 12;
 const LENGTHS: u64 = 4;
 const RECORD: u64 = 4;
 pub(crate) const FIND: u64 = 16;
-/// Bytes of the parameters (the WGSL struct `Params`: six words, a `vec3` at 32, the key at 48).
+/// Bytes of the parameters (the WGSL struct `Params`: five words, a `vec3` at 32, the key at 48).
 const PARAMS: u64 = 80;
 
 /// The bindings of the kernels: the parameters, then four storage buffers.
@@ -151,8 +151,6 @@ pub(crate) struct Params {
     pub(crate) need: u32,
     pub(crate) most: u32,
     pub(crate) tricks: bool,
-    /// Whether the deals carry their hands' lengths (otherwise 26 and 26).
-    pub(crate) sized: bool,
     /// The first deal's number, or index, as three words, the lowest first.
     pub(crate) first: [u32; 3],
     pub(crate) key: [u32; 8],
@@ -161,13 +159,12 @@ pub(crate) struct Params {
 impl Params {
     pub(crate) fn bytes(&self) -> [u8; PARAMS as usize] {
         let mut words = [0u32; PARAMS as usize / 4];
-        words[..6].copy_from_slice(&[
+        words[..5].copy_from_slice(&[
             self.count,
             self.segment,
             self.need,
             self.most,
             u32::from(self.tricks),
-            u32::from(self.sized),
         ]);
         words[8..11].copy_from_slice(&self.first);
         words[12..20].copy_from_slice(&self.key);

@@ -12,8 +12,6 @@ struct Params {
     most: u32,
     // Whether tricks are counted in their histogram.
     tricks: u32,
-    // Whether the deals carry their hands' lengths; if not, each hand holds 26 cards.
-    sized: u32,
     // The batch's first deal: its number (64 bits) for random deals, its index (96 bits) in
     // index order.
     first: vec3<u32>,
@@ -23,8 +21,8 @@ struct Params {
 
 @group(0) @binding(0) var<uniform> params: Params;
 // Each deal as three words: the plane of its payment places (two words) and its queue. Deals of
-// other sizes than 26 and 26 (given by the host, `sized`) are followed by a word a deal, A's
-// length | B's << 8.
+// other sizes than 26 and 26 (given by the host, played by the pipeline with SIZED) are followed by
+// a word a deal, A's length | B's << 8.
 @group(0) @binding(1) var<storage, read_write> deals: array<u32>;
 // Each deal's game, as cards | tricks << 16, or NONE to be played again.
 @group(0) @binding(2) var<storage, read_write> records: array<u32>;
@@ -86,9 +84,14 @@ fn record(k: u32, g: Game, replay: bool) {
     }
 }
 
+// Whether the deals carry their hands' lengths: a constant of the pipeline, so that the play of
+// one-pack deals dealt 26 and 26 has its lengths as constants (measured 7% faster on lavapipe
+// than reading a flag of the parameters).
+override SIZED: bool = false;
+
 fn load_game(k: u32) -> Game {
     var lengths = vec2<u32>(26u);
-    if params.sized != 0u {
+    if SIZED {
         let both = deals[3u * params.count + k];
         lengths = vec2<u32>(both & 0xffu, both >> 8u);
     }
