@@ -16,8 +16,12 @@ pub(crate) enum Source<'a> {
     Random { key: [u32; 8], first: u64 },
     /// The deals of indices `first`, `first + 1`, … in camicia.dev's order.
     Index { first: u128 },
-    /// Deals made by the host, three words each: the plane of payment places, then the queue.
-    Given(&'a [[u32; 3]]),
+    /// Deals made by the host, three words each: the plane of payment places, then the queue;
+    /// and, unless all are dealt 26 and 26, each one's A's length | B's << 8.
+    Given {
+        deals: &'a [[u32; 3]],
+        lengths: Option<&'a [u32]>,
+    },
 }
 
 /// A batch: its deals, and how many finished games its finds must hold.
@@ -124,7 +128,7 @@ fn run_on(device: &Device, slot: &Slot, batch: &Batch<'_>) -> Result<Output, Gpu
             [first as u32, (first >> 32) as u32, (first >> 64) as u32],
             [0; 8],
         ),
-        Source::Given(_) => ([0; 3], [0; 8]),
+        Source::Given { .. } => ([0; 3], [0; 8]),
     };
     let params = Params {
         count,
@@ -137,10 +141,11 @@ fn run_on(device: &Device, slot: &Slot, batch: &Batch<'_>) -> Result<Output, Gpu
     };
     let queue = &device.queue;
     queue.write_buffer(&slot.params, 0, &params.bytes());
-    if let Source::Given(deals) = batch.source {
+    if let Source::Given { deals, lengths } = batch.source {
         let bytes: Vec<u8> = deals
             .iter()
             .flatten()
+            .chain(lengths.into_iter().flatten())
             .flat_map(|w| w.to_le_bytes())
             .collect();
         queue.write_buffer(&slot.deals, 0, &bytes);
@@ -162,9 +167,20 @@ fn run_on(device: &Device, slot: &Slot, batch: &Batch<'_>) -> Result<Output, Gpu
                 pass.set_pipeline(&kernels.deal_index);
                 pass.dispatch_workgroups(workgroups(count.div_ceil(SEGMENT)), 1, 1);
             }
-            Source::Given(_) => {}
+            Source::Given { .. } => {}
         }
-        pass.set_pipeline(&kernels.play);
+        let sized = matches!(
+            batch.source,
+            Source::Given {
+                lengths: Some(_),
+                ..
+            }
+        );
+        pass.set_pipeline(if sized {
+            &kernels.play_sized
+        } else {
+            &kernels.play
+        });
         pass.dispatch_workgroups(count.div_ceil(PLAY_BLOCK).max(1), 1, 1);
         pass.set_pipeline(&kernels.threshold);
         pass.dispatch_workgroups(1, 1, 1);

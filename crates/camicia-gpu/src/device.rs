@@ -20,11 +20,13 @@ pub(crate) struct Device {
     failure: Arc<Mutex<Option<String>>>,
 }
 
-/// The compute pipelines, one per pass of a batch.
+/// The compute pipelines, one per pass of a batch; the play in two, for one-pack deals dealt 26
+/// and 26 and for deals that carry their hands' lengths.
 pub(crate) struct Kernels {
     pub(crate) deal_random: wgpu::ComputePipeline,
     pub(crate) deal_index: wgpu::ComputePipeline,
     pub(crate) play: wgpu::ComputePipeline,
+    pub(crate) play_sized: wgpu::ComputePipeline,
     pub(crate) threshold: wgpu::ComputePipeline,
     pub(crate) gather: wgpu::ComputePipeline,
 }
@@ -213,20 +215,25 @@ impl Kernels {
             bind_group_layouts: &[Some(layout)],
             immediate_size: 0,
         });
-        let pipeline = |entry: &str| {
+        let with = |entry: &str, constants: &[(&str, f64)]| {
             device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
                 label: Some(entry),
                 layout: Some(&pipeline_layout),
                 module: &module,
                 entry_point: Some(entry),
-                compilation_options: wgpu::PipelineCompilationOptions::default(),
+                compilation_options: wgpu::PipelineCompilationOptions {
+                    constants,
+                    ..Default::default()
+                },
                 cache: None,
             })
         };
+        let pipeline = |entry: &str| with(entry, &[]);
         Kernels {
             deal_random: pipeline("deal_random"),
             deal_index: pipeline("deal_index"),
             play: pipeline("play"),
+            play_sized: with("play", &[("SIZED", 1.0)]),
             threshold: pipeline("threshold"),
             gather: pipeline("gather"),
         }

@@ -27,10 +27,12 @@ pub(crate) const TRICKS: u32 = CARDS + HISTOGRAM;
 /// Words of the tally.
 const TALLY: u64 = TRICKS as u64 + HISTOGRAM as u64;
 
-/// The most deals of a batch: a search's chunk (2^18 deals). Its buffers take 12.6 MB.
+/// The most deals of a batch: a search's chunk (2^18 deals). Its buffers take 13.6 MB.
 pub(crate) const CAPACITY: u32 = 1 << 18;
-/// Bytes of a deal, of a record and of a find in their buffers.
+/// Bytes of a deal, of a record and of a find in their buffers; a deal not dealt 26 and 26 has
+/// [`LENGTHS`] more.
 const DEAL: u64 = 12;
+const LENGTHS: u64 = 4;
 const RECORD: u64 = 4;
 pub(crate) const FIND: u64 = 16;
 /// Bytes of the parameters (the WGSL struct `Params`: five words, a `vec3` at 32, the key at 48).
@@ -88,7 +90,11 @@ impl Slot {
         };
         let capacity = u64::from(CAPACITY);
         let params = buffer("params", PARAMS, Use::UNIFORM | Use::COPY_DST);
-        let deals = buffer("deals", DEAL * capacity, Use::STORAGE | Use::COPY_DST);
+        let deals = buffer(
+            "deals",
+            (DEAL + LENGTHS) * capacity,
+            Use::STORAGE | Use::COPY_DST,
+        );
         let records = buffer("records", RECORD * capacity, Use::STORAGE);
         let finds = buffer("finds", FIND * capacity, Use::STORAGE | Use::COPY_SRC);
         let tally = buffer(

@@ -12,6 +12,9 @@
 //! (the loops, the longest games, a search's long games). Loops are played again on the
 //! processor, which finds the first repeat. docs/camicia-engines.md tells the design.
 //!
+//! [`Gpu::play`] plays deals of other sizes too, uploaded with their hands' lengths: any deal of
+//! at most 63 cards and 16 payment cards on the GPU, the others on the processor.
+//!
 //! When the GPU fails in the middle of a run (a lost device, a driver's error), the engine plays
 //! that batch and every later one on the CPU engine it was given, which gives the same results,
 //! and says so in [`Gpu::failure`].

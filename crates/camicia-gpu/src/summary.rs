@@ -11,7 +11,7 @@ use camicia::fast::play_pack;
 use camicia::search::{Haul, Keep};
 use camicia::stats::Stats;
 use camicia::workunit::{Entry, Report};
-use camicia::{Outcome, Pack, Status};
+use camicia::{Deal, Outcome, Pack, Status};
 use std::ops::Range;
 use tally::Merge;
 
@@ -43,10 +43,10 @@ fn key(dealer: &Dealer) -> [u32; 8] {
     })
 }
 
-/// A find's game: finished as the GPU counted it, or played again from its deal.
-fn outcome(find: &Find, pack: impl FnOnce() -> Pack) -> Outcome {
+/// A find's game: finished as the GPU counted it, or played again from its deal by `replay`.
+fn outcome(find: &Find, replay: impl FnOnce() -> Outcome) -> Outcome {
     if find.replay {
-        play_pack(&pack())
+        replay()
     } else {
         Outcome {
             status: Status::Finished,
@@ -64,24 +64,122 @@ fn uncount(histogram: &mut [u64], value: u32) -> Result<(), GpuError> {
         .ok_or_else(|| GpuError::Failed("the GPU's histograms do not count its finds".into()))
 }
 
-/// Deals made by the host for the GPU: the plane of payment places and the queue of their
-/// penalties less one. `None` for a pack of more than 16 payment cards, which one queue word
-/// cannot hold (no deal of a search has them; the CPU plays such packs).
-fn given(pack: &Pack) -> Option<[u32; 3]> {
+/// A deal made by the host for the GPU from its cards' penalties (A's cards then B's, top first,
+/// 0 for a number card): the plane of payment places and the queue of their penalties less one.
+/// `None` for more than 16 payment cards, which one queue word cannot hold, or more than 63 cards,
+/// which the places and their sentinel bit cannot (no deal of a search has either; the CPU plays
+/// such deals).
+fn given(penalties: impl IntoIterator<Item = u8>) -> Option<[u32; 3]> {
     let mut places = 0u64;
     let mut values = 0u32;
     let mut queued = 0;
-    for (place, &code) in pack.iter().enumerate() {
-        if code > 0 {
+    for (place, penalty) in penalties.into_iter().enumerate() {
+        if place == 63 {
+            return None;
+        }
+        if penalty > 0 {
             if queued == 16 {
                 return None;
             }
             places |= 1 << place;
-            values |= u32::from(code - 1) << (2 * queued);
+            values |= u32::from(penalty - 1) << (2 * queued);
             queued += 1;
         }
     }
     Some([places as u32, (places >> 32) as u32, values])
+}
+
+/// A deal of any sizes as the GPU takes it, with its hands' lengths (A's | B's << 8); `None` for
+/// one that [`given`] refuses, or whose game ends before it starts (a hand without cards), which
+/// the CPU plays.
+fn given_deal(deal: &Deal) -> Option<([u32; 3], u32)> {
+    let (a, b) = (deal.a(), deal.b());
+    if a.is_empty() || b.is_empty() {
+        return None;
+    }
+    let words = given(a.iter().chain(b).map(|face| face.penalty()))?;
+    // Both lengths are below 63 here.
+    Some((words, a.len() as u32 | (b.len() as u32) << 8))
+}
+
+/// The games of deals that [`given_deal`] takes, in order: every one is a find.
+fn play_on(
+    device: &Device,
+    slots: &Slots,
+    taken: &[(usize, [u32; 3], u32)],
+    deal: impl Fn(usize) -> Outcome,
+) -> Result<Vec<Outcome>, GpuError> {
+    let words: Vec<[u32; 3]> = taken.iter().map(|t| t.1).collect();
+    let lengths: Vec<u32> = taken.iter().map(|t| t.2).collect();
+    let batch = Batch {
+        source: Source::Given {
+            deals: &words,
+            lengths: Some(&lengths),
+        },
+        count: taken.len() as u32,
+        need: u32::MAX,
+        most: 0,
+        tricks: false,
+    };
+    let output = batch::run(device, slots, &batch)?;
+    let every = output.finds.len() == taken.len()
+        && output
+            .finds
+            .iter()
+            .enumerate()
+            .all(|(k, f)| f.place as usize == k);
+    if !every {
+        return Err(GpuError::Failed(
+            "the GPU did not give back every game asked for".into(),
+        ));
+    }
+    Ok(output
+        .finds
+        .iter()
+        .map(|find| outcome(find, || deal(taken[find.place as usize].0)))
+        .collect())
+}
+
+impl Gpu {
+    /// Whether [`Gpu::play`] plays this deal on the GPU: at most 63 cards, at most 16 of them
+    /// payment cards, and a card in each hand (one pack dealt any way, and less). Other deals
+    /// are played by the processor.
+    pub fn takes(deal: &Deal) -> bool {
+        given_deal(deal).is_some()
+    }
+
+    /// The game of each deal, in order, as [`camicia::play`] and the reference engine report it:
+    /// the deals that [`Gpu::takes`] uploaded and played on the GPU (a loop, found there, is
+    /// played again by the processor for its first repeat), the others on the processor.
+    pub fn play(&self, deals: &[Deal]) -> Vec<Outcome> {
+        let mut outcomes = Vec::with_capacity(deals.len());
+        for part in deals.chunks(CAPACITY as usize) {
+            let taken: Vec<(usize, [u32; 3], u32)> = part
+                .iter()
+                .enumerate()
+                .filter_map(|(k, deal)| {
+                    given_deal(deal).map(|(words, lengths)| (k, words, lengths))
+                })
+                .collect();
+            let replay = |k: usize| camicia::play(&part[k]);
+            let on_gpu = if taken.is_empty() {
+                Vec::new()
+            } else {
+                self.attempt(
+                    |device, slots| play_on(device, slots, &taken, replay).map(Some),
+                    |_| taken.iter().map(|t| replay(t.0)).collect(),
+                )
+            };
+            let mut played = taken.iter().map(|t| t.0).zip(on_gpu).peekable();
+            outcomes.extend(part.iter().enumerate().map(|(k, deal)| {
+                match played.next_if(|(at, _)| *at == k) {
+                    Some((_, outcome)) => outcome,
+                    None => camicia::play(deal),
+                }
+            }));
+        }
+        outcomes
+    }
 }
 
 fn stats_on(
@@ -115,7 +213,7 @@ fn stats_on(
             uncount(&mut cards, find.cards)?;
             uncount(&mut tricks, find.tricks)?;
         }
-        games.push((index, outcome(find, || dealer.pack(index))));
+        games.push((index, outcome(find, || play_pack(&dealer.pack(index)))));
     }
     Ok(Stats::of_counts(&cards, &tricks, games))
 }
@@ -150,7 +248,7 @@ fn haul_on(
         .iter()
         .map(|find| {
             let order = first + u128::from(find.place);
-            (order, outcome(find, || pack(order)))
+            (order, outcome(find, || play_pack(&pack(order))))
         })
         .collect();
     Ok(Haul::of_games(keep, batch.count.into(), games, pack))
@@ -195,7 +293,7 @@ fn report_on(device: &Device, slots: &Slots, first: u128, count: u32) -> Result<
     for find in &output.finds {
         let index = first + u128::from(find.place);
         let pack = || camicia::index::pack(index).expect("a unit's indices are deal indices");
-        let outcome = outcome(find, pack);
+        let outcome = outcome(find, || play_pack(&pack()));
         let game = Entry {
             index,
             cards: outcome.cards,
@@ -278,11 +376,18 @@ impl Bulk for Gpu {
             let start = order;
             let found = self.attempt(
                 |device, slots| {
-                    let Some(deals): Option<Vec<[u32; 3]>> = part.iter().map(given).collect()
+                    let Some(deals): Option<Vec<[u32; 3]>> = part
+                        .iter()
+                        .map(|pack| given(pack.iter().copied()))
+                        .collect()
                     else {
                         return Ok(None);
                     };
-                    let batch = search_batch(Source::Given(&deals), deals.len() as u32, keep);
+                    let source = Source::Given {
+                        deals: &deals,
+                        lengths: None,
+                    };
+                    let batch = search_batch(source, deals.len() as u32, keep);
                     haul_on(device, slots, batch, start, keep, |order| {
                         part[(order - start) as usize]
                     })

@@ -1,8 +1,8 @@
 // One game, as camicia's fast engine plays it (crates/camicia/src/fast.rs): a hand is the bit set
 // of the places of its payment cards (bit i: the i-th card from the top) and the queue of their
 // penalties less one, two bits each, the topmost lowest. A deal holds at most 16 payment cards,
-// so a queue is one 32-bit word; the places need 64 bits, with bit 63 as the sentinel of "no
-// payment card".
+// so a queue is one 32-bit word, and at most 63 cards, whose places need 64 bits, with bit 63 as
+// the sentinel of "no payment card".
 
 struct Hand {
     pay: vec2<u32>,
@@ -30,24 +30,27 @@ fn first_payment(h: Hand) -> u32 {
 
 // The hand of places first to first + len - 1 of a deal's plane of payment places, whose
 // penalties less one are the queue `values` from its lowest bits on.
-fn hand_of(places: vec2<u32>, first: u32, values: u32) -> Hand {
+fn hand_of(places: vec2<u32>, first: u32, len: u32, values: u32) -> Hand {
     var h: Hand;
-    h.pay = shr64(places, first) & below64(26u);
-    h.len = 26u;
+    h.pay = shr64(places, first) & below64(len);
+    h.len = len;
     h.count = ones64(h.pay);
     // A hand of all 16 payment cards takes the whole queue (a mask of 32 bits).
     h.values = select(values & ((1u << (2u * h.count)) - 1u), values, h.count == 16u);
     return h;
 }
 
-// The start of the game of a deal: 52 places, A's 26 cards (places 0 to 25) then B's, as the
-// plane of payment places and the queue of their penalties less one in place order.
-fn start_game(places: vec2<u32>, values: u32) -> Game {
+// The start of the game of a deal: A's cards (places 0 to a - 1) then B's (a to a + b - 1) of
+// `lengths` (a, b), as the plane of payment places and the queue of their penalties less one in
+// place order.
+fn start_game(places: vec2<u32>, values: u32, lengths: vec2<u32>) -> Game {
     var g: Game;
-    g.leader = hand_of(places, 0u, values);
+    g.leader = hand_of(places, 0u, lengths.x, values);
     // B's queue is what A's leaves; A may hold all 16 payment cards, and a shift by 32 is none.
     let a_bits = 2u * g.leader.count;
-    g.other = hand_of(places, 26u, select(values >> (a_bits & 31u), 0u, a_bits == 32u));
+    g.other = hand_of(
+        places, lengths.x, lengths.y, select(values >> (a_bits & 31u), 0u, a_bits == 32u)
+    );
     g.leader_is_b = false;
     g.cards = 0u;
     g.tricks = 0u;
@@ -138,8 +141,8 @@ fn play_round(g: ptr<function, Game>) -> bool {
     return payer.len == 0u;
 }
 
-// Brent's snapshot of a round start: the whole situation (the other's length is 52 less the
-// leader's), so a match proves a loop.
+// Brent's snapshot of a round start: the whole situation (the other's length is the deal's cards
+// less the leader's), so a match proves a loop.
 struct Snapshot {
     leader_pay: vec2<u32>,
     other_pay: vec2<u32>,
