@@ -14,11 +14,15 @@
 //! `cargo bench -p serve --bench serve -- hiq-verdict` measures (f) alone. The games are drawn
 //! by a fixed generator, so that every run asks the same questions.
 
-// What the bench shares with the tests: their client, and how they read the pages.
+// What the bench shares with the tests: their client, how they read the pages, and what they
+// draw at random.
 mod support {
     pub mod agent;
     pub mod pages;
+    pub mod random;
 }
+
+use support::random::{Rng, hiq_line};
 
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -45,23 +49,6 @@ const LOAD_REQUESTS: usize = 10_000;
 const LOAD_DEADLINE: Duration = Duration::from_secs(300);
 /// Random Hi-Q lines whose every position's verdict is timed from the table.
 const RANDOM_LINES: usize = 1_000;
-
-/// SplitMix64: simple, and the same on every machine.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 struct Reply {
     /// 0 when the exchange failed.
@@ -364,18 +351,8 @@ fn verdict_lines(rng: &mut Rng) -> (Vec<String>, Vec<String>) {
     }
     let mut random = Vec::new();
     for _ in 0..RANDOM_LINES {
-        let mut board = hiq::Board::standard_start();
-        let mut line = Vec::new();
-        loop {
-            let legal: Vec<hiq::Jump> = board.legal_jumps().collect();
-            if legal.is_empty() {
-                break;
-            }
-            let jump = legal[rng.below(legal.len())];
-            board = board.apply(jump).expect("a legal jump");
-            line.push(jump);
-            random.push(hiq::line::write(&line));
-        }
+        let line = hiq_line(rng, hiq::Board::standard_start());
+        random.extend((1..=line.len()).map(|jumps| hiq::line::write(&line[..jumps])));
     }
     (early, random)
 }

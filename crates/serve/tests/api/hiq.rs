@@ -1,8 +1,9 @@
 //! Hi-Q's endpoints: a verdict, a contest's play, and a search past the budget.
 
+use crate::support::random::{Rng, hiq_line};
 use crate::support::{STANDARD, TestServer, UNKNOWN, reason};
 use hiq::solve::{Goal, Verdict, solve};
-use hiq::{Board, Hole, Jump};
+use hiq::{Board, Hole};
 use libtest_mimic::Trial;
 use serde_json::{Value, json};
 use serve::limits;
@@ -60,21 +61,12 @@ fn the_table_answers_the_standard_starts_verdicts_as_the_solver_would() {
     // Random lines, each judged where it lost: winnable before that jump, not after it, for the
     // centre and for any hole.
     let centre = Goal::Hole(Hole::CENTRE);
-    let mut x = 41u64;
+    let mut rng = Rng(41);
     for _ in 0..20 {
-        let mut board = Board::standard_start();
-        let mut line = Vec::new();
-        loop {
-            let jumps: Vec<Jump> = board.legal_jumps().collect();
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let Some(&jump) = jumps.get((x >> 33) as usize % jumps.len().max(1)) else {
-                break;
-            };
-            line.push(jump);
-            board = board.apply(jump).unwrap();
-        }
+        let line = hiq_line(&mut rng, Board::standard_start());
+        let board = line
+            .iter()
+            .fold(Board::standard_start(), |b, &j| b.apply(j).unwrap());
         let written = hiq::line::write(&line);
         for (goal, name) in [(centre, None), (Goal::Any, Some("any"))] {
             let answer = verdict(&server, STANDARD, &written, name);

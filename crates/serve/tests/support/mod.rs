@@ -7,6 +7,7 @@
 
 pub mod agent;
 pub mod pages;
+pub mod random;
 
 // The bounds themselves, so that the tests follow them when they change.
 use serve::limits;
