@@ -379,6 +379,8 @@ pub fn losing_jump<E>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
     use std::collections::HashMap;
 
     fn board(holes: &[u8]) -> Board {
@@ -463,28 +465,22 @@ mod tests {
 
     /// Positions of 6 to 14 pegs: random ones, and ones of random games from the standard start.
     fn positions(count: usize) -> Vec<Board> {
-        let mut x = 0x5EED_u64;
-        let mut next = move || {
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            x >> 11
-        };
+        let mut rng = ChaCha8Rng::seed_from_u64(0x5EED);
         let mut boards = Vec::new();
         while boards.len() < count {
-            let pegs = 6 + next() % 9;
+            let pegs = rng.random_range(6..=14);
             let mut board = Board::EMPTY;
-            while u64::from(board.peg_count()) < pegs {
-                board = board.with(Hole::new((next() % 33) as u8 + 1).unwrap());
+            while board.peg_count() < pegs {
+                board = board.with(Hole::new(rng.random_range(1..=33)).unwrap());
             }
             boards.push(board);
             let mut game = Board::standard_start();
-            while game.peg_count() > 6 + (next() % 9) as u32 {
+            while game.peg_count() > rng.random_range(6..=14) {
                 let jumps: Vec<Jump> = game.legal_jumps().collect();
-                let Some(&jump) = jumps.get(next() as usize % jumps.len().max(1)) else {
+                if jumps.is_empty() {
                     break;
-                };
-                game = game.apply(jump).unwrap();
+                }
+                game = game.apply(jumps[rng.random_range(0..jumps.len())]).unwrap();
             }
             boards.push(game);
         }

@@ -312,6 +312,8 @@ fn key(bits: u32, bucket: usize, entry: u32) -> u64 {
 mod tests {
     use super::*;
     use crate::{Board, Hole};
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
 
     #[test]
     fn packing_numbers_the_holes_in_order() {
@@ -327,12 +329,9 @@ mod tests {
     fn scrambling_is_undone() {
         assert_eq!(SCRAMBLE[0].wrapping_mul(UNSCRAMBLE[0]), 1);
         assert_eq!(SCRAMBLE[1].wrapping_mul(UNSCRAMBLE[1]), 1);
-        let mut x = 12345u64;
+        let mut rng = ChaCha8Rng::seed_from_u64(12345);
         for _ in 0..10_000 {
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let packed = x >> 31;
+            let packed = rng.random_range(0..=MASK);
             assert!(scramble(packed) <= MASK);
             assert_eq!(unscramble(scramble(packed)), packed);
         }
@@ -341,15 +340,12 @@ mod tests {
 
     /// `count` random boards with `pegs` pegs (of which there must be that many).
     fn boards(count: usize, pegs: u32, seed: u64) -> Vec<u64> {
-        let mut x = seed;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut keys = std::collections::BTreeSet::new();
         while keys.len() < count {
             let mut board = Board::EMPTY;
             while board.peg_count() < pegs {
-                x = x
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                board = board.with(Hole::new((x >> 33) as u8 % 33 + 1).unwrap());
+                board = board.with(Hole::new(rng.random_range(1..=33)).unwrap());
             }
             keys.insert(board.bits());
         }
