@@ -10,6 +10,7 @@ use crate::symmetry::Group;
 use std::fs::File;
 use std::io::{self, BufWriter, ErrorKind, Read, Write};
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
 use thiserror::Error;
 
 /// The first bytes of a table's file. The line ending and the end-of-file character show a file
@@ -213,14 +214,20 @@ impl Table {
     }
 
     /// Writes the table to the file at `path`, replacing it at once when it is complete: it
-    /// is first written beside it, under the same name with `.part` added.
+    /// is first written beside it, under the same name with `.`, a number of this writer's own
+    /// and `.part` added.
     ///
     /// # Errors
     ///
     /// Any error of the file system.
     pub fn save(&self, path: &Path) -> io::Result<()> {
+        // Servers starting together (or threads of one program) may save the same table at
+        // once: each writes a part of its own, so none truncates another's, and the last
+        // rename leaves one whole file.
+        static SAVES: AtomicU64 = AtomicU64::new(0);
+        let writer = SAVES.fetch_add(1, Ordering::Relaxed);
         let mut part = path.as_os_str().to_owned();
-        part.push(".part");
+        part.push(format!(".{}-{writer}.part", std::process::id()));
         let written = File::create(&part).and_then(|file| {
             self.write(&file)?;
             file.sync_all()

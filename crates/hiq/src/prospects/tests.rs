@@ -235,6 +235,28 @@ fn a_table_reads_back_as_it_was_written() {
 }
 
 #[test]
+fn writers_saving_the_same_table_at_once_leave_one_whole_file() {
+    let start = starts()[7];
+    let table = table(start);
+    let dir = std::env::temp_dir().join(format!("hiq-prospects-savers-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("table");
+    std::thread::scope(|scope| {
+        for _ in 0..8 {
+            scope.spawn(|| {
+                for _ in 0..5 {
+                    table.save(&path).unwrap();
+                }
+            });
+        }
+    });
+    assert_eq!(Table::load(&path, start, 1 << 30).unwrap(), table);
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(left.len(), 1, "parts left beside the table: {left:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn a_damaged_or_foreign_file_is_refused_with_its_fault() {
     let start = starts()[7];
     let table = table(start);
