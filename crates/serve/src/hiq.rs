@@ -69,10 +69,14 @@ pub async fn verdict(state: State, uri: Uri, body: RequestBody) -> Result<Respon
         let won = solution.verdict == Verdict::Won;
         // The end's verdict is known; a position the solver cannot judge leaves the losing
         // jump unknown rather than the verdict unanswered.
-        let winnable = |board: Board| match table.and_then(|t| t.wins(board, goal)) {
-            _ if board == end => Ok(won),
-            Some(won) => Ok(won),
-            None => judged(table, board, goal).map(|(s, _)| s.verdict == Verdict::Won),
+        let winnable = |board: Board| {
+            if board == end {
+                return Ok(won);
+            }
+            match table.and_then(|t| t.wins(board, goal)) {
+                Some(won) => Ok(won),
+                None => judged(table, board, goal).map(|(s, _)| s.verdict == Verdict::Won),
+            }
         };
         let lost = losing_jump(start, &played.jumps, winnable).unwrap_or(None);
         Ok(VerdictJson::new(end, goal, &solution, by_table, lost))
