@@ -405,7 +405,7 @@ function tell(s, answer) {
     );
   }
   const goal = single(s.goal);
-  const positions = `${answer.positions.toLocaleString("en")} position${answer.positions === 1 ? "" : "s"}`;
+  const positions = plural(answer.positions, "position");
   const found =
     answer.answered_by === "table"
       ? "the table of every position reachable from the standard start says so"
