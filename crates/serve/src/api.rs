@@ -10,6 +10,7 @@ use axum::extract::{Query, Request};
 use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use cancel::Cancel;
 use report::error::ErrorJson;
 use serde::Serialize;
 use std::sync::Arc;
@@ -227,22 +228,36 @@ pub fn text(body: RequestBody) -> Result<String, ApiError> {
     report::text::decode(bytes.into(), "the body").map_err(ApiError::input)
 }
 
-/// Runs `job` on a solver's thread once one is free, waiting at most [`SOLVER_WAIT`].
+/// Runs `job` on a solver's thread once one is free, waiting at most [`SOLVER_WAIT`]. The job
+/// is handed a [`Cancel`] raised when nobody waits for its answer any more (the client left,
+/// the request timed out); it should then return soon, with anything: its answer is dropped.
 pub async fn solver<T: Send + 'static>(
     state: &State,
-    job: impl FnOnce() -> T + Send + 'static,
+    job: impl Fn(&Cancel) -> T + Send + Sync + 'static,
 ) -> Result<T, ApiError> {
     let permit = tokio::time::timeout(SOLVER_WAIT, state.solvers.clone().acquire_owned())
         .await
         .map_err(|_| ApiError::busy())?
         .map_err(|_| ApiError::busy())?;
+    let cancel = Cancel::new();
+    // Dropped with this future: when the request's time is up or its connection closes.
+    let _unwaited = CancelOnDrop(cancel.clone());
     tokio::task::spawn_blocking(move || {
-        let answer = job();
+        let answer = job(&cancel);
         drop(permit);
         answer
     })
     .await
     .map_err(|_| ApiError::internal("the solver stopped without an answer"))
+}
+
+/// Raises its flag when dropped.
+struct CancelOnDrop(Cancel);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.cancel();
+    }
 }
 
 /// The answer to a method an endpoint does not take, naming the one it does.

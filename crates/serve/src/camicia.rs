@@ -93,7 +93,7 @@ async fn played<T: Serialize + Send + 'static>(
     answer: fn(&Deal, Option<Budget>) -> Result<T, OverBudget>,
 ) -> Result<Response, ApiError> {
     let deal = posted_game(uri, body)?;
-    let answer = solver(&state, move || answer(&deal, Some(BUDGET)))
+    let answer = solver(&state, move |_| answer(&deal, Some(BUDGET)))
         .await?
         .map_err(over_budget)?;
     Ok(json(&answer))

@@ -36,7 +36,7 @@ pub async fn solve(state: State, uri: Uri, body: RequestBody) -> Result<Response
     let goal = params.parsed("goal", parse_goal)?;
     let start = position(body)?;
     let goal = goal.unwrap_or(default_goal(start));
-    let solution = solver(&state, move || {
+    let solution = solver(&state, move |_| {
         hiq::solve::solve(start, goal, HIQ_MEMORY, |_| {})
     })
     .await?
@@ -85,7 +85,7 @@ pub async fn verdict(state: State, uri: Uri, body: RequestBody) -> Result<Respon
     let answer = if in_table {
         judge()
     } else {
-        solver(&state, judge).await?
+        solver(&state, move |_| judge()).await?
     };
     Ok(json(&answer.map_err(past_the_budget)?))
 }

@@ -105,7 +105,7 @@ async fn answer_hint(
     seed: u64,
     samples: u32,
 ) -> Result<Response, ApiError> {
-    let (hint, unknown) = solver(state, move || {
+    let (hint, unknown) = solver(state, move |_| {
         (russian::hint::hint(&table, seed, samples), table.unknown())
     })
     .await?;
@@ -142,15 +142,16 @@ pub async fn play(state: State, uri: Uri) -> Result<Response, ApiError> {
     })?;
     let samples = samples(&params)?;
     let replayed = replay(&params)?;
-    let played = solver(&state, move || {
+    let played = solver(&state, move |_| {
         let Replayed {
             layout,
             number,
-            mut game,
+            game,
             events,
-        } = replayed;
-        let mut player = name.player(&game, number, samples);
-        PlayJson::play(&layout, name, &mut game, &mut player, events)
+        } = &replayed;
+        let mut game = game.clone();
+        let mut player = name.player(&game, *number, samples);
+        PlayJson::play(layout, name, &mut game, &mut player, events.clone())
     })
     .await?;
     Ok(json(&played))

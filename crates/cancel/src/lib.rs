@@ -1,0 +1,95 @@
+//! A request to stop long work: the one way a caller tells a solver that nobody waits for its
+//! answer any more (the client left, the request's time is up, the program is stopping).
+//!
+//! The work checks [`Cancel::is_cancelled`] now and then — often enough to stop within some
+//! milliseconds, seldom enough to cost nothing measurable — and returns [`Cancelled`] when it
+//! was asked to stop. A cancelled answer is never a wrong one: the work gives no answer at all.
+//!
+//! ```
+//! use cancel::{Cancel, Cancelled};
+//!
+//! fn count_to(n: u64, cancel: &Cancel) -> Result<u64, Cancelled> {
+//!     let mut counted = 0;
+//!     for i in 0..n {
+//!         if i % 4096 == 0 {
+//!             cancel.check()?;
+//!         }
+//!         counted += 1;
+//!     }
+//!     Ok(counted)
+//! }
+//!
+//! let cancel = Cancel::new();
+//! assert_eq!(count_to(10, &cancel), Ok(10));
+//! let asker = cancel.clone();
+//! asker.cancel();
+//! assert_eq!(count_to(10, &cancel), Err(Cancelled));
+//! ```
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use thiserror::Error;
+
+/// A shared flag asking work to stop; clones share it. Once cancelled, it stays cancelled.
+#[derive(Clone, Debug, Default)]
+pub struct Cancel(Arc<AtomicBool>);
+
+/// The work stopped because it was asked to, before it had an answer.
+#[derive(Clone, Copy, Debug, Error, PartialEq, Eq)]
+#[error("the work was cancelled before it had an answer")]
+pub struct Cancelled;
+
+impl Cancel {
+    /// A flag nobody has raised yet.
+    pub fn new() -> Cancel {
+        Cancel::default()
+    }
+
+    /// Asks every holder of a clone to stop.
+    pub fn cancel(&self) {
+        // Relaxed: the flag orders nothing else; a worker that sees it late by a few
+        // instructions stops at its next check.
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether [`Cancel::cancel`] was called on this flag or a clone of it.
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+
+    /// `Err(Cancelled)` once cancelled: for `?` in the work's loop.
+    ///
+    /// # Errors
+    ///
+    /// [`Cancelled`] once [`Cancel::cancel`] was called.
+    pub fn check(&self) -> Result<(), Cancelled> {
+        if self.is_cancelled() {
+            Err(Cancelled)
+        } else {
+            Ok(())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_clone_cancelled_on_another_thread_is_seen_here() {
+        let cancel = Cancel::new();
+        assert_eq!(cancel.check(), Ok(()));
+        let other = cancel.clone();
+        std::thread::spawn(move || other.cancel()).join().unwrap();
+        assert!(cancel.is_cancelled());
+        assert_eq!(cancel.check(), Err(Cancelled));
+    }
+
+    #[test]
+    fn separate_flags_are_separate() {
+        let one = Cancel::new();
+        let two = Cancel::new();
+        one.cancel();
+        assert!(!two.is_cancelled());
+    }
+}
