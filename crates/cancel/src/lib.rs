@@ -30,9 +30,16 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use thiserror::Error;
 
-/// A shared flag asking work to stop; clones share it. Once cancelled, it stays cancelled.
+/// A shared flag asking work to stop; clones share it. Once cancelled, it stays cancelled. A
+/// [child](Cancel::child) is cancelled with its parent too.
 #[derive(Clone, Debug, Default)]
-pub struct Cancel(Arc<AtomicBool>);
+pub struct Cancel(Arc<Flag>);
+
+#[derive(Debug, Default)]
+struct Flag {
+    raised: AtomicBool,
+    parent: Option<Cancel>,
+}
 
 /// The work stopped because it was asked to, before it had an answer.
 #[derive(Clone, Copy, Debug, Error, PartialEq, Eq)]
@@ -45,16 +52,26 @@ impl Cancel {
         Cancel::default()
     }
 
-    /// Asks every holder of a clone to stop.
+    /// A flag of its own, cancelled also when this one is: one piece of work among those a
+    /// whole may stop at once.
+    pub fn child(&self) -> Cancel {
+        Cancel(Arc::new(Flag {
+            raised: AtomicBool::new(false),
+            parent: Some(self.clone()),
+        }))
+    }
+
+    /// Asks every holder of a clone, and of a child, to stop.
     pub fn cancel(&self) {
         // Relaxed: the flag orders nothing else; a worker that sees it late by a few
         // instructions stops at its next check.
-        self.0.store(true, Ordering::Relaxed);
+        self.0.raised.store(true, Ordering::Relaxed);
     }
 
-    /// Whether [`Cancel::cancel`] was called on this flag or a clone of it.
+    /// Whether [`Cancel::cancel`] was called on this flag, a clone of it, or a parent of it.
     pub fn is_cancelled(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
+        self.0.raised.load(Ordering::Relaxed)
+            || self.0.parent.as_ref().is_some_and(Cancel::is_cancelled)
     }
 
     /// `Err(Cancelled)` once cancelled: for `?` in the work's loop.
@@ -83,6 +100,17 @@ mod tests {
         std::thread::spawn(move || other.cancel()).join().unwrap();
         assert!(cancel.is_cancelled());
         assert_eq!(cancel.check(), Err(Cancelled));
+    }
+
+    #[test]
+    fn a_child_is_cancelled_with_its_parent_and_alone_but_not_the_parent_with_it() {
+        let parent = Cancel::new();
+        let (one, two) = (parent.child(), parent.child());
+        one.cancel();
+        assert!(one.is_cancelled());
+        assert!(!parent.is_cancelled() && !two.is_cancelled());
+        parent.cancel();
+        assert!(two.is_cancelled() && two.child().is_cancelled());
     }
 
     #[test]

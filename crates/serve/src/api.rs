@@ -2,7 +2,11 @@
 //! by name, its body read as the command line reads a file, its answer written as `--json`
 //! writes it, and the pool of solvers that bounds the work done at once.
 
-use super::limits::{self, MAX_BODY, REQUEST_TIMEOUT, SOLVER_WAIT};
+use super::connections::Connection;
+use super::limits::{
+    ANSWER_PIECE, BODY_GRACE, BODY_RATE, MAX_BODY, REQUEST_TIMEOUT, SOLVER_WAIT, UNSENT,
+};
+use super::schedule::{Lanes, Unanswered};
 use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::extract::rejection::BytesRejection;
@@ -11,21 +15,25 @@ use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use cancel::Cancel;
+use http_body_util::BodyExt;
 use report::error::ErrorJson;
 use serde::Serialize;
 use std::sync::Arc;
-use tokio::sync::Semaphore;
+use std::time::Duration;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-/// What the handlers share: the solvers' permits.
+/// What the handlers share: where their work runs, and the memory their answers may hold.
 pub struct Shared {
-    solvers: Arc<Semaphore>,
+    lanes: Lanes,
+    unsent: Arc<Semaphore>,
 }
 
 impl Shared {
-    /// As many solvers as [`limits::solvers`] allows.
-    pub fn new() -> Shared {
+    /// Lanes for the work, all cancelled when `stopping` is.
+    pub fn new(stopping: Cancel) -> Shared {
         Shared {
-            solvers: Arc::new(Semaphore::new(limits::solvers())),
+            lanes: Lanes::new(stopping),
+            unsent: Arc::new(Semaphore::new(UNSENT >> 10)),
         }
     }
 }
@@ -47,6 +55,15 @@ pub struct ApiError {
 }
 
 impl ApiError {
+    /// A refusal with `status`, its `reason` word and its message.
+    pub fn refused(
+        status: StatusCode,
+        reason: &'static str,
+        message: impl Into<String>,
+    ) -> ApiError {
+        ApiError::new(status, reason, message)
+    }
+
     fn new(status: StatusCode, reason: &'static str, message: impl Into<String>) -> ApiError {
         ApiError {
             status,
@@ -77,6 +94,14 @@ impl ApiError {
     /// same way, so the status is no invitation to retry.
     pub fn budget(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "budget", message)
+    }
+
+    fn stopping() -> ApiError {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "stopping",
+            "the server is stopping and cancelled the work; start it again",
+        )
     }
 
     fn busy() -> ApiError {
@@ -118,6 +143,18 @@ fn json_body(value: &impl Serialize) -> Vec<u8> {
     bytes
 }
 
+/// An answer of `bytes` made for this request, which hold memory until the client has read
+/// them: [`bounded`] counts them against [`UNSENT`].
+fn made(bytes: Vec<u8>) -> Response {
+    let mut response = Body::from(bytes).into_response();
+    response.extensions_mut().insert(Made);
+    response
+}
+
+/// Marks an answer made for its request (not one of the page's files, compiled in).
+#[derive(Clone, Copy)]
+struct Made;
+
 fn set_json(response: &mut Response) {
     response.headers_mut().insert(
         header::CONTENT_TYPE,
@@ -127,15 +164,19 @@ fn set_json(response: &mut Response) {
 
 /// An answer as the command's `--json` writes it.
 pub fn json(value: &impl Serialize) -> Response {
-    let mut response = Body::from(json_body(value)).into_response();
+    let mut response = made(json_body(value));
     set_json(&mut response);
     response
 }
 
-/// Answers of a command that prints one JSON object per line (one per game).
-pub fn json_lines(values: &[impl Serialize]) -> Response {
-    let bytes: Vec<u8> = values.iter().flat_map(json_body).collect();
-    let mut response = Body::from(bytes).into_response();
+/// Answers of a command that prints one JSON object per line (one per game), each written as
+/// soon as it is made, so that no more than one is held beside the text.
+pub fn json_lines<T: Serialize>(values: impl IntoIterator<Item = T>) -> Response {
+    let mut bytes = Vec::new();
+    for value in values {
+        bytes.extend_from_slice(&json_body(&value));
+    }
+    let mut response = made(bytes);
     response.headers_mut().insert(
         header::CONTENT_TYPE,
         HeaderValue::from_static("application/x-ndjson"),
@@ -209,55 +250,30 @@ pub fn whole_number(text: &str) -> Result<u64, String> {
 /// A request's body as it reaches a handler: its bytes, or why they could not be read.
 pub type RequestBody = Result<Bytes, BytesRejection>;
 
-/// The body as text, read as the command line reads a file.
+/// The body as text, read as the command line reads a file. [`bounded`] has read it whole
+/// already, within [`MAX_BODY`].
 pub fn text(body: RequestBody) -> Result<String, ApiError> {
     let bytes = body.map_err(|rejection| {
-        if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            ApiError::new(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                "too-large",
-                format!(
-                    "the body is longer than {} KiB, the most the server reads",
-                    MAX_BODY >> 10
-                ),
-            )
-        } else {
-            ApiError::input(format!("cannot read the body: {}", rejection.body_text()))
-        }
+        ApiError::input(format!("cannot read the body: {}", rejection.body_text()))
     })?;
     report::text::decode(bytes.into(), "the body").map_err(ApiError::input)
 }
 
-/// Runs `job` on a solver's thread once one is free, waiting at most [`SOLVER_WAIT`]. The job
-/// is handed a [`Cancel`] raised when nobody waits for its answer any more (the client left,
-/// the request timed out); it should then return soon, with anything: its answer is dropped.
+/// Runs `job` off the threads that answer connections, as [`Lanes::run`] does: the job is
+/// handed a flag raised when nobody waits for its answer any more, and may be run twice.
 pub async fn solver<T: Send + 'static>(
     state: &State,
     job: impl Fn(&Cancel) -> T + Send + Sync + 'static,
 ) -> Result<T, ApiError> {
-    let permit = tokio::time::timeout(SOLVER_WAIT, state.solvers.clone().acquire_owned())
+    state
+        .lanes
+        .run(job)
         .await
-        .map_err(|_| ApiError::busy())?
-        .map_err(|_| ApiError::busy())?;
-    let cancel = Cancel::new();
-    // Dropped with this future: when the request's time is up or its connection closes.
-    let _unwaited = CancelOnDrop(cancel.clone());
-    tokio::task::spawn_blocking(move || {
-        let answer = job(&cancel);
-        drop(permit);
-        answer
-    })
-    .await
-    .map_err(|_| ApiError::internal("the solver stopped without an answer"))
-}
-
-/// Raises its flag when dropped.
-struct CancelOnDrop(Cancel);
-
-impl Drop for CancelOnDrop {
-    fn drop(&mut self) {
-        self.0.cancel();
-    }
+        .map_err(|unanswered| match unanswered {
+            Unanswered::Busy => ApiError::busy(),
+            Unanswered::Stopping => ApiError::stopping(),
+            Unanswered::Failed => ApiError::internal("the solver stopped without an answer"),
+        })
 }
 
 /// The answer to a method an endpoint does not take, naming the one it does.
@@ -289,22 +305,25 @@ pub async fn not_found(uri: Uri) -> ApiError {
     )
 }
 
-/// Every request: bounded in time, and never sniffed or cached by the browser as something
-/// else.
-pub async fn bounded(request: Request, next: Next) -> Response {
-    let mut response = match tokio::time::timeout(REQUEST_TIMEOUT, next.run(request)).await {
+/// Every request: its body read whole within [`MAX_BODY`] at [`BODY_RATE`] at least, its
+/// answer within [`REQUEST_TIMEOUT`] and, while unread, within [`UNSENT`]; never sniffed or
+/// cached by the browser as something else.
+pub async fn bounded(shared: State, request: Request, next: Next) -> Response {
+    let mut response = match tokio::time::timeout(REQUEST_TIMEOUT, read_body(request, next)).await {
         Ok(response) => response,
         Err(_) => ApiError::new(
             StatusCode::REQUEST_TIMEOUT,
             "timeout",
             format!(
-                "the request took longer than {} s, the most the server gives one (a body sent \
-                 too slowly?)",
+                "the request took longer than {} s, the most the server gives one",
                 REQUEST_TIMEOUT.as_secs()
             ),
         )
         .into_response(),
     };
+    if response.extensions().get::<Made>().is_some() {
+        response = unsent(&shared.unsent, response).await;
+    }
     let headers = response.headers_mut();
     headers.insert(
         header::X_CONTENT_TYPE_OPTIONS,
@@ -314,4 +333,132 @@ pub async fn bounded(request: Request, next: Next) -> Response {
         .entry(header::CACHE_CONTROL)
         .or_insert(HeaderValue::from_static("no-store"));
     response
+}
+
+/// The request with its body read whole, or the refusal of a body too long or too slow. A
+/// length announced past [`MAX_BODY`] is refused before a byte of the body is read (and so
+/// before `100 Continue`, which a client that asks for it then never gets).
+async fn read_body(request: Request, next: Next) -> Response {
+    let announced = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if announced.is_some_and(|length| length > MAX_BODY as u64) {
+        return too_large();
+    }
+    let (parts, mut body) = request.into_parts();
+    let length = announced.map_or(MAX_BODY, |length| length as usize);
+    let deadline = BODY_GRACE + Duration::from_secs_f64(length as f64 / BODY_RATE as f64);
+    let reading = async {
+        let mut bytes = Vec::with_capacity(length.min(MAX_BODY));
+        while let Some(frame) = body.frame().await {
+            let Ok(data) = frame?.into_data() else {
+                continue;
+            };
+            if bytes.len() + data.len() > MAX_BODY {
+                return Ok(None);
+            }
+            bytes.extend_from_slice(&data);
+        }
+        Ok::<_, axum::Error>(Some(bytes))
+    };
+    match tokio::time::timeout(deadline, reading).await {
+        Ok(Ok(Some(bytes))) => {
+            // Busy from now: until its body is in, a connection is as idle as one that sends
+            // nothing, and closed first to make room.
+            let _busy = parts
+                .extensions
+                .get::<Arc<Connection>>()
+                .map(Connection::busy);
+            next.run(Request::from_parts(parts, Body::from(bytes)))
+                .await
+        }
+        Ok(Ok(None)) => too_large(),
+        Ok(Err(error)) => ApiError::input(format!("cannot read the body: {error}")).into_response(),
+        Err(_) => ApiError::new(
+            StatusCode::REQUEST_TIMEOUT,
+            "timeout",
+            format!(
+                "the body came slower than {} KiB/s (after {} s of grace), the least the server \
+                 takes",
+                BODY_RATE >> 10,
+                BODY_GRACE.as_secs()
+            ),
+        )
+        .into_response(),
+    }
+}
+
+fn too_large() -> Response {
+    let mut response = ApiError::new(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "too-large",
+        format!(
+            "the body is longer than {} KiB, the most the server reads",
+            MAX_BODY >> 10
+        ),
+    )
+    .into_response();
+    // The rest of the body is not read, so the connection cannot carry another request.
+    response
+        .headers_mut()
+        .insert(header::CONNECTION, HeaderValue::from_static("close"));
+    response
+}
+
+/// `response`, holding its share of `budget` until its client has read it, sent a piece of
+/// [`ANSWER_PIECE`] at a time; or 503 when the answers not yet read hold the whole budget.
+async fn unsent(budget: &Arc<Semaphore>, response: Response) -> Response {
+    let (parts, body) = response.into_parts();
+    // A made answer is one piece of memory already: this takes it whole, copying nothing.
+    let Ok(bytes) = axum::body::to_bytes(body, usize::MAX).await else {
+        return ApiError::internal("the answer could not be read back").into_response();
+    };
+    let kib = u32::try_from(bytes.len().div_ceil(1024)).unwrap_or(u32::MAX);
+    let Ok(held) = budget.clone().try_acquire_many_owned(kib) else {
+        return ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "busy",
+            format!(
+                "the answers that clients have not read yet hold the {} MiB the server gives \
+                 them; try again in a moment",
+                UNSENT >> 20
+            ),
+        )
+        .into_response();
+    };
+    Response::from_parts(parts, Body::new(Unsent { bytes, _held: held }))
+}
+
+/// An answer being sent: its bytes, given to the connection a piece at a time, and its share
+/// of [`UNSENT`], given back once the last piece is.
+struct Unsent {
+    bytes: Bytes,
+    _held: OwnedSemaphorePermit,
+}
+
+impl http_body::Body for Unsent {
+    type Data = Bytes;
+    type Error = std::convert::Infallible;
+
+    fn poll_frame(
+        mut self: std::pin::Pin<&mut Self>,
+        _: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<http_body::Frame<Bytes>, Self::Error>>> {
+        if self.bytes.is_empty() {
+            return std::task::Poll::Ready(None);
+        }
+        let length = self.bytes.len().min(ANSWER_PIECE);
+        let piece = self.bytes.split_to(length);
+        std::task::Poll::Ready(Some(Ok(http_body::Frame::data(piece))))
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.bytes.is_empty()
+    }
+
+    fn size_hint(&self) -> http_body::SizeHint {
+        http_body::SizeHint::with_exact(self.bytes.len() as u64)
+    }
 }

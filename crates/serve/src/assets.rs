@@ -120,6 +120,14 @@ const NOT_FOUND: Page = Page {
     main: include_str!("../web/not-found.html"),
 };
 
+/// What a browser is shown when the server asks a token it has not got.
+const NEEDS_TOKEN: Page = Page {
+    path: "",
+    title: "Token needed · parlor",
+    game: None,
+    main: include_str!("../web/token.html"),
+};
+
 const SHELL: &str = include_str!("../web/shell.html");
 
 impl Page {
@@ -174,20 +182,32 @@ pub fn routes() -> Routes {
     })
 }
 
-/// An unknown address: for a browser (a request that accepts text/html), a page that links to
-/// the games; for a program, the JSON refusal every endpoint gives. Both with status 404.
-pub async fn not_found(uri: Uri, headers: HeaderMap) -> Response {
-    let browser = headers
+/// Whether the request comes from a browser: it accepts text/html.
+pub fn from_browser(headers: &HeaderMap) -> bool {
+    headers
         .get_all(header::ACCEPT)
         .iter()
         .filter_map(|value| value.to_str().ok())
-        .any(|accept| accept.contains("text/html"));
-    if !browser {
+        .any(|accept| accept.contains("text/html"))
+}
+
+/// An unknown address: for a browser, a page that links to the games; for a program, the JSON
+/// refusal every endpoint gives. Both with status 404.
+pub async fn not_found(uri: Uri, headers: HeaderMap) -> Response {
+    if !from_browser(&headers) {
         return api::not_found(uri).await.into_response();
     }
     static HTML: LazyLock<Bytes> = LazyLock::new(|| Bytes::from(NOT_FOUND.html()));
     let mut response = serve_page(HTML.clone());
     *response.status_mut() = StatusCode::NOT_FOUND;
+    response
+}
+
+/// What a browser without the server's token is shown, with status 401: where to find it.
+pub fn needs_token() -> Response {
+    static HTML: LazyLock<Bytes> = LazyLock::new(|| Bytes::from(NEEDS_TOKEN.html()));
+    let mut response = serve_page(HTML.clone());
+    *response.status_mut() = StatusCode::UNAUTHORIZED;
     response
 }
 
@@ -214,7 +234,7 @@ mod tests {
 
     /// The pages the server builds: its routes' and the unknown address's.
     fn every_page() -> impl Iterator<Item = &'static Page> {
-        PAGES.iter().chain([&NOT_FOUND])
+        PAGES.iter().chain([&NOT_FOUND, &NEEDS_TOKEN])
     }
 
     #[test]

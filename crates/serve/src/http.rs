@@ -1,8 +1,12 @@
 //! The listening socket and its connections: HTTP/1.1 by hyper, bounded by [`super::limits`],
 //! on threads of the server's own until it is stopped, letting the requests in flight finish.
 
-use super::limits::{DRAIN, HEAD_TIMEOUT, MAX_CONNECTIONS, MAX_HEAD};
+use super::connections::{Connection, Connections, WriteTimed};
+use super::guard::Access;
+use super::limits::{DRAIN, HEAD_TIMEOUT, LISTEN_BACKLOG, MAX_HEAD};
 use crate::Error;
+use cancel::Cancel;
+use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
@@ -13,15 +17,15 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio::runtime::Runtime;
-use tokio::sync::{Notify, Semaphore};
+use tokio::sync::Notify;
 use tokio::task::JoinHandle;
 
 /// The name of every thread the server starts, as a panic's message or a debugger shows it.
 pub const THREADS: &str = "parlor-serve";
 
 /// The pages and the API, answered on threads of their own from the moment the server is made
-/// until [`Server::stop`]. Dropped unstopped, it stops at once, cutting the requests in flight,
-/// and waits for the solvers at work to end.
+/// until [`Server::stop`]. Dropped unstopped, it stops at once, cutting the requests in flight
+/// and cancelling their work.
 ///
 /// ```no_run
 /// let server = serve::Server::bind(([127, 0, 0, 1], 0).into())?;
@@ -38,25 +42,41 @@ pub struct Server {
     accepting: JoinHandle<Stopped>,
 }
 
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.stop.notify_one();
+    }
+}
+
 /// How a server stopped: what became of the requests in flight when it was told to.
 #[must_use]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stopped {
     /// Every request in flight was answered.
     Drained,
-    /// Some were still running after [`DRAIN`], and were cut.
+    /// Some were still running after [`DRAIN`], and were cut, their work cancelled.
     Cut,
 }
 
 impl Server {
-    /// Listens at `address` (port 0: any free one) and serves there.
+    /// Listens at `address` (port 0: any free one) and serves there, to this machine's pages
+    /// only: [`Access::local`].
     ///
     /// # Errors
     ///
     /// [`Error::Listen`], saying which option to change, when the address cannot be listened
     /// on; [`Error::Runtime`] when the server's threads cannot start.
     pub fn bind(address: SocketAddr) -> Result<Server, Error> {
-        let listener = std::net::TcpListener::bind(address).map_err(|source| Error::Listen {
+        Server::bind_with(address, Access::local())
+    }
+
+    /// Listens at `address` and serves there to whom `access` admits.
+    ///
+    /// # Errors
+    ///
+    /// As [`Server::bind`]'s.
+    pub fn bind_with(address: SocketAddr, access: Access) -> Result<Server, Error> {
+        let listener = listen(address).map_err(|source| Error::Listen {
             address,
             advice: match source.kind() {
                 io::ErrorKind::AddrInUse => {
@@ -69,17 +89,17 @@ impl Server {
             },
             source,
         })?;
-        Server::on(listener)
+        Server::on(listener, access)
     }
 
     /// Serves on `listener`, bound already (by a caller that chose its socket's options, or
-    /// was handed it).
+    /// was handed it), to whom `access` admits.
     ///
     /// # Errors
     ///
     /// [`Error::Listener`] when the listener cannot be served on; [`Error::Runtime`] when the
     /// server's threads cannot start.
-    pub fn on(listener: std::net::TcpListener) -> Result<Server, Error> {
+    pub fn on(listener: std::net::TcpListener, access: Access) -> Result<Server, Error> {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .enable_all()
             .thread_name(THREADS)
@@ -92,7 +112,8 @@ impl Server {
             TcpListener::from_std(listener).map_err(Error::Listener)?
         };
         let stop = Arc::new(Notify::new());
-        let accepting = runtime.spawn(accept(listener, stop.clone()));
+        let router = super::routes::router(access, address);
+        let accepting = runtime.spawn(accept(listener, router, stop.clone()));
         Ok(Server {
             address,
             stop,
@@ -107,25 +128,18 @@ impl Server {
     }
 
     /// Stops accepting connections, lets the requests in flight finish for up to [`DRAIN`],
-    /// and says whether some were cut. A solver still at work on a cut request ends on its
-    /// own thread, which nothing waits for.
+    /// and says whether some were cut. The work of a cut request is cancelled, and stops on
+    /// its own thread, which nothing waits for.
     ///
     /// # Panics
     ///
     /// When called from a task of an asynchronous runtime, whose thread it would block.
-    pub fn stop(self) -> Stopped {
-        let Server {
-            stop,
-            runtime,
-            accepting,
-            ..
-        } = self;
-        stop.notify_one();
-        let stopped = runtime
+    pub fn stop(mut self) -> Stopped {
+        self.stop.notify_one();
+        let accepting = &mut self.accepting;
+        self.runtime
             .block_on(accepting)
-            .unwrap_or_else(|failed| std::panic::resume_unwind(failed.into_panic()));
-        runtime.shutdown_background();
-        stopped
+            .unwrap_or_else(|failed| std::panic::resume_unwind(failed.into_panic()))
     }
 
     /// Runs `future` to its end on the server's threads, with their timers and signals.
@@ -134,19 +148,35 @@ impl Server {
     }
 }
 
+/// A listener at `address` whose queue of connections not yet accepted holds
+/// [`LISTEN_BACKLOG`]: while clients open connections by the thousand, one more waits there
+/// for its turn rather than for the system to retry it a second later.
+fn listen(address: SocketAddr) -> io::Result<std::net::TcpListener> {
+    let socket = socket2::Socket::new(
+        socket2::Domain::for_address(address),
+        socket2::Type::STREAM,
+        None,
+    )?;
+    // As the standard library's listeners do: a port just freed can be listened on again.
+    #[cfg(unix)]
+    socket.set_reuse_address(true)?;
+    socket.bind(&address.into())?;
+    socket.listen(LISTEN_BACKLOG)?;
+    Ok(socket.into())
+}
+
 /// Accepts connections and answers them until `stop` is notified; then lets the requests in
-/// flight finish for up to [`DRAIN`].
-async fn accept(listener: TcpListener, stop: Arc<Notify>) -> Stopped {
-    let router = super::routes::router();
+/// flight finish for up to [`DRAIN`], and cancels the work of those still running.
+async fn accept(listener: TcpListener, router: Router, stop: Arc<Notify>) -> Stopped {
+    let (router, stopping) = router.into_parts();
     let graceful = GracefulShutdown::new();
-    let connections = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+    let connections = Arc::new(Connections::new(super::connections::cap()));
     let mut stopped = std::pin::pin!(stop.notified());
     loop {
-        let permit = tokio::select! {
-            permit = connections.clone().acquire_owned() => permit,
+        tokio::select! {
+            () = connections.room() => {}
             () = &mut stopped => break,
-        };
-        let Ok(permit) = permit else { break };
+        }
         let accepted = tokio::select! {
             accepted = listener.accept() => accepted,
             () = &mut stopped => break,
@@ -161,24 +191,74 @@ async fn accept(listener: TcpListener, stop: Arc<Notify>) -> Stopped {
             }
         };
         let _ = stream.set_nodelay(true);
+        let registered = connections.register();
+        let service = Counted {
+            inner: TowerToHyperService::new(router.clone()),
+            connection: registered.connection(),
+        };
         let connection = hyper::server::conn::http1::Builder::new()
             .timer(TokioTimer::new())
             .header_read_timeout(HEAD_TIMEOUT)
+            // Also the most of an answer hyper holds beside the one piece of it being sent.
             .max_buf_size(MAX_HEAD)
-            .serve_connection(
-                TokioIo::new(stream),
-                TowerToHyperService::new(router.clone()),
-            );
+            .serve_connection(TokioIo::new(WriteTimed::new(stream)), service);
         let connection = graceful.watch(connection);
         tokio::spawn(async move {
-            // A connection's errors (a client gone, a timeout) end that connection only.
-            let _ = connection.await;
-            drop(permit);
+            // A connection's errors (a client gone, a timeout) end that connection only; one
+            // evicted to make room is dropped, which closes it.
+            tokio::select! {
+                _ = connection => {}
+                () = registered.evicted() => {}
+            }
+            drop(registered);
         });
     }
     drop(listener);
     match tokio::time::timeout(DRAIN, graceful.shutdown()).await {
         Ok(()) => Stopped::Drained,
-        Err(_) => Stopped::Cut,
+        Err(_) => {
+            stopping.cancel();
+            Stopped::Cut
+        }
+    }
+}
+
+/// The service of one connection, which hands its requests the connection, for the endpoint
+/// to mark it busy while it answers (`api::bounded`).
+#[derive(Clone)]
+struct Counted<S> {
+    inner: S,
+    connection: Arc<Connection>,
+}
+
+impl<S: hyper::service::Service<hyper::Request<Incoming>>>
+    hyper::service::Service<hyper::Request<Incoming>> for Counted<S>
+where
+    S::Future: Send + 'static,
+{
+    type Response = S::Response;
+    type Error = S::Error;
+    type Future = std::pin::Pin<Box<dyn Future<Output = Result<S::Response, S::Error>> + Send>>;
+
+    fn call(&self, mut request: hyper::Request<Incoming>) -> Self::Future {
+        request.extensions_mut().insert(self.connection.clone());
+        Box::pin(self.inner.call(request))
+    }
+}
+
+/// What the accepting loop serves: the routes, and the flag that cancels their work.
+pub struct Router {
+    routes: axum::Router,
+    stopping: Cancel,
+}
+
+impl Router {
+    /// `routes`, whose work `stopping` cancels.
+    pub fn new(routes: axum::Router, stopping: Cancel) -> Router {
+        Router { routes, stopping }
+    }
+
+    fn into_parts(self) -> (axum::Router, Cancel) {
+        (self.routes, self.stopping)
     }
 }

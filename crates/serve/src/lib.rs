@@ -13,6 +13,8 @@
 mod api;
 mod assets;
 mod camicia;
+mod connections;
+mod guard;
 mod hiq;
 mod http;
 pub mod limits;
@@ -21,8 +23,10 @@ mod prospects;
 mod routes;
 mod russian;
 mod say;
+mod schedule;
 mod speed;
 
+pub use guard::Access;
 pub use http::{Server, Stopped, THREADS};
 
 use say::{say, tell};
@@ -37,6 +41,10 @@ pub struct Options {
     pub address: SocketAddr,
     /// Open the page in the desktop's browser once the server listens.
     pub open: bool,
+    /// Host names answered besides `localhost` and the server's addresses.
+    pub hosts: Vec<String>,
+    /// Listening beyond loopback, answer requests without a token.
+    pub no_token: bool,
 }
 
 /// Why the server could not start or go on.
@@ -73,13 +81,21 @@ pub enum Error {
 ///
 /// When it cannot start its threads, listen, or write its address.
 pub fn run(options: &Options) -> Result<(), Error> {
-    let server = Server::bind(options.address)?;
+    let beyond = !options.address.ip().is_loopback();
+    let access = Access {
+        hosts: options.hosts.clone(),
+        token: (beyond && !options.no_token).then(Access::random_token),
+    };
+    let server = Server::bind_with(options.address, access.clone())?;
     // Listened for before the address is out, so that whoever reads it may stop the server.
     let signalled = server
         .block_on(async { program::stop_signal() })
         .map_err(Error::Signal)?;
     let bound = server.address();
-    let url = format!("http://{bound}/");
+    let url = match &access.token {
+        Some(token) => format!("http://{bound}/?{}={token}", guard::TOKEN_PARAMETER),
+        None => format!("http://{bound}/"),
+    };
     // The first line names the address, for people and for programs that started the server
     // on any free port.
     {
@@ -87,12 +103,20 @@ pub fn run(options: &Options) -> Result<(), Error> {
         writeln!(out, "{url}")?;
         out.flush()?;
     }
-    if !bound.ip().is_loopback() {
-        tell(&format!(
-            "warning: listening on {}, which other machines can reach: the server has no \
-             authentication, and anyone who reaches it may use its solvers",
-            bound.ip()
-        ))?;
+    if beyond {
+        tell(&if access.token.is_some() {
+            format!(
+                "warning: listening on {}, which other machines can reach: every request must \
+                 carry the token of the address above (opening it keeps the token in a cookie)",
+                bound.ip()
+            )
+        } else {
+            format!(
+                "warning: listening on {}, which other machines can reach, with no token \
+                 (--no-token): anyone who reaches it may use its solvers",
+                bound.ip()
+            )
+        })?;
     }
     tell("Ctrl-C stops the server")?;
     if options.open {

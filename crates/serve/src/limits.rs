@@ -18,11 +18,40 @@ pub const HEAD_TIMEOUT: Duration = Duration::from_secs(5);
 /// the work and the answer.
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(15);
 
-/// How long the requests in flight may take to finish once the server is told to stop.
-pub const DRAIN: Duration = Duration::from_secs(5);
+/// The time a body is given beyond what [`BODY_RATE`] allows it: a body of a few hundred
+/// bytes has this long.
+pub const BODY_GRACE: Duration = Duration::from_secs(2);
 
-/// The most connections open at once; more wait to be accepted.
-pub const MAX_CONNECTIONS: usize = 256;
+/// The least rate, in bytes a second, at which a body must arrive after [`BODY_GRACE`]: so the
+/// longest body has 6 s.
+pub const BODY_RATE: usize = 16 << 10;
+
+/// How long a connection may go without taking a byte of its answer before it is closed
+/// (reset, the unsent bytes dropped): nginx's `send_timeout`, between two writes.
+pub const WRITE_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// The most bytes of answers made for their requests (the JSON) and not yet read by their
+/// clients, over all connections: past it a new answer is 503.
+pub const UNSENT: usize = 32 << 20;
+
+/// The piece of an answer handed to a connection at a time: with the connection's buffer of
+/// [`MAX_HEAD`], the most of an answer a connection holds beside what [`UNSENT`] counts.
+pub const ANSWER_PIECE: usize = 16 << 10;
+
+/// How long the requests in flight may take to finish once the server is told to stop; past
+/// it their work is cancelled (it stops within some milliseconds) and the server stops, well
+/// within 5 s of being told to.
+pub const DRAIN: Duration = Duration::from_secs(3);
+
+/// The most connections open at once, when the descriptor limit allows (the server raises its
+/// soft limit to its hard one at start); at the cap, the connection idle the longest is closed
+/// for the next one, and when every one is busy the next waits to be accepted. An idle
+/// connection costs some 10 KiB.
+pub const MAX_CONNECTIONS: usize = 16_384;
+
+/// Connections the system holds for the server before it accepts them (it caps this at
+/// `net.core.somaxconn`, 4096 on Linux).
+pub const LISTEN_BACKLOG: i32 = 1024;
 
 /// How long a request waits for a free solver before it is answered 503.
 pub const SOLVER_WAIT: Duration = Duration::from_secs(3);

@@ -15,12 +15,37 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = 7070)]
     port: u16,
     /// The address to listen on; anything but a loopback address lets other machines in, and
-    /// the server has no authentication
+    /// then every request must carry the random token of the address printed
     #[arg(long, value_name = "ADDR", default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
     bind: IpAddr,
+    /// Also answer requests that name the server NAME (their Host), besides localhost and its
+    /// addresses: a name of this machine on the network (repeatable)
+    #[arg(long, value_name = "NAME", value_parser = host_name)]
+    allow_host: Vec<String>,
+    /// With --bind beyond loopback, answer requests without the token: anyone who reaches the
+    /// server may use its solvers
+    #[arg(long)]
+    no_token: bool,
     /// Open the page in the desktop's browser once the server listens
     #[arg(long)]
     open: bool,
+}
+
+/// A host name as a Host header names a server: letters, digits, hyphens and dots.
+fn host_name(text: &str) -> Result<String, String> {
+    let valid = !text.is_empty()
+        && text.len() <= 253
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.');
+    if valid {
+        Ok(text.to_string())
+    } else {
+        Err(format!(
+            "expected a host name such as parlor.lan (letters, digits, '-' and '.'), found {}",
+            excerpt::Excerpt::of(text)
+        ))
+    }
 }
 
 /// Serves until Ctrl-C or SIGTERM.
@@ -28,5 +53,7 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
     Ok(serve::run(&serve::Options {
         address: SocketAddr::new(args.bind, args.port),
         open: args.open,
+        hosts: args.allow_host.clone(),
+        no_token: args.no_token,
     })?)
 }

@@ -39,6 +39,8 @@ struct Server {
     printed: String,
     /// Where requests go: its port on the loopback interface, whatever address it listens on.
     address: SocketAddr,
+    /// The token of the printed address, which every request carries, if there is one.
+    token: Option<String>,
     agent: ureq::Agent,
 }
 
@@ -58,8 +60,11 @@ impl Server {
         let mut stdout = BufReader::new(child.stdout.take().expect("piped"));
         let mut printed = String::new();
         stdout.read_line(&mut printed).expect("parlor serve prints");
-        let port = printed
-            .trim_end()
+        let (url, token) = match printed.trim_end().split_once("/?token=") {
+            Some((url, token)) => (format!("{url}/"), Some(token.to_string())),
+            None => (printed.trim_end().to_string(), None),
+        };
+        let port = url
             .strip_prefix("http://")
             .and_then(|rest| rest.strip_suffix('/'))
             .and_then(|host| host.rsplit_once(':'))
@@ -85,6 +90,7 @@ impl Server {
             stdout,
             printed,
             address: SocketAddr::from(([127, 0, 0, 1], port)),
+            token,
             agent,
         }
     }
@@ -92,9 +98,14 @@ impl Server {
     /// The status and the text of the answer to a GET of `path`, or a POST of `body` to it.
     fn ask(&self, path: &str, body: Option<&[u8]>) -> (u16, String) {
         let url = format!("http://{}{path}", self.address);
+        let bearer = format!("Bearer {}", self.token.as_deref().unwrap_or_default());
         let response = match body {
-            Some(body) => self.agent.post(url).send(body),
-            None => self.agent.get(url).call(),
+            Some(body) => self
+                .agent
+                .post(url)
+                .header("authorization", &bearer)
+                .send(body),
+            None => self.agent.get(url).header("authorization", &bearer).call(),
         };
         let mut response = response.expect("the server answers");
         let text = response
@@ -174,10 +185,11 @@ fn open_to_other_machines_it_warns_and_ctrl_c_stops_it() {
         "{}",
         server.printed
     );
+    assert!(server.printed.contains("/?token="), "{}", server.printed);
     let stderr = server.stop(libc::SIGINT);
     let warning = stderr.lines().next().unwrap_or_default();
     assert!(
-        warning.starts_with("warning: ") && warning.contains("no authentication"),
+        warning.starts_with("warning: ") && warning.contains("token"),
         "{stderr}"
     );
 }

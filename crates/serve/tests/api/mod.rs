@@ -6,6 +6,7 @@
 //! the `parlor` program beside it: crates/parlor/tests/serve.rs.
 
 mod camicia;
+mod gate;
 mod hiq;
 mod pages;
 mod refusals;
@@ -24,6 +25,7 @@ pub fn trials() -> Vec<Trial> {
         refusals::trials(),
         pages::trials(),
         stopping::trials(),
+        gate::trials(),
     ]
     .into_iter()
     .flatten()

@@ -4,7 +4,7 @@
 use crate::support::TestServer;
 use libtest_mimic::Trial;
 use serve::Stopped;
-use serve::limits::DRAIN;
+use serve::limits::{self, DRAIN};
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::thread;
@@ -21,7 +21,7 @@ pub fn trials() -> Vec<Trial> {
 fn on_a_listener_it_serves_where_the_listener_listens() {
     let listener = TcpListener::bind("127.0.0.1:0").expect("a free port");
     let address = listener.local_addr().expect("an address");
-    let server = serve::Server::on(listener).expect("the server starts");
+    let server = serve::Server::on(listener, serve::Access::local()).expect("the server starts");
     assert_eq!(server.address(), address);
     let answer = crate::support::agent::agent()
         .get(format!("http://{address}/api/russian/game?deal=1"))
@@ -38,7 +38,7 @@ fn begun(server: &TestServer, length: usize) -> TcpStream {
     let mut stream = TcpStream::connect(server.address()).expect("the server accepts");
     // The server says `100 Continue` once the endpoint reads the body.
     let head = format!(
-        "POST /api/hiq/solve?goal=any HTTP/1.1\r\nHost: parlor\r\nConnection: close\r\n\
+        "POST /api/hiq/solve?goal=any HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\
          Expect: 100-continue\r\nContent-Length: {length}\r\n\r\n"
     );
     stream.write_all(head.as_bytes()).expect("the head is sent");
@@ -89,8 +89,22 @@ fn a_request_in_flight_is_answered_before_the_server_stops() {
 
 fn a_request_still_running_after_the_drain_is_cut() {
     let server = TestServer::start();
-    // Its body never comes.
-    let stream = begun(&server, 40);
+    // Its body comes at 5 KiB/s, which the server would wait for until past the drain.
+    let length = limits::MAX_BODY - 4096;
+    assert!(
+        limits::BODY_GRACE.as_secs_f64() + length as f64 / limits::BODY_RATE as f64
+            > DRAIN.as_secs_f64() + 1.0
+    );
+    let stream = begun(&server, length);
+    let mut dribbled = stream.try_clone().expect("a second handle");
+    thread::spawn(move || {
+        for _ in 0..length / 1024 {
+            if dribbled.write_all(&[b' '; 1024]).is_err() {
+                break;
+            }
+            thread::sleep(Duration::from_millis(200));
+        }
+    });
     let started = Instant::now();
     assert_eq!(server.stopped(), Stopped::Cut);
     let took = started.elapsed();

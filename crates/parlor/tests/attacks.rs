@@ -1,0 +1,563 @@
+//! `parlor serve` attacked as a hostile program on this machine would, as a test program of its
+//! own: each attack is a bounded load test that needs the machine to itself, so the attacks run
+//! one at a time (a lock) and apart from the other tests (cargo runs one test program at a
+//! time). The real binary, on a free port of 127.0.0.1; what is measured is what a bystander
+//! sees: `GET /` from another client, the server's resident memory and its open sockets (from
+//! /proc), and how soon it exits.
+//!
+//! The attacks are issue 43's F1 to F6; docs/reliability.md lists them with their bounds.
+#![cfg(target_os = "linux")]
+
+use socket2::{Domain, Socket, Type};
+use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::os::unix::process::CommandExt;
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// One attack at a time: each measures the machine.
+static ALONE: Mutex<()> = Mutex::new(());
+
+/// The most a bystander's `GET /` may take under attack.
+const PAGE_WITHIN: Duration = Duration::from_millis(100);
+
+/// A Hi-Q start of 27 pegs whose every line the solver must search with `goal=any`: it stops at
+/// the server's 64 MiB, some 3 s of work, the costliest solve the server takes.
+const HARD_HIQ: &str = "2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 18 19 20 21 22 23 24 25 26 27 28\n";
+
+/// The Russian Solitaire play at the most samples, on a deal where the planner works longest.
+const HARD_PLAY: &str = "/api/russian/play?deal=113&strategy=planner&samples=10000";
+
+/// A Russian Solitaire table with face-down cards, as the page sends it for a hint.
+const UNKNOWN: &str = include_str!("../../../testdata/russian/unknown.txt");
+
+/// A running `parlor serve --port 0`, killed when dropped.
+struct Served {
+    child: Child,
+    address: SocketAddr,
+    token: Option<String>,
+}
+
+impl Served {
+    /// `parlor serve --port 0 ARGS`, its descriptors limited to `descriptors` (soft and hard)
+    /// if given, once it has printed its address.
+    fn start(args: &[&str], descriptors: Option<u64>) -> Served {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_parlor"));
+        command
+            .args(["serve", "--port", "0"])
+            .args(args)
+            .env("XDG_CACHE_HOME", env!("CARGO_TARGET_TMPDIR"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        if let Some(limit) = descriptors {
+            // SAFETY: the closure runs in the child between fork and exec, where it calls only
+            // setrlimit, which is async-signal-safe, on a struct on its own stack.
+            unsafe {
+                command.pre_exec(move || {
+                    let limit = libc::rlimit {
+                        rlim_cur: limit,
+                        rlim_max: limit,
+                    };
+                    if libc::setrlimit(libc::RLIMIT_NOFILE, &limit) == 0 {
+                        Ok(())
+                    } else {
+                        Err(std::io::Error::last_os_error())
+                    }
+                });
+            }
+        }
+        let mut child = command.spawn().expect("parlor serve starts");
+        let mut printed = String::new();
+        BufReader::new(child.stdout.take().expect("piped"))
+            .read_line(&mut printed)
+            .expect("parlor serve prints its address");
+        let url = printed.trim_end().strip_prefix("http://").expect("a URL");
+        let (authority, query) = url.split_once('/').expect("a path");
+        let port = authority.rsplit_once(':').expect("a port").1;
+        let token = query
+            .strip_prefix("?token=")
+            .map(str::to_string)
+            .filter(|t| !t.is_empty());
+        Served {
+            child,
+            address: SocketAddr::from(([127, 0, 0, 1], port.parse().expect("a port"))),
+            token,
+        }
+    }
+
+    fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// The server's resident memory, in MiB.
+    fn resident_mib(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.pid()))
+            .expect("the server's status");
+        let kib: u64 = status
+            .lines()
+            .find_map(|line| line.strip_prefix("VmRSS:"))
+            .and_then(|rest| rest.split_whitespace().next())
+            .and_then(|n| n.parse().ok())
+            .expect("VmRSS");
+        kib >> 10
+    }
+
+    /// The sockets the server holds open: its listener and its connections.
+    fn sockets(&self) -> usize {
+        std::fs::read_dir(format!("/proc/{}/fd", self.pid()))
+            .map(|entries| {
+                entries
+                    .filter_map(Result::ok)
+                    .filter_map(|e| std::fs::read_link(e.path()).ok())
+                    .filter(|target| target.to_string_lossy().starts_with("socket:"))
+                    .count()
+            })
+            .unwrap_or(0)
+    }
+
+    /// The status and the length of the body of `method path` with `body`, on a connection of
+    /// its own, read whole; `None` when the server closed it first or did not answer in 30 s.
+    fn ask(&self, method: &str, path: &str, body: &str) -> Option<(u16, Vec<u8>)> {
+        let mut stream = TcpStream::connect(self.address).ok()?;
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .ok()?;
+        stream
+            .write_all(self.request(method, path, body).as_bytes())
+            .ok()?;
+        let mut answer = Vec::new();
+        stream.read_to_end(&mut answer).ok()?;
+        let head_end = answer.windows(4).position(|w| w == b"\r\n\r\n")?;
+        let status = std::str::from_utf8(&answer[9..12]).ok()?.parse().ok()?;
+        Some((status, answer.split_off(head_end + 4)))
+    }
+
+    /// The text of a request, closing its connection after the answer.
+    fn request(&self, method: &str, path: &str, body: &str) -> String {
+        let token = self
+            .token
+            .as_ref()
+            .map(|t| format!("Authorization: Bearer {t}\r\n"))
+            .unwrap_or_default();
+        format!(
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\n{token}Connection: close\r\n\
+             Content-Length: {}\r\n\r\n{body}",
+            self.address,
+            body.len()
+        )
+    }
+
+    /// How long a bystander's `GET /` took, which must be answered 200.
+    fn page(&self) -> Duration {
+        let asked = Instant::now();
+        let answer = self.ask("GET", "/", "");
+        let took = asked.elapsed();
+        assert_eq!(answer.map(|a| a.0), Some(200), "GET / after {took:?}");
+        took
+    }
+
+    /// Waits until Hi-Q's table is ready (read from the cache, or made), so that the memory
+    /// measured is the server's steady one.
+    fn wait_for_the_table(&self) {
+        let started = Instant::now();
+        let standard = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 18 19 20 21 22 23 24 25 26 27 28 \
+                        29 30 31 32 33\n";
+        loop {
+            let (_, body) = self
+                .ask("POST", "/api/hiq/verdict", standard)
+                .expect("a verdict");
+            if String::from_utf8_lossy(&body).contains("\"answered_by\":\"table\"") {
+                return;
+            }
+            assert!(started.elapsed() < Duration::from_secs(120), "no table");
+            thread::sleep(Duration::from_millis(500));
+        }
+    }
+
+    /// SIGTERM, and how long the server took to exit, which must be with status 0.
+    fn terminate(mut self) -> Duration {
+        let pid = libc::pid_t::try_from(self.pid()).expect("a pid");
+        let signalled = Instant::now();
+        // SAFETY: kill only sends a signal; the child is not reaped until below, so the pid is
+        // still its.
+        assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
+        loop {
+            if let Some(status) = self.child.try_wait().expect("wait") {
+                assert!(status.success(), "{status}");
+                return signalled.elapsed();
+            }
+            assert!(
+                signalled.elapsed() < Duration::from_secs(30),
+                "the server did not stop"
+            );
+            thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        if matches!(self.child.try_wait(), Ok(None)) {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+/// The contest input of Speed at its longest: 404 random deals (those of `parlor speed stats
+/// --seed 1`), 65,450 bytes, whose answer is some 4.8 MB.
+fn longest_speed_input() -> String {
+    let mut input = String::new();
+    for deal in 0..404 {
+        let json =
+            serde_json::to_value(report::speed::DealJson::new(1, deal, speed::Split::HALVES))
+                .expect("a deal as JSON");
+        let lines = json["input"].as_str().expect("contest input");
+        input += lines.strip_suffix("0\n").expect("closed by 0");
+    }
+    input + "0\n"
+}
+
+/// Allows this process `wanted` descriptors, or says why the attack cannot run here.
+fn allow_descriptors(wanted: u64) {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit writes the struct it is given, which lives for the call.
+    let read = unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) };
+    assert_eq!(read, 0);
+    assert!(
+        limit.rlim_max >= wanted,
+        "this attack needs {wanted} descriptors and this machine allows {} (raise the hard \
+         limit: ulimit -Hn)",
+        limit.rlim_max
+    );
+    limit.rlim_cur = limit.rlim_cur.max(wanted);
+    // SAFETY: setrlimit reads the struct it is given, which lives for the call.
+    assert_eq!(unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &limit) }, 0);
+}
+
+/// The 99th percentile of `times` (of 30 or fewer, the longest).
+fn p99(times: &mut [Duration]) -> Duration {
+    times.sort();
+    times[(times.len() * 99).div_ceil(100) - 1]
+}
+
+/// F1: 256 connections each ask for a 4.8 MB Speed answer and never read it.
+#[test]
+fn answers_left_unread_hold_neither_the_server_nor_its_memory() {
+    let _alone = ALONE.lock().unwrap_or_else(PoisonError::into_inner);
+    let served = Served::start(&[], None);
+    served.wait_for_the_table();
+    let input = longest_speed_input();
+    assert!(
+        input.len() <= serve::limits::MAX_BODY,
+        "{} bytes",
+        input.len()
+    );
+    let (status, answer) = served
+        .ask("POST", "/api/speed/play", &input)
+        .expect("an answer");
+    assert_eq!(status, 200);
+    assert!(answer.len() > 4_000_000, "{} bytes", answer.len());
+    let idle = served.sockets();
+    let request = served.request("POST", "/api/speed/play", &input);
+    let stalled: Vec<Socket> = (0..256)
+        .map(|_| {
+            // A small window, so that the kernel holds little of the answer and the server's
+            // writes stall.
+            let socket = Socket::new(Domain::IPV4, Type::STREAM, None).expect("a socket");
+            socket.set_recv_buffer_size(4096).expect("a receive buffer");
+            socket.connect(&served.address.into()).expect("accepted");
+            (&socket).write_all(request.as_bytes()).expect("sent");
+            socket
+        })
+        .collect();
+    let sent = Instant::now();
+    let (mut slowest, mut most) = (Duration::ZERO, 0);
+    let closed_within = serve::limits::REQUEST_TIMEOUT + serve::limits::WRITE_TIMEOUT;
+    while served.sockets() > idle {
+        slowest = slowest.max(served.page());
+        most = most.max(served.resident_mib());
+        assert!(
+            sent.elapsed() < closed_within + Duration::from_secs(3),
+            "{} connections still open after {:?}",
+            served.sockets() - idle,
+            sent.elapsed()
+        );
+        thread::sleep(Duration::from_millis(100));
+    }
+    eprintln!(
+        "F1: all closed after {:?}; GET / at worst {slowest:?}; at most {most} MiB",
+        sent.elapsed()
+    );
+    assert!(slowest <= PAGE_WITHIN, "GET / took {slowest:?}");
+    assert!(most <= 300, "{most} MiB resident");
+    drop(stalled);
+    served.page();
+}
+
+/// F2: 2,000 connections from one client that send nothing, send their headers a byte a
+/// second, or their body a byte a second, each opened again as soon as the server closes it.
+#[test]
+fn idle_and_slow_connections_cannot_fill_the_server() {
+    let _alone = ALONE.lock().unwrap_or_else(PoisonError::into_inner);
+    allow_descriptors(2_200);
+    let served = Served::start(&[], None);
+    let address = served.address;
+    let stop = Arc::new(AtomicBool::new(false));
+    let attacking = {
+        let stop = stop.clone();
+        let host = served.address.to_string();
+        thread::spawn(move || {
+            let opening = |kind: usize| {
+                let stream =
+                    TcpStream::connect_timeout(&address, Duration::from_millis(200)).ok()?;
+                stream.set_nonblocking(true).ok()?;
+                let start = match kind {
+                    0 => String::new(),
+                    1 => format!("GET / HTTP/1.1\r\nHost: {host}\r\n"),
+                    _ => format!(
+                        "POST /api/hiq/solve HTTP/1.1\r\nHost: {host}\r\nContent-Length: \
+                         1000\r\n\r\n"
+                    ),
+                };
+                (&stream).write_all(start.as_bytes()).ok()?;
+                Some(stream)
+            };
+            let mut open: Vec<(usize, Option<TcpStream>)> =
+                (0..2_000).map(|i| (i % 3, None)).collect();
+            let mut opened = 0usize;
+            while !stop.load(Ordering::Relaxed) {
+                let round = Instant::now();
+                for (kind, stream) in &mut open {
+                    let alive = stream.as_ref().is_some_and(|s| {
+                        // Anything to read is the server's refusal or its close.
+                        let closed = !matches!(s.peek(&mut [0]), Err(e) if e.kind() == ErrorKind::WouldBlock);
+                        let dribbled = match kind {
+                            1 => (&*s).write_all(b"X").is_ok(),
+                            2 => (&*s).write_all(b" ").is_ok(),
+                            _ => true,
+                        };
+                        !closed && dribbled
+                    });
+                    if !alive {
+                        *stream = opening(*kind);
+                        opened += 1;
+                    }
+                }
+                thread::sleep(Duration::from_secs(1).saturating_sub(round.elapsed()));
+            }
+            opened
+        })
+    };
+    thread::sleep(Duration::from_secs(2));
+    let mut times = Vec::new();
+    let attacked = Instant::now();
+    while attacked.elapsed() < Duration::from_secs(8) {
+        times.push(served.page());
+        thread::sleep(Duration::from_millis(100));
+    }
+    stop.store(true, Ordering::Relaxed);
+    let opened = attacking.join().expect("the attack ran");
+    let slowest = *times.iter().max().expect("pages asked");
+    eprintln!(
+        "F2: {} pages, the slowest {slowest:?}; {opened} connections opened",
+        times.len()
+    );
+    assert!(opened > 2_000, "the attack opened {opened} connections");
+    assert!(slowest <= PAGE_WITHIN, "GET / took {slowest:?}");
+}
+
+/// At its cap, the server closes the connection idle the longest for the next: a server that
+/// may hold 448 connections (its descriptors limited to 512) still answers a page with 600
+/// connections open that send nothing.
+#[test]
+fn at_the_cap_the_idlest_connection_makes_room() {
+    let _alone = ALONE.lock().unwrap_or_else(PoisonError::into_inner);
+    allow_descriptors(800);
+    let served = Served::start(&[], Some(512));
+    // The listener, and the sockets the server keeps for its signals.
+    let own = served.sockets();
+    let idle: Vec<TcpStream> = (0..600)
+        .map(|_| TcpStream::connect(served.address).expect("accepted"))
+        .collect();
+    thread::sleep(Duration::from_millis(500));
+    let held = served.sockets() - own;
+    assert!(held <= 448, "{held} connections held");
+    let mut times: Vec<Duration> = (0..20).map(|_| served.page()).collect();
+    let slowest = p99(&mut times);
+    eprintln!("at the cap: {held} connections held; GET / at worst {slowest:?}");
+    assert!(slowest <= PAGE_WITHIN, "GET / took {slowest:?}");
+    drop(idle);
+}
+
+/// Sends `method path body` on threads of their own and does not wait for the answers.
+fn in_flight(served: &Served, asks: &[(&str, &str, &str)]) -> Vec<TcpStream> {
+    asks.iter()
+        .map(|(method, path, body)| {
+            let mut stream = TcpStream::connect(served.address).expect("accepted");
+            stream
+                .write_all(served.request(method, path, body).as_bytes())
+                .expect("sent");
+            stream
+        })
+        .collect()
+}
+
+/// F3: SIGTERM while four of the costliest solves and two of the costliest plays run.
+#[test]
+fn sigterm_stops_the_server_within_5_s_whatever_runs() {
+    let _alone = ALONE.lock().unwrap_or_else(PoisonError::into_inner);
+    let served = Served::start(&[], None);
+    let solve = ("POST", "/api/hiq/solve?goal=any", HARD_HIQ);
+    let play = ("GET", HARD_PLAY, "");
+    let running = in_flight(&served, &[solve, solve, solve, solve, play, play]);
+    thread::sleep(Duration::from_secs(1));
+    let took = served.terminate();
+    eprintln!("F3: exited {took:?} after SIGTERM");
+    assert!(took <= Duration::from_secs(5), "exited after {took:?}");
+    drop(running);
+}
+
+/// Loops `method path body` on `clients` threads until `stop`.
+fn looping(
+    served: &Served,
+    clients: usize,
+    ask: (&'static str, &'static str, String),
+    stop: &Arc<AtomicBool>,
+) -> Vec<thread::JoinHandle<usize>> {
+    (0..clients)
+        .map(|_| {
+            let stop = stop.clone();
+            let address = served.address;
+            let request = served.request(ask.0, ask.1, &ask.2);
+            thread::spawn(move || {
+                let mut asked = 0;
+                while !stop.load(Ordering::Relaxed) {
+                    let Ok(mut stream) = TcpStream::connect(address) else {
+                        continue;
+                    };
+                    let _ = stream.write_all(request.as_bytes());
+                    let _ = stream.read_to_end(&mut Vec::new());
+                    asked += 1;
+                }
+                asked
+            })
+        })
+        .collect()
+}
+
+/// F4: four clients loop the costliest solve and play; a trivial solve and a hint still answer
+/// within 1 s.
+#[test]
+fn cheap_requests_are_answered_beside_the_costliest() {
+    let _alone = ALONE.lock().unwrap_or_else(PoisonError::into_inner);
+    let served = Served::start(&[], None);
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut loops = looping(
+        &served,
+        2,
+        ("POST", "/api/hiq/solve?goal=any", HARD_HIQ.into()),
+        &stop,
+    );
+    loops.extend(looping(
+        &served,
+        2,
+        ("GET", HARD_PLAY, String::new()),
+        &stop,
+    ));
+    thread::sleep(Duration::from_secs(2));
+    let (mut solves, mut hints) = (Vec::new(), Vec::new());
+    for _ in 0..30 {
+        for (times, path, body) in [
+            (&mut solves, "/api/hiq/solve", "10 12 17 19 25\n"),
+            (&mut hints, "/api/russian/hint", UNKNOWN),
+        ] {
+            let asked = Instant::now();
+            let answer = served.ask("POST", path, body);
+            times.push(asked.elapsed());
+            let (status, body) = answer.expect("an answer");
+            assert_eq!(status, 200, "{path}: {}", String::from_utf8_lossy(&body));
+        }
+        thread::sleep(Duration::from_millis(100));
+    }
+    stop.store(true, Ordering::Relaxed);
+    let (solve, hint) = (p99(&mut solves), p99(&mut hints));
+    eprintln!("F4: p99 trivial solve {solve:?}, hint {hint:?}");
+    assert!(solve <= Duration::from_secs(1), "{solve:?}");
+    assert!(hint <= Duration::from_secs(1), "{hint:?}");
+    let costly: usize = loops.into_iter().map(|l| l.join().expect("a loop")).sum();
+    assert!(costly > 0, "the costly requests did not run");
+}
+
+/// F5: with `--bind 0.0.0.0`, the printed address carries a token; a request without it gets
+/// 401, with it 200, and opening the address keeps it in a cookie.
+#[test]
+fn beyond_loopback_every_request_needs_the_token() {
+    let _alone = ALONE.lock().unwrap_or_else(PoisonError::into_inner);
+    let mut served = Served::start(&["--bind", "0.0.0.0"], None);
+    let token = served.token.take().expect("a token in the printed address");
+    assert_eq!(token.len(), 32);
+    let game = "/api/russian/game?deal=1";
+    assert_eq!(served.ask("GET", game, "").map(|a| a.0), Some(401));
+    assert_eq!(served.ask("GET", "/", "").map(|a| a.0), Some(401));
+    let opened = served.ask("GET", &format!("/russian?deal=1&token={token}"), "");
+    assert_eq!(opened.map(|a| a.0), Some(303));
+    served.token = Some(token.clone());
+    assert_eq!(served.ask("GET", game, "").map(|a| a.0), Some(200));
+    served.token = Some(token.chars().rev().collect());
+    assert_eq!(served.ask("GET", game, "").map(|a| a.0), Some(401));
+    let mut stream = TcpStream::connect(served.address).expect("accepted");
+    write!(
+        stream,
+        "GET {game} HTTP/1.1\r\nHost: {}\r\nCookie: parlor-token={token}\r\nConnection: \
+         close\r\n\r\n",
+        served.address
+    )
+    .expect("sent");
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).expect("an answer");
+    assert!(answer.starts_with("HTTP/1.1 200 "), "{answer}");
+    served.token = Some(token);
+    assert!(served.terminate() <= Duration::from_secs(5));
+
+    let served = Served::start(&["--bind", "0.0.0.0", "--no-token"], None);
+    assert_eq!(served.token, None);
+    assert_eq!(served.ask("GET", game, "").map(|a| a.0), Some(200));
+}
+
+/// F6: 16 clients loop the longest Speed input; `GET /` stays quick.
+#[test]
+fn speed_games_do_not_hold_up_the_pages() {
+    let _alone = ALONE.lock().unwrap_or_else(PoisonError::into_inner);
+    let served = Served::start(&[], None);
+    let stop = Arc::new(AtomicBool::new(false));
+    let loops = looping(
+        &served,
+        16,
+        ("POST", "/api/speed/play", longest_speed_input()),
+        &stop,
+    );
+    thread::sleep(Duration::from_secs(1));
+    let mut times = Vec::new();
+    let attacked = Instant::now();
+    while attacked.elapsed() < Duration::from_secs(8) {
+        times.push(served.page());
+        thread::sleep(Duration::from_millis(50));
+    }
+    stop.store(true, Ordering::Relaxed);
+    let played: usize = loops.into_iter().map(|l| l.join().expect("a loop")).sum();
+    let p99 = p99(&mut times);
+    eprintln!(
+        "F6: {} pages, p99 {p99:?}; {played} Speed inputs played",
+        times.len()
+    );
+    assert!(played >= 16, "{played} plays");
+    assert!(p99 <= PAGE_WITHIN, "GET / p99 {p99:?}");
+}

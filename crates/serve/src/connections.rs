@@ -1,0 +1,280 @@
+//! The connections open at once: as many as the descriptors allow, and when they run short the
+//! idlest make room, so that no client can hold every place by opening connections and sending
+//! nothing, or sending slowly.
+//!
+//! A connection is *busy* while a request of its is being answered (from its body's last byte
+//! to its answer's first) and *idle* otherwise: between requests, while a request's line,
+//! headers and body arrive, while its answer is read. At the cap, the connection idle the longest is
+//! closed for the next one; when every connection is busy, the next waits to be accepted.
+
+use crate::limits::{MAX_CONNECTIONS, WRITE_TIMEOUT};
+use std::collections::HashMap;
+use std::future::Future;
+use std::io;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::task::{Context, Poll, ready};
+use std::time::Instant;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::TcpStream;
+use tokio::sync::Notify;
+use tokio::time::Sleep;
+
+/// The descriptors kept for what is not a connection: the listener, the standard streams,
+/// Hi-Q's table file, the threads' own.
+const RESERVED_DESCRIPTORS: u64 = 64;
+
+/// How many connections may be open at once: [`MAX_CONNECTIONS`], or fewer when the process
+/// may not open that many descriptors even after raising its soft limit to its hard one.
+pub fn cap() -> usize {
+    let descriptors = raise_descriptor_limit();
+    let allowed = descriptors.saturating_sub(RESERVED_DESCRIPTORS).max(16);
+    usize::try_from(allowed).map_or(MAX_CONNECTIONS, |allowed| allowed.min(MAX_CONNECTIONS))
+}
+
+/// Raises the soft limit on open descriptors to the hard one, as far as needed, and gives the
+/// limit now in force.
+fn raise_descriptor_limit() -> u64 {
+    #[cfg(unix)]
+    {
+        let mut limit = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: getrlimit writes the struct it is given, which lives for the call.
+        if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } != 0 {
+            return 1024;
+        }
+        let wanted = (MAX_CONNECTIONS as u64 + RESERVED_DESCRIPTORS) as libc::rlim_t;
+        if limit.rlim_cur < wanted && limit.rlim_cur < limit.rlim_max {
+            let raised = libc::rlimit {
+                rlim_cur: wanted.min(limit.rlim_max),
+                rlim_max: limit.rlim_max,
+            };
+            // SAFETY: setrlimit reads the struct it is given, which lives for the call.
+            if unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &raised) } == 0 {
+                limit = raised;
+            }
+        }
+        #[allow(clippy::useless_conversion)] // rlim_t is u64 on most systems, not on all
+        u64::from(limit.rlim_cur)
+    }
+    #[cfg(not(unix))]
+    {
+        MAX_CONNECTIONS as u64 + RESERVED_DESCRIPTORS
+    }
+}
+
+/// The open connections, each with what the accepting loop needs to close it.
+pub struct Connections {
+    cap: usize,
+    open: Mutex<HashMap<u64, Arc<Connection>>>,
+    numbered: AtomicU64,
+    /// Notified when a connection closes.
+    closed: Notify,
+}
+
+/// One open connection as [`Connections`] sees it.
+pub struct Connection {
+    /// Requests of this connection being answered (hyper answers one at a time).
+    busy: AtomicUsize,
+    /// Since when it has been idle.
+    idle_since: Mutex<Instant>,
+    /// Notified when it must close to make room.
+    evicted: Notify,
+}
+
+impl Connections {
+    /// At most `cap` open at once.
+    pub fn new(cap: usize) -> Connections {
+        Connections {
+            cap,
+            open: Mutex::new(HashMap::new()),
+            numbered: AtomicU64::new(0),
+            closed: Notify::new(),
+        }
+    }
+
+    fn open(&self) -> std::sync::MutexGuard<'_, HashMap<u64, Arc<Connection>>> {
+        // The map is left whole by every holder of the lock; a panic elsewhere cannot spoil it.
+        self.open.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Waits until one more connection may be opened, closing the idlest at the cap.
+    pub async fn room(&self) {
+        loop {
+            let closed = self.closed.notified();
+            {
+                let mut open = self.open();
+                if open.len() < self.cap {
+                    return;
+                }
+                let idlest = open
+                    .iter()
+                    .filter(|(_, c)| c.busy.load(Ordering::Relaxed) == 0)
+                    .min_by_key(|(_, c)| {
+                        *c.idle_since.lock().unwrap_or_else(PoisonError::into_inner)
+                    })
+                    .map(|(&number, _)| number);
+                if let Some(number) = idlest {
+                    // Counted closed at once: it closes as soon as its task next runs.
+                    if let Some(connection) = open.remove(&number) {
+                        connection.evicted.notify_one();
+                    }
+                    return;
+                }
+            }
+            closed.await;
+        }
+    }
+
+    /// A new connection, counted open until the returned guard is dropped.
+    pub fn register(self: &Arc<Self>) -> Registered {
+        let number = self.numbered.fetch_add(1, Ordering::Relaxed);
+        let connection = Arc::new(Connection {
+            busy: AtomicUsize::new(0),
+            idle_since: Mutex::new(Instant::now()),
+            evicted: Notify::new(),
+        });
+        self.open().insert(number, connection.clone());
+        Registered {
+            connections: self.clone(),
+            number,
+            connection,
+        }
+    }
+}
+
+/// A connection counted open; dropped when it closes.
+pub struct Registered {
+    connections: Arc<Connections>,
+    number: u64,
+    connection: Arc<Connection>,
+}
+
+impl Registered {
+    /// The connection, to mark it busy.
+    pub fn connection(&self) -> Arc<Connection> {
+        self.connection.clone()
+    }
+
+    /// Ends when the connection must close to make room.
+    pub fn evicted(&self) -> impl Future<Output = ()> + '_ {
+        self.connection.evicted.notified()
+    }
+}
+
+impl Drop for Registered {
+    fn drop(&mut self) {
+        self.connections.open().remove(&self.number);
+        self.connections.closed.notify_one();
+    }
+}
+
+impl Connection {
+    /// Marks the connection busy until the guard is dropped.
+    pub fn busy(self: &Arc<Self>) -> Busy {
+        self.busy.fetch_add(1, Ordering::Relaxed);
+        Busy(self.clone())
+    }
+}
+
+/// A request being answered.
+pub struct Busy(Arc<Connection>);
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        *self
+            .0
+            .idle_since
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = Instant::now();
+        self.0.busy.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// A connection's stream that fails a write which has made no progress for [`WRITE_TIMEOUT`]
+/// (a client that does not read its answer), as nginx's `send_timeout` does, and then resets
+/// the connection rather than leave the unsent bytes to the system (`reset_timedout_connection`).
+pub struct WriteTimed {
+    stream: TcpStream,
+    stalled: Option<Pin<Box<Sleep>>>,
+}
+
+impl WriteTimed {
+    /// `stream`, its writes bounded in time.
+    pub fn new(stream: TcpStream) -> WriteTimed {
+        WriteTimed {
+            stream,
+            stalled: None,
+        }
+    }
+
+    /// What a write that returned `poll` comes to: pending until [`WRITE_TIMEOUT`] has passed
+    /// since the last write that made progress, then an error.
+    fn bounded<T>(
+        &mut self,
+        cx: &mut Context<'_>,
+        poll: Poll<io::Result<T>>,
+    ) -> Poll<io::Result<T>> {
+        if poll.is_ready() {
+            self.stalled = None;
+            return poll;
+        }
+        let stalled = self
+            .stalled
+            .get_or_insert_with(|| Box::pin(tokio::time::sleep(WRITE_TIMEOUT)));
+        ready!(stalled.as_mut().poll(cx));
+        // The unsent answer is dropped with the connection, not sent for minutes more.
+        let _ = self.stream.set_zero_linger();
+        Poll::Ready(Err(io::Error::new(
+            io::ErrorKind::TimedOut,
+            "the client read nothing of its answer for the write timeout",
+        )))
+    }
+}
+
+impl AsyncRead for WriteTimed {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.stream).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for WriteTimed {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        let poll = Pin::new(&mut self.stream).poll_write(cx, buf);
+        self.bounded(cx, poll)
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        let poll = Pin::new(&mut self.stream).poll_write_vectored(cx, bufs);
+        self.bounded(cx, poll)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.stream.is_write_vectored()
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let poll = Pin::new(&mut self.stream).poll_flush(cx);
+        self.bounded(cx, poll)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let poll = Pin::new(&mut self.stream).poll_shutdown(cx);
+        self.bounded(cx, poll)
+    }
+}

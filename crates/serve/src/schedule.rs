@@ -1,0 +1,158 @@
+//! Where the work of a request runs: never on the threads that answer connections, and never
+//! behind costlier work.
+//!
+//! Every job first gets a *quick try*: a thread of its own for up to [`QUICK_TRY`], beside
+//! whatever else runs. Most requests (a move's verdict, a hint, a Speed game) end there. A job
+//! still at work then is cancelled and run again from its start in the *long lane*, where at
+//! most [`limits::solvers`] jobs run at once and the others wait their turn in order of arrival.
+//! The jobs are deterministic, so the second run gives what the first would have; what a costly
+//! request loses is its quick try. So a few clients looping the costliest requests hold the long
+//! lane, but a cheap request never waits behind them: it is done within its quick try.
+//!
+//! Priorities keep it so under load. The threads answering connections run at the process's
+//! niceness, quick tries at [`QUICK_NICENESS`] and the long lane at [`LONG_NICENESS`], so the
+//! system gives a quick try three times the time of a long job, and a page or a cheap answer
+//! never waits for the processor behind either.
+
+use crate::limits::{self, SOLVER_WAIT};
+use cancel::Cancel;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, oneshot};
+
+/// How long a job may run before it is moved to the long lane: more than a cheap request
+/// needs on a loaded machine (a Hi-Q verdict in the table or a Russian Solitaire hint at 30
+/// samples take some milliseconds), far less than a costly one.
+pub const QUICK_TRY: Duration = Duration::from_millis(500);
+
+/// Niceness of a quick try: below the connections', above the long lane's.
+pub const QUICK_NICENESS: i32 = 5;
+
+/// Niceness of the long lane: the system gives a thread of niceness 5 three times the
+/// processor of one of niceness 10.
+pub const LONG_NICENESS: i32 = 10;
+
+/// Why a job gave no answer.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Unanswered {
+    /// No thread was free for [`SOLVER_WAIT`].
+    Busy,
+    /// The server is stopping, and cancelled the job.
+    Stopping,
+    /// The job's thread could not start, or ended without an answer (a panic).
+    Failed,
+}
+
+/// The two lanes' permits, and the flag that cancels all work when the server stops.
+pub struct Lanes {
+    quick: Arc<Semaphore>,
+    long: Arc<Semaphore>,
+    stopping: Cancel,
+}
+
+impl Lanes {
+    /// Lanes for this machine: as many quick tries at once as twice the solvers, so that the
+    /// costly requests' quick tries never fill them, and [`limits::solvers`] long jobs.
+    pub fn new(stopping: Cancel) -> Lanes {
+        Lanes {
+            quick: Arc::new(Semaphore::new(2 * limits::solvers())),
+            long: Arc::new(Semaphore::new(limits::solvers())),
+            stopping,
+        }
+    }
+
+    /// `job`'s answer, from its quick try or from the long lane. The job is handed a flag
+    /// raised when its answer is no longer wanted: its quick try is over, the future of this
+    /// call was dropped (the request timed out, its client left) or the server is stopping.
+    /// It then returns soon, with anything: what a cancelled run returns is dropped.
+    pub async fn run<T: Send + 'static>(
+        &self,
+        job: impl Fn(&Cancel) -> T + Send + Sync + 'static,
+    ) -> Result<T, Unanswered> {
+        let job = Arc::new(job);
+        let quick = self.permit(&self.quick).await?;
+        let tried = Run::start(job.clone(), quick, QUICK_NICENESS, &self.stopping)?;
+        if let Some(answer) = tried.within(QUICK_TRY).await? {
+            return Ok(answer);
+        }
+        let long = self.permit(&self.long).await?;
+        let run = Run::start(job, long, LONG_NICENESS, &self.stopping)?;
+        run.answer().await.map_err(|unanswered| {
+            if self.stopping.is_cancelled() {
+                Unanswered::Stopping
+            } else {
+                unanswered
+            }
+        })
+    }
+
+    async fn permit(&self, lane: &Arc<Semaphore>) -> Result<OwnedSemaphorePermit, Unanswered> {
+        match tokio::time::timeout(SOLVER_WAIT, lane.clone().acquire_owned()).await {
+            Ok(Ok(permit)) => Ok(permit),
+            _ => Err(Unanswered::Busy),
+        }
+    }
+}
+
+/// One run of a job on a thread of its own, which holds the lane's permit until it ends; its
+/// flag is raised when the run is dropped.
+struct Run<T> {
+    answer: oneshot::Receiver<T>,
+    cancel: Cancel,
+}
+
+impl<T: Send + 'static> Run<T> {
+    fn start(
+        job: Arc<impl Fn(&Cancel) -> T + Send + Sync + 'static>,
+        permit: OwnedSemaphorePermit,
+        niceness: i32,
+        stopping: &Cancel,
+    ) -> Result<Run<T>, Unanswered> {
+        let cancel = stopping.child();
+        let (send, answer) = oneshot::channel();
+        let flag = cancel.clone();
+        std::thread::Builder::new()
+            .name(crate::THREADS.into())
+            .spawn(move || {
+                lower_priority(niceness);
+                let answer = job(&flag);
+                drop(permit);
+                if !flag.is_cancelled() {
+                    let _ = send.send(answer);
+                }
+            })
+            .map_err(|_| Unanswered::Failed)?;
+        Ok(Run { answer, cancel })
+    }
+
+    /// The answer if it comes within `time`; `None`, the run cancelled, otherwise.
+    async fn within(mut self, time: Duration) -> Result<Option<T>, Unanswered> {
+        match tokio::time::timeout(time, &mut self.answer).await {
+            Ok(answer) => answer.map(Some).map_err(|_| Unanswered::Failed),
+            Err(_) => Ok(None),
+        }
+    }
+
+    async fn answer(mut self) -> Result<T, Unanswered> {
+        (&mut self.answer).await.map_err(|_| Unanswered::Failed)
+    }
+}
+
+impl<T> Drop for Run<T> {
+    fn drop(&mut self) {
+        self.cancel.cancel();
+    }
+}
+
+/// Lowers the calling thread's priority to `niceness`; on Linux a thread has a niceness of its
+/// own. A thread cannot raise its priority again, so each run has a thread of its own.
+pub fn lower_priority(niceness: i32) {
+    #[cfg(target_os = "linux")]
+    // SAFETY: setpriority takes plain integers and touches no memory of the caller's; on Linux,
+    // `who` 0 with PRIO_PROCESS names the calling thread.
+    unsafe {
+        libc::setpriority(libc::PRIO_PROCESS, 0, niceness);
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = niceness;
+}
