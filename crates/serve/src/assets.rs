@@ -182,6 +182,13 @@ pub fn routes() -> Routes {
     })
 }
 
+/// Whether `path` is one of the pages' files (a style sheet, a script, a picture): the same in
+/// every parlor, revealing nothing and costing nothing, so that a page that asks for the
+/// token is drawn with them.
+pub fn is_file(path: &str) -> bool {
+    FILES.iter().any(|file| file.path == path)
+}
+
 /// Whether the request comes from a browser: it accepts text/html.
 pub fn from_browser(headers: &HeaderMap) -> bool {
     headers

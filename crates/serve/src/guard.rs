@@ -14,7 +14,8 @@
 //! - **The token**, when the server is reachable beyond this machine: a random one in the
 //!   address it prints. Opening that address keeps the token in a cookie for the pages, and
 //!   takes it out of the address; a program sends it as `Authorization: Bearer TOKEN`. Without
-//!   it every request gets 401.
+//!   it every request gets 401, but for the pages' files (style, scripts, pictures), the same in
+//!   every parlor, so that the page saying where to find the token is drawn as the others.
 
 use super::api::ApiError;
 use axum::extract::{Request, State};
@@ -133,6 +134,7 @@ pub async fn gate(gate: State<Arc<Gate>>, request: Request, next: Next) -> Respo
         );
     }
     if let Some(token) = &gate.access.token
+        && !super::assets::is_file(request.uri().path())
         && let Some(refusal) = check_token(token, &request)
     {
         return refusal;
