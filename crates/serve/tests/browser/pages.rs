@@ -240,6 +240,10 @@ async fn pages_a_server_asking_a_token_opens_from_its_printed_address(page: Page
     }
     .await;
     // Stopping blocks on the server's threads, which this trial's own runtime may not do.
-    tokio::task::spawn_blocking(move || server.stop()).await?;
-    outcome
+    let stopped = tokio::task::spawn_blocking(move || server.stop()).await?;
+    outcome?;
+    if stopped != serve::Stopped::Drained {
+        return Err(fail("the server with a token cut a request when it stopped"));
+    }
+    Ok(())
 }
