@@ -106,6 +106,24 @@ impl Served {
         kib >> 10
     }
 
+    /// The processor time the server has used so far, all its threads.
+    fn cpu_time(&self) -> Duration {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.pid()))
+            .expect("the server's stat");
+        // After the name in parentheses: state is field 3, utime and stime fields 14 and 15.
+        let fields: Vec<&str> = stat
+            .rsplit_once(')')
+            .expect("a name")
+            .1
+            .split_whitespace()
+            .collect();
+        let ticks: u64 = fields[11].parse::<u64>().expect("utime")
+            + fields[12].parse::<u64>().expect("stime");
+        // SAFETY: sysconf reads a constant of the system and touches no memory.
+        let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+        Duration::from_secs_f64(ticks as f64 / per_second as f64)
+    }
+
     /// The sockets the server holds open: its listener and its connections.
     fn sockets(&self) -> usize {
         std::fs::read_dir(format!("/proc/{}/fd", self.pid()))
@@ -423,6 +441,36 @@ fn sigterm_stops_the_server_within_5_s_whatever_runs() {
     eprintln!("F3: exited {took:?} after SIGTERM");
     assert!(took <= Duration::from_secs(5), "exited after {took:?}");
     drop(running);
+}
+
+/// Work nobody waits for stops: a client asks for the costliest solve and play and leaves, and
+/// within 100 ms the server uses no more processor.
+#[test]
+fn work_stops_when_its_client_leaves() {
+    let _alone = ALONE.lock().unwrap_or_else(PoisonError::into_inner);
+    let served = Served::start(&[], None);
+    for ask in [
+        ("POST", "/api/hiq/solve?goal=any", HARD_HIQ),
+        ("GET", HARD_PLAY, ""),
+    ] {
+        let asked = in_flight(&served, &[ask]);
+        // Past the quick try, into the long lane.
+        thread::sleep(Duration::from_millis(1_200));
+        let working = served.cpu_time();
+        thread::sleep(Duration::from_millis(200));
+        assert!(
+            served.cpu_time() - working >= Duration::from_millis(100),
+            "{}: the work was not running",
+            ask.1
+        );
+        drop(asked);
+        thread::sleep(Duration::from_millis(100));
+        let left = served.cpu_time();
+        thread::sleep(Duration::from_millis(500));
+        let after = served.cpu_time() - left;
+        eprintln!("{}: {after:?} of processor in the 500 ms after its client left", ask.1);
+        assert!(after <= Duration::from_millis(50), "{}: {after:?}", ask.1);
+    }
 }
 
 /// Loops `method path body` on `clients` threads until `stop`.
