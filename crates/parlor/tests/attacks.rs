@@ -117,8 +117,8 @@ impl Served {
             .1
             .split_whitespace()
             .collect();
-        let ticks: u64 = fields[11].parse::<u64>().expect("utime")
-            + fields[12].parse::<u64>().expect("stime");
+        let ticks: u64 =
+            fields[11].parse::<u64>().expect("utime") + fields[12].parse::<u64>().expect("stime");
         // SAFETY: sysconf reads a constant of the system and touches no memory.
         let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
         Duration::from_secs_f64(ticks as f64 / per_second as f64)
@@ -468,7 +468,10 @@ fn work_stops_when_its_client_leaves() {
         let left = served.cpu_time();
         thread::sleep(Duration::from_millis(500));
         let after = served.cpu_time() - left;
-        eprintln!("{}: {after:?} of processor in the 500 ms after its client left", ask.1);
+        eprintln!(
+            "{}: {after:?} of processor in the 500 ms after its client left",
+            ask.1
+        );
         assert!(after <= Duration::from_millis(50), "{}: {after:?}", ask.1);
     }
 }

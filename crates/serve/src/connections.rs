@@ -15,6 +15,8 @@ use std::pin::Pin;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::task::{Context, Poll, ready};
+#[cfg(test)]
+use std::time::Duration;
 use std::time::Instant;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpStream;
@@ -276,5 +278,54 @@ impl AsyncWrite for WriteTimed {
     fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         let poll = Pin::new(&mut self.stream).poll_shutdown(cx);
         self.bounded(cx, poll)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn at_the_cap_the_connection_idle_longest_and_not_busy_is_closed() {
+        let connections = Arc::new(Connections::new(2));
+        let oldest = connections.register();
+        let newer = connections.register();
+        // The oldest is answering a request: the newer, though idle for less time, goes.
+        let busy = oldest.connection().busy();
+        connections.room().await;
+        tokio::time::timeout(Duration::from_millis(100), newer.evicted())
+            .await
+            .expect("the idle one is told to close");
+        drop(newer);
+        // Idle from the end of its request, before the third came.
+        drop(busy);
+        tokio::time::sleep(Duration::from_millis(5)).await;
+        let third = connections.register();
+        // Full again, and now the oldest is idle, and idle longest.
+        connections.room().await;
+        tokio::time::timeout(Duration::from_millis(100), oldest.evicted())
+            .await
+            .expect("the idlest is told to close");
+        drop((oldest, third));
+    }
+
+    #[tokio::test]
+    async fn when_every_connection_is_busy_the_next_waits() {
+        let connections = Arc::new(Connections::new(1));
+        let only = connections.register();
+        let busy = only.connection().busy();
+        let waiting = tokio::time::timeout(Duration::from_millis(100), connections.room()).await;
+        assert!(waiting.is_err(), "room made while every connection is busy");
+        drop(busy);
+        drop(only);
+        tokio::time::timeout(Duration::from_millis(100), connections.room())
+            .await
+            .expect("room once the connection closed");
+    }
+
+    #[test]
+    fn the_cap_is_within_the_descriptors() {
+        let cap = cap();
+        assert!((16..=MAX_CONNECTIONS).contains(&cap), "{cap}");
     }
 }

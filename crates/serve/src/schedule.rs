@@ -69,21 +69,29 @@ impl Lanes {
         &self,
         job: impl Fn(&Cancel) -> T + Send + Sync + 'static,
     ) -> Result<T, Unanswered> {
-        let job = Arc::new(job);
-        let quick = self.permit(&self.quick).await?;
-        let tried = Run::start(job.clone(), quick, QUICK_NICENESS, &self.stopping)?;
-        if let Some(answer) = tried.within(QUICK_TRY).await? {
-            return Ok(answer);
-        }
-        let long = self.permit(&self.long).await?;
-        let run = Run::start(job, long, LONG_NICENESS, &self.stopping)?;
-        run.answer().await.map_err(|unanswered| {
+        self.tried(Arc::new(job)).await.map_err(|unanswered| {
+            // Whatever a run cancelled by the server's stop came to, that is why.
             if self.stopping.is_cancelled() {
                 Unanswered::Stopping
             } else {
                 unanswered
             }
         })
+    }
+
+    async fn tried<T: Send + 'static>(
+        &self,
+        job: Arc<impl Fn(&Cancel) -> T + Send + Sync + 'static>,
+    ) -> Result<T, Unanswered> {
+        let quick = self.permit(&self.quick).await?;
+        let tried = Run::start(job.clone(), quick, QUICK_NICENESS, &self.stopping)?;
+        if let Some(answer) = tried.within(QUICK_TRY).await? {
+            return Ok(answer);
+        }
+        let long = self.permit(&self.long).await?;
+        Run::start(job, long, LONG_NICENESS, &self.stopping)?
+            .answer()
+            .await
     }
 
     async fn permit(&self, lane: &Arc<Semaphore>) -> Result<OwnedSemaphorePermit, Unanswered> {
@@ -155,4 +163,130 @@ pub fn lower_priority(niceness: i32) {
     }
     #[cfg(not(target_os = "linux"))]
     let _ = niceness;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::time::Instant;
+
+    /// A job of `work` that stops when cancelled, counting its runs and its cancelled ones.
+    fn job(
+        work: Duration,
+        runs: &Arc<AtomicUsize>,
+        cancelled: &Arc<AtomicUsize>,
+    ) -> impl Fn(&Cancel) -> Duration + Send + Sync + 'static {
+        let (runs, cancelled) = (runs.clone(), cancelled.clone());
+        move |cancel| {
+            runs.fetch_add(1, Ordering::Relaxed);
+            let started = Instant::now();
+            while started.elapsed() < work {
+                if cancel.is_cancelled() {
+                    cancelled.fetch_add(1, Ordering::Relaxed);
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            work
+        }
+    }
+
+    fn counters() -> (Arc<AtomicUsize>, Arc<AtomicUsize>) {
+        (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)))
+    }
+
+    #[tokio::test]
+    async fn a_cheap_job_ends_in_its_quick_try() {
+        let lanes = Lanes::new(Cancel::new());
+        let (runs, cancelled) = counters();
+        let work = Duration::from_millis(20);
+        assert_eq!(lanes.run(job(work, &runs, &cancelled)).await, Ok(work));
+        assert_eq!(
+            (
+                runs.load(Ordering::Relaxed),
+                cancelled.load(Ordering::Relaxed)
+            ),
+            (1, 0)
+        );
+    }
+
+    #[tokio::test]
+    async fn a_costly_job_is_cancelled_after_its_quick_try_and_run_again() {
+        let lanes = Lanes::new(Cancel::new());
+        let (runs, cancelled) = counters();
+        let work = QUICK_TRY + Duration::from_millis(300);
+        assert_eq!(lanes.run(job(work, &runs, &cancelled)).await, Ok(work));
+        assert_eq!(
+            (
+                runs.load(Ordering::Relaxed),
+                cancelled.load(Ordering::Relaxed)
+            ),
+            (2, 1)
+        );
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_cheap_job_is_not_behind_a_full_long_lane() {
+        let lanes = Arc::new(Lanes::new(Cancel::new()));
+        let (runs, cancelled) = counters();
+        let costly: Vec<_> = (0..2 * limits::solvers())
+            .map(|_| {
+                let lanes = lanes.clone();
+                let job = job(Duration::from_secs(4), &runs, &cancelled);
+                tokio::spawn(async move { lanes.run(job).await })
+            })
+            .collect();
+        // Past their quick tries: the long lane is full, and as many wait for it.
+        tokio::time::sleep(QUICK_TRY + Duration::from_millis(200)).await;
+        let asked = Instant::now();
+        let cheap = lanes
+            .run(job(Duration::from_millis(10), &runs, &cancelled))
+            .await;
+        assert_eq!(cheap, Ok(Duration::from_millis(10)));
+        assert!(
+            asked.elapsed() < Duration::from_millis(300),
+            "{:?}",
+            asked.elapsed()
+        );
+        for costly in costly {
+            costly.abort();
+        }
+    }
+
+    #[tokio::test]
+    async fn a_job_nobody_waits_for_is_cancelled() {
+        let lanes = Lanes::new(Cancel::new());
+        let (runs, cancelled) = counters();
+        let waited = tokio::time::timeout(
+            Duration::from_millis(100),
+            lanes.run(job(Duration::from_secs(10), &runs, &cancelled)),
+        )
+        .await;
+        assert!(waited.is_err());
+        let gave_up = Instant::now();
+        while cancelled.load(Ordering::Relaxed) == 0 {
+            assert!(gave_up.elapsed() < Duration::from_secs(1), "still running");
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    }
+
+    #[tokio::test]
+    async fn stopping_cancels_the_work_and_says_so() {
+        let stopping = Cancel::new();
+        let lanes = Arc::new(Lanes::new(stopping.clone()));
+        let (runs, cancelled) = counters();
+        let running = {
+            let lanes = lanes.clone();
+            let job = job(Duration::from_secs(10), &runs, &cancelled);
+            tokio::spawn(async move { lanes.run(job).await })
+        };
+        tokio::time::sleep(QUICK_TRY + Duration::from_millis(100)).await;
+        stopping.cancel();
+        let answer = tokio::time::timeout(Duration::from_secs(1), running).await;
+        assert_eq!(
+            answer.expect("in time").expect("no panic"),
+            Err(Unanswered::Stopping)
+        );
+    }
 }

@@ -243,7 +243,9 @@ async fn pages_a_server_asking_a_token_opens_from_its_printed_address(page: Page
     let stopped = tokio::task::spawn_blocking(move || server.stop()).await?;
     outcome?;
     if stopped != serve::Stopped::Drained {
-        return Err(fail("the server with a token cut a request when it stopped"));
+        return Err(fail(
+            "the server with a token cut a request when it stopped",
+        ));
     }
     Ok(())
 }
