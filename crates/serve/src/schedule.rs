@@ -3,11 +3,12 @@
 //!
 //! Every job first gets a *quick try*: a thread of its own for up to [`QUICK_TRY`], beside
 //! whatever else runs. Most requests (a move's verdict, a hint, a Speed game) end there. A job
-//! still at work then is cancelled and run again from its start in the *long lane*, where at
-//! most [`limits::solvers`] jobs run at once and the others wait their turn in order of arrival.
-//! The jobs are deterministic, so the second run gives what the first would have; what a costly
-//! request loses is its quick try. So a few clients looping the costliest requests hold the long
-//! lane, but a cheap request never waits behind them: it is done within its quick try.
+//! still at work then moves to the *long lane*, where at most [`limits::solvers`] jobs run at
+//! once: it goes on there if nobody waits for the lane, and otherwise is cancelled and run again
+//! from its start when its turn comes, the others having waited in order of arrival. The jobs
+//! are deterministic, so the second run gives what the first would have; what a costly request
+//! loses under load is its quick try. So a few clients looping the costliest requests hold the
+//! long lane, but a cheap request never waits behind them: it is done within its quick try.
 //!
 //! Priorities keep it so under load. The threads answering connections run at the process's
 //! niceness, quick tries at [`QUICK_NICENESS`] and the long lane at [`LONG_NICENESS`], so the
@@ -16,7 +17,7 @@
 
 use crate::limits::{self, SOLVER_WAIT};
 use cancel::Cancel;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::Duration;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, oneshot};
 
@@ -84,10 +85,17 @@ impl Lanes {
         job: Arc<impl Fn(&Cancel) -> T + Send + Sync + 'static>,
     ) -> Result<T, Unanswered> {
         let quick = self.permit(&self.quick).await?;
-        let tried = Run::start(job.clone(), quick, QUICK_NICENESS, &self.stopping)?;
+        let mut tried = Run::start(job.clone(), quick, QUICK_NICENESS, &self.stopping)?;
         if let Some(answer) = tried.within(QUICK_TRY).await? {
             return Ok(answer);
         }
+        // With nobody waiting for the long lane, the run goes on there, losing nothing;
+        // otherwise it takes its turn after those who wait.
+        if let Ok(long) = self.long.clone().try_acquire_owned() {
+            tried.promote(long, LONG_NICENESS);
+            return tried.answer().await;
+        }
+        drop(tried);
         let long = self.permit(&self.long).await?;
         Run::start(job, long, LONG_NICENESS, &self.stopping)?
             .answer()
@@ -102,11 +110,20 @@ impl Lanes {
     }
 }
 
-/// One run of a job on a thread of its own, which holds the lane's permit until it ends; its
-/// flag is raised when the run is dropped.
+/// One run of a job on a thread of its own, which holds a lane's permit until it ends; its flag
+/// is raised when the run is dropped.
 struct Run<T> {
     answer: oneshot::Receiver<T>,
     cancel: Cancel,
+    held: Arc<Mutex<Held>>,
+    /// The thread's id, to lower its priority when it moves to the long lane.
+    thread: Arc<OnceLock<i32>>,
+}
+
+/// What a run's thread holds: its lane's permit while the job works.
+enum Held {
+    Permit(OwnedSemaphorePermit),
+    Ended,
 }
 
 impl<T: Send + 'static> Run<T> {
@@ -118,26 +135,45 @@ impl<T: Send + 'static> Run<T> {
     ) -> Result<Run<T>, Unanswered> {
         let cancel = stopping.child();
         let (send, answer) = oneshot::channel();
-        let flag = cancel.clone();
+        let held = Arc::new(Mutex::new(Held::Permit(permit)));
+        let thread = Arc::new(OnceLock::new());
+        let (flag, ends, named) = (cancel.clone(), held.clone(), thread.clone());
         std::thread::Builder::new()
             .name(crate::THREADS.into())
             .spawn(move || {
                 lower_priority(niceness);
+                let _ = named.set(thread_id());
                 let answer = job(&flag);
-                drop(permit);
+                *lock(&ends) = Held::Ended;
                 if !flag.is_cancelled() {
                     let _ = send.send(answer);
                 }
             })
             .map_err(|_| Unanswered::Failed)?;
-        Ok(Run { answer, cancel })
+        Ok(Run {
+            answer,
+            cancel,
+            held,
+            thread,
+        })
     }
 
-    /// The answer if it comes within `time`; `None`, the run cancelled, otherwise.
-    async fn within(mut self, time: Duration) -> Result<Option<T>, Unanswered> {
+    /// The answer if it comes within `time`; `None` otherwise, the run still at work.
+    async fn within(&mut self, time: Duration) -> Result<Option<T>, Unanswered> {
         match tokio::time::timeout(time, &mut self.answer).await {
             Ok(answer) => answer.map(Some).map_err(|_| Unanswered::Failed),
             Err(_) => Ok(None),
+        }
+    }
+
+    /// Moves the run to the lane of `permit` and its `niceness`, letting go of its own permit.
+    fn promote(&self, permit: OwnedSemaphorePermit, niceness: i32) {
+        let mut held = lock(&self.held);
+        if let Held::Permit(_) = *held {
+            *held = Held::Permit(permit);
+            if let Some(&thread) = self.thread.get() {
+                lower_priority_of(thread, niceness);
+            }
         }
     }
 
@@ -150,6 +186,36 @@ impl<T> Drop for Run<T> {
     fn drop(&mut self) {
         self.cancel.cancel();
     }
+}
+
+fn lock(held: &Mutex<Held>) -> std::sync::MutexGuard<'_, Held> {
+    // A permit or its absence is whole whatever panicked while the lock was held.
+    held.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// The calling thread's id, as the system's scheduler names it (0 where there is none).
+fn thread_id() -> i32 {
+    #[cfg(target_os = "linux")]
+    // SAFETY: gettid takes nothing and always succeeds.
+    let id = unsafe { libc::gettid() };
+    #[cfg(not(target_os = "linux"))]
+    let id = 0;
+    id
+}
+
+/// Lowers the priority of the thread `thread` of this process (a [`thread_id`]) to `niceness`.
+fn lower_priority_of(thread: i32, niceness: i32) {
+    #[cfg(target_os = "linux")]
+    if let Ok(who) = libc::id_t::try_from(thread) {
+        // SAFETY: setpriority takes plain integers and touches no memory of the caller's; on
+        // Linux, `who` with PRIO_PROCESS names one thread, and lowering its priority needs no
+        // privilege. A thread that has ended by now is refused, harmlessly.
+        unsafe {
+            libc::setpriority(libc::PRIO_PROCESS, who, niceness);
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (thread, niceness);
 }
 
 /// Lowers the calling thread's priority to `niceness`; on Linux a thread has a niceness of its
@@ -212,7 +278,7 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_costly_job_is_cancelled_after_its_quick_try_and_run_again() {
+    async fn a_costly_job_goes_on_in_a_free_long_lane() {
         let lanes = Lanes::new(Cancel::new());
         let (runs, cancelled) = counters();
         let work = QUICK_TRY + Duration::from_millis(300);
@@ -222,8 +288,36 @@ mod tests {
                 runs.load(Ordering::Relaxed),
                 cancelled.load(Ordering::Relaxed)
             ),
-            (2, 1)
+            (1, 0)
         );
+        // Its quick permit was given back when it moved, its long one when it ended.
+        assert_eq!(lanes.quick.available_permits(), 2 * limits::solvers());
+        assert_eq!(lanes.long.available_permits(), limits::solvers());
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_costly_job_past_a_full_long_lane_is_cancelled_and_run_again_in_its_turn() {
+        let lanes = Arc::new(Lanes::new(Cancel::new()));
+        let (runs, cancelled) = counters();
+        let holding: Vec<_> = (0..limits::solvers())
+            .map(|_| {
+                let lanes = lanes.clone();
+                let job = job(QUICK_TRY * 3, &runs, &cancelled);
+                tokio::spawn(async move { lanes.run(job).await })
+            })
+            .collect();
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let work = QUICK_TRY + Duration::from_millis(100);
+        assert_eq!(lanes.run(job(work, &runs, &cancelled)).await, Ok(work));
+        assert_eq!(
+            cancelled.load(Ordering::Relaxed),
+            1,
+            "the late one's quick try"
+        );
+        assert_eq!(runs.load(Ordering::Relaxed), limits::solvers() + 2);
+        for held in holding {
+            assert_eq!(held.await.expect("no panic"), Ok(QUICK_TRY * 3));
+        }
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
