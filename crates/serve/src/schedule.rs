@@ -115,15 +115,10 @@ impl Lanes {
 struct Run<T> {
     answer: oneshot::Receiver<T>,
     cancel: Cancel,
-    held: Arc<Mutex<Held>>,
+    /// The lane's permit while the job works; `None` once it has ended.
+    held: Arc<Mutex<Option<OwnedSemaphorePermit>>>,
     /// The thread's id, to lower its priority when it moves to the long lane.
     thread: Arc<OnceLock<i32>>,
-}
-
-/// What a run's thread holds: its lane's permit while the job works.
-enum Held {
-    Permit(OwnedSemaphorePermit),
-    Ended,
 }
 
 impl<T: Send + 'static> Run<T> {
@@ -135,7 +130,7 @@ impl<T: Send + 'static> Run<T> {
     ) -> Result<Run<T>, Unanswered> {
         let cancel = stopping.child();
         let (send, answer) = oneshot::channel();
-        let held = Arc::new(Mutex::new(Held::Permit(permit)));
+        let held = Arc::new(Mutex::new(Some(permit)));
         let thread = Arc::new(OnceLock::new());
         let (flag, ends, named) = (cancel.clone(), held.clone(), thread.clone());
         std::thread::Builder::new()
@@ -144,7 +139,7 @@ impl<T: Send + 'static> Run<T> {
                 lower_priority(niceness);
                 let _ = named.set(thread_id());
                 let answer = job(&flag);
-                *lock(&ends) = Held::Ended;
+                *lock(&ends) = None;
                 if !flag.is_cancelled() {
                     let _ = send.send(answer);
                 }
@@ -169,8 +164,8 @@ impl<T: Send + 'static> Run<T> {
     /// Moves the run to the lane of `permit` and its `niceness`, letting go of its own permit.
     fn promote(&self, permit: OwnedSemaphorePermit, niceness: i32) {
         let mut held = lock(&self.held);
-        if let Held::Permit(_) = *held {
-            *held = Held::Permit(permit);
+        if held.is_some() {
+            *held = Some(permit);
             if let Some(&thread) = self.thread.get() {
                 lower_priority_of(thread, niceness);
             }
@@ -188,7 +183,9 @@ impl<T> Drop for Run<T> {
     }
 }
 
-fn lock(held: &Mutex<Held>) -> std::sync::MutexGuard<'_, Held> {
+fn lock(
+    held: &Mutex<Option<OwnedSemaphorePermit>>,
+) -> std::sync::MutexGuard<'_, Option<OwnedSemaphorePermit>> {
     // A permit or its absence is whole whatever panicked while the lock was held.
     held.lock().unwrap_or_else(PoisonError::into_inner)
 }
