@@ -123,6 +123,13 @@ pub fn run(options: &Options) -> Result<(), Error> {
         program::open_in_browser(&url);
     }
     server.block_on(signalled);
+    // The stop below ends within the drain and some milliseconds; should anything hold it, the
+    // process still ends when it said it would.
+    std::thread::spawn(|| {
+        std::thread::sleep(limits::STOP_WITHIN);
+        say("stopped: some work did not end in time and was abandoned");
+        std::process::exit(0);
+    });
     say(match server.stop() {
         Stopped::Drained => "stopped",
         Stopped::Cut => "stopped: some requests were still running and were cut",

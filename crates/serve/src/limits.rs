@@ -43,6 +43,10 @@ pub const ANSWER_PIECE: usize = 16 << 10;
 /// within 5 s of being told to.
 pub const DRAIN: Duration = Duration::from_secs(3);
 
+/// How soon `parlor serve` exits once told to stop (SIGTERM, Ctrl-C), whatever runs: the
+/// drain, the work cancelled, and a margin; past it the process exits regardless.
+pub const STOP_WITHIN: Duration = Duration::from_millis(4_750);
+
 /// The most connections open at once, when the descriptor limit allows (the server raises its
 /// soft limit to its hard one at start); at the cap, the connection idle the longest is closed
 /// for the next one, and when every one is busy the next waits to be accepted. An idle
