@@ -1,7 +1,8 @@
 use super::Strategy;
 use crate::fast::Game;
 use crate::position::{Move, Position};
-use crate::solver::{Solution, Solver};
+use crate::solver::{Solution, Solver, Unsolved};
+use cancel::Cancel;
 use std::cell::RefCell;
 
 thread_local! {
@@ -23,6 +24,30 @@ impl Clairvoyant {
     pub fn new(game: &Game) -> Clairvoyant {
         let solution = SOLVER.with(|solver| solver.borrow_mut().solve(game, None));
         Clairvoyant::playing(&solution)
+    }
+
+    /// [`Clairvoyant::new`] within `allowed` positions searched, which it lessens by those it
+    /// searched, and stopping when `cancel` is raised.
+    ///
+    /// # Errors
+    ///
+    /// [`Unsolved::OverBudget`] when the search would pass `allowed` before its line is proven
+    /// the best; [`Unsolved::Cancelled`] once `cancel` is raised.
+    pub fn within(
+        game: &Game,
+        allowed: &mut u64,
+        cancel: &Cancel,
+    ) -> Result<Clairvoyant, Unsolved> {
+        let solution = SOLVER.with(|solver| {
+            let mut solver = solver.borrow_mut();
+            let solution = solver.solve_cancellable(game, Some(*allowed), cancel);
+            *allowed -= solver.nodes();
+            solution
+        })?;
+        if !solution.complete {
+            return Err(Unsolved::OverBudget);
+        }
+        Ok(Clairvoyant::playing(&solution))
     }
 
     /// Plays the line of a solution found for the game it will play.
