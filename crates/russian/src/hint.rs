@@ -111,9 +111,9 @@ pub fn hint(table: &Table, seed: u64, samples: u32) -> Result<Hint, HintError> {
     hint_within(table, seed, samples, &mut unbounded, &Cancel::new())
 }
 
-/// [`hint`] within `allowed` positions searched by the planner and the exact solver together
-/// (it is lessened by those they searched), and stopping when `cancel` is raised: the same hint
-/// whenever neither stops it.
+/// [`hint`] examining at most `allowed` positions with the planner and the exact solver
+/// together (as [`Solver::move_values_cancellable`] counts them; it is lessened by those they
+/// examined), and stopping when `cancel` is raised: the same hint whenever neither stops it.
 ///
 /// # Errors
 ///
@@ -171,17 +171,8 @@ pub fn hint_within(
     }
     if known {
         let mut solver = Solver::new();
-        let solution = solver
-            .solve_cancellable(&game, Some(*allowed), cancel)
-            .map_err(Unsolved::from)?;
-        *allowed -= solver.nodes();
-        if !solution.complete {
-            return Err(Unsolved::OverBudget.into());
-        }
-        let maximum = solution.best;
-        let values = solver.move_values_cancellable(&game, &moves, *allowed, cancel);
-        *allowed -= solver.nodes();
-        let values = values?;
+        let maximum = solver.solve_cancellable(&game, None, allowed, cancel)?.best;
+        let values = solver.move_values_cancellable(&game, &moves, u64::MAX, allowed, cancel)?;
         let keep = values.iter().position(|&v| v == maximum);
         hint.exact = Some(Exact {
             maximum,
@@ -291,7 +282,7 @@ mod tests {
         let mut fewer = searched - 1;
         assert_eq!(
             hint_within(&known, 0, 30, &mut fewer, &cancel),
-            Err(HintError::Unsolved(Unsolved::OverBudget))
+            Err(HintError::Unsolved(Unsolved::OverAllowance))
         );
     }
 

@@ -26,27 +26,23 @@ impl Clairvoyant {
         Clairvoyant::playing(&solution)
     }
 
-    /// [`Clairvoyant::new`] within `allowed` positions searched, which it lessens by those it
-    /// searched, and stopping when `cancel` is raised.
+    /// [`Clairvoyant::new`] examining at most `allowed` positions (as
+    /// [`Solver::solve_cancellable`] counts them), which it lessens by those it examined, and
+    /// stopping when `cancel` is raised.
     ///
     /// # Errors
     ///
-    /// [`Unsolved::OverBudget`] when the search would pass `allowed` before its line is proven
-    /// the best; [`Unsolved::Cancelled`] once `cancel` is raised.
+    /// As [`Solver::solve_cancellable`]'s.
     pub fn within(
         game: &Game,
         allowed: &mut u64,
         cancel: &Cancel,
     ) -> Result<Clairvoyant, Unsolved> {
         let solution = SOLVER.with(|solver| {
-            let mut solver = solver.borrow_mut();
-            let solution = solver.solve_cancellable(game, Some(*allowed), cancel);
-            *allowed -= solver.nodes();
-            solution
+            solver
+                .borrow_mut()
+                .solve_cancellable(game, None, allowed, cancel)
         })?;
-        if !solution.complete {
-            return Err(Unsolved::OverBudget);
-        }
         Ok(Clairvoyant::playing(&solution))
     }
 

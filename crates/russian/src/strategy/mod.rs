@@ -79,9 +79,10 @@ pub fn play(game: &mut Game, strategy: &mut impl Strategy, log: impl FnMut(Event
     }
 }
 
-/// [`play`] with `player`, whose searches may take `allowed` positions over the game (it is
-/// lessened by those they took), and which stops between two moves, or within a search, when
-/// `cancel` is raised: the same game whenever neither stops it.
+/// [`play`] with `player`, whose searches may examine `allowed` positions over the game (as
+/// [`crate::solver::Solver::move_values_cancellable`] counts them; it is lessened by those they
+/// examined), and which stops between two moves, or within a search, when `cancel` is raised:
+/// the same game whenever neither stops it.
 ///
 /// ```
 /// use cancel::Cancel;
@@ -100,12 +101,12 @@ pub fn play(game: &mut Game, strategy: &mut impl Strategy, log: impl FnMut(Event
 /// let mut player = StrategyName::Planner.player(&game, 7, 5);
 /// let mut allowed = 100;
 /// let few = play_within(&mut game.clone(), &mut player, &mut allowed, &Cancel::new(), |_| {});
-/// assert_eq!(few, Err(Unsolved::OverBudget));
+/// assert_eq!(few, Err(Unsolved::OverAllowance));
 /// ```
 ///
 /// # Errors
 ///
-/// [`Unsolved::OverBudget`] when a search would pass what is left of `allowed`;
+/// [`Unsolved::OverAllowance`] when a search would pass what is left of `allowed`;
 /// [`Unsolved::Cancelled`] once `cancel` is raised.
 pub fn play_within(
     game: &mut Game,
@@ -242,8 +243,8 @@ impl StrategyName {
 }
 
 impl StrategyName {
-    /// [`StrategyName::player`], the clairvoyant's search made within `allowed` positions,
-    /// which it lessens by those it searched, and stopping when `cancel` is raised.
+    /// [`StrategyName::player`], the clairvoyant's search examining at most `allowed`
+    /// positions, which it lessens by those it examined, and stopping when `cancel` is raised.
     ///
     /// # Errors
     ///
@@ -304,8 +305,8 @@ pub enum Player {
 }
 
 impl Player {
-    /// [`Strategy::choose`] within `allowed` positions searched, which it lessens by those it
-    /// searched, and stopping when `cancel` is raised: only the planner searches as it
+    /// [`Strategy::choose`] examining at most `allowed` positions, which it lessens by those
+    /// it examined, and stopping when `cancel` is raised: only the planner searches as it
     /// chooses (the clairvoyant searched when it was made).
     ///
     /// # Errors
@@ -379,14 +380,14 @@ mod tests {
     }
 
     #[test]
-    fn a_game_plays_within_exactly_the_positions_its_searches_take() {
+    fn a_game_plays_within_exactly_the_positions_its_searches_examine() {
         for name in [StrategyName::Planner, StrategyName::Clairvoyant] {
             let (game, left) = played(name, 113, 10, u64::MAX);
-            let searched = u64::MAX - left;
-            assert!(searched > 0);
-            assert_eq!(played(name, 113, 10, searched), (game, 0), "{name}");
-            let (short, _) = played(name, 113, 10, searched - 1);
-            assert_eq!(short, Err(Unsolved::OverBudget), "{name}");
+            let examined = u64::MAX - left;
+            assert!(examined > 0);
+            assert_eq!(played(name, 113, 10, examined), (game, 0), "{name}");
+            let (short, _) = played(name, 113, 10, examined - 1);
+            assert_eq!(short, Err(Unsolved::OverAllowance), "{name}");
         }
     }
 

@@ -80,15 +80,16 @@ impl Planner {
             .0
     }
 
-    /// [`Planner::decide`] within `allowed` positions searched, which it lessens by those it
-    /// searched, and stopping when `cancel` is raised: the same decision whenever neither stops
-    /// it. The budget is over all the layouts, the first one included, and is apart from
+    /// [`Planner::decide`] examining at most `allowed` positions (as
+    /// [`Solver::move_values_cancellable`] counts them), which it lessens by those it examined,
+    /// and stopping when `cancel` is raised: the same decision whenever neither stops it. The
+    /// allowance is over all the layouts, the first one included, and is apart from
     /// [`DECISION_BUDGET`], which ends a decision as it always does: a caller keeps one
     /// `allowed` over many decisions to bound a whole game.
     ///
     /// # Errors
     ///
-    /// [`Unsolved::OverBudget`] when a layout's search would pass `allowed`;
+    /// [`Unsolved::OverAllowance`] when a layout's search would pass `allowed`;
     /// [`Unsolved::Cancelled`] once `cancel` is raised.
     pub fn decide_within(
         &mut self,
@@ -123,20 +124,17 @@ impl Planner {
             let mut face_down = unseen.clone();
             shuffle(&mut self.rng, &mut face_down);
             let game = Game::with_face_down(position, &face_down);
-            // The first layout is always solved, within the caller's bound alone.
-            let decision_ends = samples > 0 && left < *allowed;
-            let budget = if decision_ends { left } else { *allowed };
+            // The first layout is always solved, within the caller's allowance alone.
+            let budget = if samples == 0 { u64::MAX } else { left };
             let values = self
                 .solver
-                .move_values_cancellable(&game, moves, budget, cancel);
-            let nodes = self.solver.nodes();
-            *allowed -= nodes;
+                .move_values_cancellable(&game, moves, budget, allowed, cancel);
             if samples > 0 {
-                left -= nodes;
+                left -= self.solver.nodes();
             }
             let values = match values {
                 Ok(values) => values,
-                Err(Unsolved::OverBudget) if decision_ends => {
+                Err(Unsolved::OverBudget) => {
                     stopped = true;
                     break;
                 }
@@ -229,7 +227,7 @@ mod tests {
     }
 
     #[test]
-    fn a_decision_takes_exactly_the_positions_it_searched_from_its_bound() {
+    fn a_decision_takes_exactly_the_positions_it_examined_from_its_allowance() {
         let (position, moves) = opening(113);
         let cancel = Cancel::new();
         let mut allowed = u64::MAX;
@@ -241,7 +239,7 @@ mod tests {
         assert_eq!((enough, exactly), (decision, 0));
         let mut fewer = searched - 1;
         let short = Planner::new(113, 30).decide_within(&position, &moves, &mut fewer, &cancel);
-        assert_eq!(short, Err(Unsolved::OverBudget));
+        assert_eq!(short, Err(Unsolved::OverAllowance));
     }
 
     #[test]
