@@ -22,6 +22,9 @@ use crate::hole::Hole;
 use crate::jump::{JUMP_COUNT, Jump};
 use crate::memory::{OverMemory, fallibly};
 use crate::symmetry::Group;
+use cancel::{Cancel, Cancelled};
+use std::convert::Infallible;
+use thiserror::Error;
 
 /// What counts as a win.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,6 +88,23 @@ pub struct Solution {
     pub positions: u64,
 }
 
+/// Why [`solve_cancellable`] has no answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+pub enum Unsolved {
+    /// The positions would pass the memory the search was given, or the system refused it.
+    #[error(transparent)]
+    OverMemory(#[from] OverMemory),
+    /// The search was asked to stop.
+    #[error(transparent)]
+    Cancelled(#[from] Cancelled),
+}
+
+/// Why a search stopped before its end: memory, or its `check` (whose error is `E`) said so.
+enum Halt<E> {
+    Over(OverMemory),
+    Checked(E),
+}
+
 /// Depth-first search over the positions reachable from a start, each examined once: a position
 /// seen before (or one of its images under the goal's symmetries) leads nowhere new.
 ///
@@ -93,7 +113,7 @@ pub struct Solution {
 /// depends on the classes alone, so that a position and its mirror images are solved by the same
 /// search, in the same time. [`unfold`] turns its path back into jumps from the start as given.
 /// From each position the jumps are tried in the order of [`BY_SPREAD`].
-struct Search<F, P> {
+struct Search<F, P, C, E> {
     stop: F,
     group: Group,
     seen: BoardSet,
@@ -102,9 +122,11 @@ struct Search<F, P> {
     best_path: Vec<Board>,
     best: Board,
     memory: u64,
-    /// Set when the search stopped for want of memory.
-    over: Option<OverMemory>,
+    /// Set when the search stopped for want of memory, or because `check` said so.
+    halt: Option<Halt<E>>,
     progress: P,
+    /// Asked now and then whether to go on.
+    check: C,
 }
 
 /// The spread of a peg in `hole`: its squared distance from the centre.
@@ -146,20 +168,25 @@ const BY_SPREAD: [Jump; JUMP_COUNT] = {
 /// Positions examined between two calls of the solver's progress.
 const PROGRESS_EVERY: usize = 1 << 16;
 
+/// Positions examined between two calls of the solver's check: a few milliseconds of work, and
+/// a divisor of [`PROGRESS_EVERY`], so that one test of the count serves both.
+const CHECK_EVERY: usize = 1 << 12;
+
 /// The bytes of a table of seen positions that has room for `capacity` of them: a key and a
 /// control byte per bucket, at most 7 keys in 8 buckets.
 fn table_bytes(capacity: usize) -> u64 {
     (capacity as u64 + 1) * 8 / 7 * 9
 }
 
-impl<F: Fn(Board) -> bool, P: FnMut(u64)> Search<F, P> {
+impl<F: Fn(Board) -> bool, P: FnMut(u64), C: FnMut() -> Result<(), E>, E> Search<F, P, C, E> {
     fn run(
         start: Board,
         group: Group,
         stop: F,
         memory: u64,
         progress: P,
-    ) -> Result<(bool, Search<F, P>), OverMemory> {
+        check: C,
+    ) -> Result<(bool, Self), Halt<E>> {
         let start = group.canonical(start);
         let mut search = Search {
             stop,
@@ -169,13 +196,14 @@ impl<F: Fn(Board) -> bool, P: FnMut(u64)> Search<F, P> {
             best_path: Vec::new(),
             best: start,
             memory,
-            over: None,
+            halt: None,
             progress,
+            check,
         };
         search.seen.insert(start.bits());
         let found = search.visit(start);
-        if let Some(over) = search.over {
-            return Err(over);
+        if let Some(halt) = search.halt.take() {
+            return Err(halt);
         }
         Ok((found, search))
     }
@@ -200,15 +228,15 @@ impl<F: Fn(Board) -> bool, P: FnMut(u64)> Search<F, P> {
                 let positions = self.seen.len() as u64;
                 let held = table_bytes(self.seen.capacity());
                 if held * 3 > self.memory {
-                    self.over = Some(OverMemory::Bound {
+                    self.halt = Some(Halt::Over(OverMemory::Bound {
                         limit: self.memory,
                         positions,
-                    });
+                    }));
                     return true;
                 }
                 let seen = &mut self.seen;
                 if fallibly(|| seen.try_reserve(1)).is_err() {
-                    self.over = Some(OverMemory::Refused { held, positions });
+                    self.halt = Some(Halt::Over(OverMemory::Refused { held, positions }));
                     return true;
                 }
             }
@@ -216,8 +244,14 @@ impl<F: Fn(Board) -> bool, P: FnMut(u64)> Search<F, P> {
             if !self.seen.insert(next.bits()) {
                 continue;
             }
-            if self.seen.len().is_multiple_of(PROGRESS_EVERY) {
-                (self.progress)(self.seen.len() as u64);
+            if self.seen.len().is_multiple_of(CHECK_EVERY) {
+                if let Err(e) = (self.check)() {
+                    self.halt = Some(Halt::Checked(e));
+                    return true;
+                }
+                if self.seen.len().is_multiple_of(PROGRESS_EVERY) {
+                    (self.progress)(self.seen.len() as u64);
+                }
             }
             self.path.push(next);
             if self.visit(next) {
@@ -270,9 +304,65 @@ pub fn solve(
     memory: u64,
     progress: impl FnMut(u64),
 ) -> Result<Solution, OverMemory> {
+    searched(start, goal, memory, progress, || Ok::<(), Infallible>(())).map_err(
+        |halt| match halt {
+            Halt::Over(over) => over,
+            Halt::Checked(never) => match never {},
+        },
+    )
+}
+
+/// [`solve`], stopping within some milliseconds of `cancel` being raised (it looks at it every
+/// 4,096 positions): the same answer whenever it is not.
+///
+/// ```
+/// use cancel::Cancel;
+/// use hiq::solve::{Goal, Unsolved, solve, solve_cancellable};
+/// use hiq::{Board, Hole};
+///
+/// let (start, centre) = (Board::standard_start(), Goal::Hole(Hole::CENTRE));
+/// let cancel = Cancel::new();
+/// let solution = solve_cancellable(start, centre, 1 << 30, &cancel, |_| {}).unwrap();
+/// assert_eq!(solution, solve(start, centre, 1 << 30, |_| {}).unwrap());
+/// cancel.cancel();
+/// let stopped = solve_cancellable(start, centre, 1 << 30, &cancel, |_| {});
+/// assert!(matches!(stopped, Err(Unsolved::Cancelled(_))));
+/// ```
+///
+/// # Errors
+///
+/// As [`solve`]'s, as [`Unsolved::OverMemory`]; [`Unsolved::Cancelled`] once `cancel` is raised.
+pub fn solve_cancellable(
+    start: Board,
+    goal: Goal,
+    memory: u64,
+    cancel: &Cancel,
+    progress: impl FnMut(u64),
+) -> Result<Solution, Unsolved> {
+    searched(start, goal, memory, progress, || cancel.check()).map_err(|halt| match halt {
+        Halt::Over(over) => Unsolved::OverMemory(over),
+        Halt::Checked(cancelled) => Unsolved::Cancelled(cancelled),
+    })
+}
+
+/// The search of [`solve`], asking `check` now and then whether to go on.
+fn searched<E>(
+    start: Board,
+    goal: Goal,
+    memory: u64,
+    progress: impl FnMut(u64),
+    check: impl FnMut() -> Result<(), E>,
+) -> Result<Solution, Halt<E>> {
     let possible = goal.class_allows(start.class());
     if possible {
-        let (won, search) = Search::run(start, goal.group(), |b| goal.is_won(b), memory, progress)?;
+        let (won, search) = Search::run(
+            start,
+            goal.group(),
+            |b| goal.is_won(b),
+            memory,
+            progress,
+            check,
+        )?;
         let verdict = if won {
             Verdict::Won
         } else {
@@ -287,7 +377,14 @@ pub fn solve(
         });
     }
     // Lost by class; still find the fewest pegs, stopping early at one (none can do better).
-    let (_, search) = Search::run(start, Group::FULL, |b| b.peg_count() <= 1, memory, progress)?;
+    let (_, search) = Search::run(
+        start,
+        Group::FULL,
+        |b| b.peg_count() <= 1,
+        memory,
+        progress,
+        check,
+    )?;
     let (jumps, end) = search.line(start);
     Ok(Solution {
         verdict: Verdict::LostByClass,
@@ -382,6 +479,7 @@ mod tests {
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
     use std::collections::HashMap;
+    use std::time::{Duration, Instant};
 
     fn board(holes: &[u8]) -> Board {
         Board::from_holes(holes.iter().map(|&n| Hole::new(n).unwrap()))
@@ -586,5 +684,52 @@ mod tests {
         }
         let over = hint(Board::standard_start(), Goal::Hole(Hole::CENTRE), 1000);
         assert!(matches!(over, Err(OverMemory::Bound { limit: 1000, .. })));
+    }
+
+    #[test]
+    fn a_flag_never_raised_changes_no_answer() {
+        let cancel = Cancel::new();
+        for start in positions(60) {
+            for goal in goals() {
+                let cancellable = solve_cancellable(start, goal, u64::MAX, &cancel, |_| {});
+                assert_eq!(cancellable, Ok(solved(start, goal)), "{start:?} {goal:?}");
+            }
+        }
+        let over = solve_cancellable(
+            Board::standard_start(),
+            Goal::Hole(Hole::CENTRE),
+            1000,
+            &cancel,
+            |_| {},
+        );
+        assert!(matches!(
+            over,
+            Err(Unsolved::OverMemory(OverMemory::Bound { limit: 1000, .. }))
+        ));
+    }
+
+    #[test]
+    fn a_flag_raised_on_another_thread_stops_a_long_search_within_100_ms() {
+        // 27 pegs, a single peg anywhere: past 64 MiB of positions after 3.7 s.
+        let start = board(&[
+            2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17, 18, 19, 20, 21, 23, 25, 27, 28, 30,
+            31, 32, 33,
+        ]);
+        let cancel = Cancel::new();
+        let raiser = cancel.clone();
+        let raised = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(300));
+            raiser.cancel();
+            Instant::now()
+        });
+        let stopped = solve_cancellable(start, Goal::Any, 64 << 20, &cancel, |_| {});
+        let returned = Instant::now();
+        let raised = raised.join().unwrap();
+        assert!(matches!(stopped, Err(Unsolved::Cancelled(Cancelled))));
+        let late = returned.saturating_duration_since(raised);
+        assert!(
+            late <= Duration::from_millis(100),
+            "returned {late:?} after the flag"
+        );
     }
 }

@@ -31,6 +31,7 @@ use russian::{
     StrategyName, Suit, Table, strategy,
 };
 use serde::Serialize;
+use std::convert::Infallible;
 use tally::Estimate;
 
 /// The planner's mean score (30 samples, deals 0 to 99,999: 5.360 ± 0.070), measured in
@@ -112,14 +113,36 @@ impl PlayJson {
         player: &mut impl Strategy,
         earlier: impl IntoIterator<Item = Event>,
     ) -> PlayJson {
+        let played = PlayJson::play_by(layout, name, earlier, |log| {
+            Ok::<_, Infallible>(strategy::play(game, player, log))
+        });
+        match played {
+            Ok(json) => json,
+            Err(never) => match never {},
+        }
+    }
+
+    /// The game dealt from `layout`, which `earlier` events have brought to where `play` takes
+    /// it on: `play` plays it to its end by the strategy `name`, telling each event to the log
+    /// it is handed, and gives the score, or why it stopped.
+    ///
+    /// # Errors
+    ///
+    /// `play`'s.
+    pub fn play_by<E>(
+        layout: &Layout,
+        name: StrategyName,
+        earlier: impl IntoIterator<Item = Event>,
+        play: impl FnOnce(&mut dyn FnMut(Event)) -> Result<u32, E>,
+    ) -> Result<PlayJson, E> {
         let mut moves: Vec<MoveJson> = earlier.into_iter().map(MoveJson::of).collect();
-        let score = strategy::play(game, player, |event| moves.push(MoveJson::of(event)));
-        PlayJson {
+        let score = play(&mut |event| moves.push(MoveJson::of(event)))?;
+        Ok(PlayJson {
             deal: LayoutJson::of(layout),
             strategy: name.name(),
             moves,
             score,
-        }
+        })
     }
 }
 

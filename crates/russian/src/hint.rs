@@ -5,9 +5,10 @@
 use crate::Event;
 use crate::fast::Game;
 use crate::position::Move;
-use crate::solver::Solver;
+use crate::solver::{Solver, Unsolved};
 use crate::strategy::Planner;
 use crate::table::Table;
+use cancel::Cancel;
 
 /// What a hint found.
 #[derive(Clone, Debug, PartialEq)]
@@ -78,6 +79,10 @@ pub enum HintError {
     /// A table not made by [`Table::parse`] that does not hold every card once.
     #[error("the position does not hold the 52 cards once each")]
     NotAPosition,
+    /// The searches of [`hint_within`] would pass the positions they were allowed, or were
+    /// asked to stop.
+    #[error(transparent)]
+    Unsolved(#[from] Unsolved),
 }
 
 /// The hint for `table`: the planner of deal `seed` with `samples` layouts a decision (the
@@ -102,6 +107,25 @@ pub enum HintError {
 ///
 /// [`HintError`] when the position as written cannot be played on without a card not known.
 pub fn hint(table: &Table, seed: u64, samples: u32) -> Result<Hint, HintError> {
+    let mut unbounded = u64::MAX;
+    hint_within(table, seed, samples, &mut unbounded, &Cancel::new())
+}
+
+/// [`hint`] examining at most `allowed` positions with the planner and the exact solver
+/// together (as [`Solver::move_values_cancellable`] counts them; it is lessened by those they
+/// examined), and stopping when `cancel` is raised: the same hint whenever neither stops it.
+///
+/// # Errors
+///
+/// As [`hint`]'s; [`HintError::Unsolved`] when a search would pass what is left of `allowed`,
+/// or `cancel` is raised.
+pub fn hint_within(
+    table: &Table,
+    seed: u64,
+    samples: u32,
+    allowed: &mut u64,
+    cancel: &Cancel,
+) -> Result<Hint, HintError> {
     let known = table.unknown() == 0;
     let Some(mut game) = Game::with_foundations(&table.filled(), table.foundation) else {
         return Err(HintError::NotAPosition);
@@ -134,7 +158,8 @@ pub fn hint(table: &Table, seed: u64, samples: u32) -> Result<Hint, HintError> {
         exact: None,
     };
     if !moves.is_empty() {
-        let decision = Planner::new(seed, samples).decide(&position, &moves);
+        let decision =
+            Planner::new(seed, samples).decide_within(&position, &moves, allowed, cancel)?;
         hint.samples = decision.samples;
         hint.stopped = decision.stopped;
         hint.means = decision
@@ -146,8 +171,8 @@ pub fn hint(table: &Table, seed: u64, samples: u32) -> Result<Hint, HintError> {
     }
     if known {
         let mut solver = Solver::new();
-        let maximum = solver.solve(&game, None).best;
-        let values = solver.move_values(&game, &moves);
+        let maximum = solver.solve_cancellable(&game, None, allowed, cancel)?.best;
+        let values = solver.move_values_cancellable(&game, &moves, u64::MAX, allowed, cancel)?;
         let keep = values.iter().position(|&v| v == maximum);
         hint.exact = Some(Exact {
             maximum,
@@ -161,6 +186,8 @@ pub fn hint(table: &Table, seed: u64, samples: u32) -> Result<Hint, HintError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::timing::{PROMPTLY, raised_after};
+    use std::time::Duration;
 
     fn table(text: &str) -> Table {
         Table::parse(text).unwrap_or_else(|e| panic!("{e}"))
@@ -229,6 +256,54 @@ mod tests {
         assert_eq!(unknown.means, known.means);
         assert_eq!(unknown.fair, known.fair);
         assert_eq!(unknown.samples, 5);
+    }
+
+    #[test]
+    fn within_no_bound_and_no_raised_flag_the_hint_is_the_same() {
+        let cancel = Cancel::new();
+        for number in [0, 55, 113] {
+            let known = table(&crate::deal::deal(number).to_string());
+            let mut allowed = u64::MAX;
+            let within = hint_within(&known, 0, 30, &mut allowed, &cancel);
+            assert_eq!(within, hint(&known, 0, 30), "deal {number}");
+        }
+    }
+
+    #[test]
+    fn a_hint_takes_exactly_the_positions_its_searches_searched_from_its_bound() {
+        let known = table(&crate::deal::deal(113).to_string());
+        let cancel = Cancel::new();
+        let mut allowed = u64::MAX;
+        let whole = hint_within(&known, 0, 30, &mut allowed, &cancel);
+        let searched = u64::MAX - allowed;
+        let mut exactly = searched;
+        assert_eq!(hint_within(&known, 0, 30, &mut exactly, &cancel), whole);
+        assert_eq!(exactly, 0);
+        let mut fewer = searched - 1;
+        assert_eq!(
+            hint_within(&known, 0, 30, &mut fewer, &cancel),
+            Err(HintError::Unsolved(Unsolved::OverAllowance))
+        );
+    }
+
+    #[test]
+    fn a_flag_raised_on_another_thread_stops_a_hint_of_10000_layouts_within_100_ms() {
+        let known = table(&crate::deal::deal(113).to_string());
+        let (hinted, late) = raised_after(Duration::from_millis(300), |cancel| {
+            let mut allowed = u64::MAX;
+            hint_within(
+                &known,
+                0,
+                crate::strategy::MAX_SAMPLES,
+                &mut allowed,
+                cancel,
+            )
+        });
+        assert_eq!(
+            hinted,
+            Err(HintError::Unsolved(Unsolved::Cancelled(cancel::Cancelled)))
+        );
+        assert!(late <= PROMPTLY, "returned {late:?} after the flag");
     }
 
     #[test]

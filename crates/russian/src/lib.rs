@@ -47,6 +47,8 @@ mod scores;
 pub mod solver;
 pub mod strategy;
 mod table;
+#[cfg(test)]
+mod timing;
 
 pub use cards::{Card, Rank, Suit};
 pub use columns::ColumnsError;

@@ -10,9 +10,9 @@ use super::prospects;
 use axum::http::Uri;
 use axum::response::Response;
 use axum::routing::post;
-use hiq::memory::OverMemory;
+use cancel::Cancel;
 use hiq::prospects::Table;
-use hiq::solve::{Goal, Solution, Verdict, losing_jump};
+use hiq::solve::{Goal, Solution, Unsolved, Verdict, losing_jump, solve_cancellable};
 use hiq::{Board, contest, line, position};
 use report::hiq::{BoardJson, GameJson, SolutionJson, VerdictJson, default_goal, parse_goal};
 
@@ -36,19 +36,23 @@ pub async fn solve(state: State, uri: Uri, body: RequestBody) -> Result<Response
     let goal = params.parsed("goal", parse_goal)?;
     let start = position(body)?;
     let goal = goal.unwrap_or(default_goal(start));
-    let solution = solver(&state, move |_| {
-        hiq::solve::solve(start, goal, HIQ_MEMORY, |_| {})
+    let solution = solver(&state, move |cancel| {
+        solve_cancellable(start, goal, HIQ_MEMORY, cancel, |_| {})
     })
     .await?
     .map_err(past_the_budget)?;
     Ok(json(&SolutionJson::new(start, goal, &solution, None)))
 }
 
-fn past_the_budget(over: OverMemory) -> ApiError {
-    ApiError::budget(format!(
-        "not known within the server's budget: {over}; `parlor hiq solve` on the command line \
-         holds up to 4 GiB unless given another --memory"
-    ))
+fn past_the_budget(unsolved: Unsolved) -> ApiError {
+    match unsolved {
+        Unsolved::OverMemory(over) => ApiError::budget(format!(
+            "not known within the server's budget: {over}; `parlor hiq solve` on the command \
+             line holds up to 4 GiB unless given another --memory"
+        )),
+        // Work is cancelled only when nobody waits for its answer, so no client reads this.
+        Unsolved::Cancelled(cancelled) => ApiError::budget(cancelled.to_string()),
+    }
 }
 
 /// `POST /api/hiq/verdict?goal=G&line=12-26,25-27`: the verdict for the position in the body
@@ -63,9 +67,9 @@ pub async fn verdict(state: State, uri: Uri, body: RequestBody) -> Result<Respon
     let played = line::play(start, params.get("line").unwrap_or(""))
         .map_err(|e| ApiError::parameter("line", e))?;
     let table = prospects::table();
-    let judge = move || -> Result<VerdictJson, OverMemory> {
+    let judge = move |cancel: &Cancel| -> Result<VerdictJson, Unsolved> {
         let end = played.end;
-        let (solution, by_table) = judged(table, end, goal)?;
+        let (solution, by_table) = judged(table, end, goal, cancel)?;
         let won = solution.verdict == Verdict::Won;
         // The end's verdict is known; a position the solver cannot judge leaves the losing
         // jump unknown rather than the verdict unanswered.
@@ -75,27 +79,40 @@ pub async fn verdict(state: State, uri: Uri, body: RequestBody) -> Result<Respon
             }
             match table.and_then(|t| t.wins(board, goal)) {
                 Some(won) => Ok(won),
-                None => judged(table, board, goal).map(|(s, _)| s.verdict == Verdict::Won),
+                None => judged(table, board, goal, cancel).map(|(s, _)| s.verdict == Verdict::Won),
             }
         };
-        let lost = losing_jump(start, &played.jumps, winnable).unwrap_or(None);
+        let lost = match losing_jump(start, &played.jumps, winnable) {
+            Ok(lost) => lost,
+            Err(Unsolved::OverMemory(_)) => None,
+            Err(cancelled) => return Err(cancelled),
+        };
         Ok(VerdictJson::new(end, goal, &solution, by_table, lost))
     };
     let in_table = table.is_some_and(|t| t.wins(start, goal).is_some());
     let answer = if in_table {
-        judge()
+        // The table answers every search at once: nothing to cancel.
+        judge(&Cancel::new())
     } else {
-        solver(&state, move |_| judge()).await?
+        solver(&state, judge).await?
     };
     Ok(json(&answer.map_err(past_the_budget)?))
 }
 
 /// The table's answer for `board`, where it holds it, or the solver's; and whether the table
 /// answered.
-fn judged(table: Option<&Table>, board: Board, goal: Goal) -> Result<(Solution, bool), OverMemory> {
+fn judged(
+    table: Option<&Table>,
+    board: Board,
+    goal: Goal,
+    cancel: &Cancel,
+) -> Result<(Solution, bool), Unsolved> {
     match table.and_then(|t| t.solve(board, goal)) {
         Some(solution) => Ok((solution, true)),
-        None => Ok((hiq::solve::solve(board, goal, HIQ_MEMORY, |_| {})?, false)),
+        None => {
+            let solution = solve_cancellable(board, goal, HIQ_MEMORY, cancel, |_| {})?;
+            Ok((solution, false))
+        }
     }
 }
 

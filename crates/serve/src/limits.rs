@@ -79,3 +79,17 @@ pub const MAX_TRACE_CARDS: u64 = 500_000;
 /// The most cards a Camicia trace may keep of its round starts to find a loop (every card in
 /// play at every round start; the record keeps 52 × 1,165): some 16 MB.
 pub const MAX_TRACE_KEPT: u64 = 16_000_000;
+
+/// The most positions the searches of a Russian Solitaire hint or peek may examine (every
+/// move tried from a position searched), the planner's layouts and the exact solver together.
+/// The exact solver examines some 4.3 million a second on one core from a table with every
+/// card face up, whose table of positions grows large: some 4 s at the most. Past it the hint
+/// is refused, the same way every time; the command line has no such bound.
+pub const RUSSIAN_HINT_POSITIONS: u64 = 16_000_000;
+
+/// The most positions the searches of a Russian Solitaire `play` may examine over every
+/// decision of the game it plays on (or the clairvoyant's one search): the planner's searches
+/// of layouts, whose tables stay small, examine 7 to 9 million a second on one core, so some
+/// 4.5 s at the most. Past it the game is refused, the same way every time; the command line
+/// has no such bound.
+pub const RUSSIAN_PLAY_POSITIONS: u64 = 32_000_000;

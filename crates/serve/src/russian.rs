@@ -6,16 +6,19 @@
 use super::api::{
     ApiError, Params, RequestBody, Routes, State, json, only, solver, text, whole_number,
 };
-use super::limits::MAX_SAMPLES;
+use super::limits::{MAX_SAMPLES, RUSSIAN_HINT_POSITIONS, RUSSIAN_PLAY_POSITIONS};
 use axum::http::Uri;
 use axum::response::Response;
 use axum::routing::{get, post};
 use report::count::count;
 use report::russian::{CasinoJson, HintJson, PlayJson, TableJson, parse_strategy};
 use russian::fast::Game;
+use russian::hint::HintError;
 use russian::pysol::{self, GameNumber};
-use russian::strategy::DEFAULT_SAMPLES;
+use russian::solver::Unsolved;
+use russian::strategy::{DEFAULT_SAMPLES, play_within};
 use russian::{Event, Layout, Table, line};
+use tally::grouped;
 
 /// `/api/russian/…`.
 pub fn routes() -> Routes {
@@ -105,12 +108,35 @@ async fn answer_hint(
     seed: u64,
     samples: u32,
 ) -> Result<Response, ApiError> {
-    let (hint, unknown) = solver(state, move |_| {
-        (russian::hint::hint(&table, seed, samples), table.unknown())
+    let (hint, unknown) = solver(state, move |cancel| {
+        let mut allowed = RUSSIAN_HINT_POSITIONS;
+        let hint = russian::hint::hint_within(&table, seed, samples, &mut allowed, cancel);
+        (hint, table.unknown())
     })
     .await?;
-    let hint = hint.map_err(ApiError::input)?;
+    let hint = hint.map_err(|e| match e {
+        HintError::Unsolved(why) => unsolved(
+            why,
+            RUSSIAN_HINT_POSITIONS,
+            "`parlor russian hint --json` on the command line, which has no such bound",
+        ),
+        other => ApiError::input(other),
+    })?;
     Ok(json(&HintJson::of(&hint, unknown)))
+}
+
+/// A search stopped by the server's bound on a Russian request, `allowed` positions examined,
+/// refused with what to do instead (`elsewhere`: the command that has no such bound).
+fn unsolved(why: Unsolved, allowed: u64, elsewhere: &str) -> ApiError {
+    match why {
+        Unsolved::OverBudget | Unsolved::OverAllowance => ApiError::budget(format!(
+            "not known within the server's budget: the searches would examine more than {} \
+             positions, the most one request may; ask for fewer samples, or use {elsewhere}",
+            grouped(allowed)
+        )),
+        // Work is cancelled only when nobody waits for its answer, so no client reads this.
+        Unsolved::Cancelled(cancelled) => ApiError::budget(cancelled.to_string()),
+    }
 }
 
 /// `GET /api/russian/peek?deal=N&moves=LINE`: the hint for the game with every card known —
@@ -142,7 +168,7 @@ pub async fn play(state: State, uri: Uri) -> Result<Response, ApiError> {
     })?;
     let samples = samples(&params)?;
     let replayed = replay(&params)?;
-    let played = solver(&state, move |_| {
+    let played = solver(&state, move |cancel| {
         let Replayed {
             layout,
             number,
@@ -150,9 +176,19 @@ pub async fn play(state: State, uri: Uri) -> Result<Response, ApiError> {
             events,
         } = &replayed;
         let mut game = game.clone();
-        let mut player = name.player(&game, *number, samples);
-        PlayJson::play(layout, name, &mut game, &mut player, events.clone())
+        let mut allowed = RUSSIAN_PLAY_POSITIONS;
+        let mut player = name.player_within(&game, *number, samples, &mut allowed, cancel)?;
+        PlayJson::play_by(layout, name, events.clone(), |log| {
+            play_within(&mut game, &mut player, &mut allowed, cancel, log)
+        })
     })
-    .await?;
+    .await?
+    .map_err(|why| {
+        unsolved(
+            why,
+            RUSSIAN_PLAY_POSITIONS,
+            "`parlor russian play --json` on the command line, which has no such bound",
+        )
+    })?;
     Ok(json(&played))
 }

@@ -1,7 +1,8 @@
 use super::Strategy;
 use crate::fast::Game;
 use crate::position::{Move, Position};
-use crate::solver::{Solution, Solver};
+use crate::solver::{Solution, Solver, Unsolved};
+use cancel::Cancel;
 use std::cell::RefCell;
 
 thread_local! {
@@ -23,6 +24,26 @@ impl Clairvoyant {
     pub fn new(game: &Game) -> Clairvoyant {
         let solution = SOLVER.with(|solver| solver.borrow_mut().solve(game, None));
         Clairvoyant::playing(&solution)
+    }
+
+    /// [`Clairvoyant::new`] examining at most `allowed` positions (as
+    /// [`Solver::solve_cancellable`] counts them), which it lessens by those it examined, and
+    /// stopping when `cancel` is raised.
+    ///
+    /// # Errors
+    ///
+    /// As [`Solver::solve_cancellable`]'s.
+    pub fn within(
+        game: &Game,
+        allowed: &mut u64,
+        cancel: &Cancel,
+    ) -> Result<Clairvoyant, Unsolved> {
+        let solution = SOLVER.with(|solver| {
+            solver
+                .borrow_mut()
+                .solve_cancellable(game, None, allowed, cancel)
+        })?;
+        Ok(Clairvoyant::playing(&solution))
     }
 
     /// Plays the line of a solution found for the game it will play.

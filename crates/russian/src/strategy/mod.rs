@@ -21,6 +21,8 @@ pub use random::Random;
 use crate::Event;
 use crate::fast::Game;
 use crate::position::{Move, Position};
+use crate::solver::Unsolved;
+use cancel::Cancel;
 use std::convert::Infallible;
 use std::fmt;
 use std::str::FromStr;
@@ -69,19 +71,66 @@ pub trait Strategy {
 /// assert!(game.position().moves().is_empty() && moves <= 52);
 /// ```
 pub fn play(game: &mut Game, strategy: &mut impl Strategy, log: impl FnMut(Event)) -> u32 {
-    struct EventsOnly<L>(L);
-    impl<L: FnMut(Event)> Watch for EventsOnly<L> {
-        type Error = Infallible;
-        fn event(&mut self, event: Event) {
-            (self.0)(event)
-        }
-        fn step(&mut self, _: &Game) -> Result<(), Infallible> {
-            Ok(())
-        }
-    }
-    match run(game, strategy, &mut EventsOnly(log)) {
+    let choose =
+        |position: &Position, moves: &[Move]| Ok::<_, Infallible>(strategy.choose(position, moves));
+    match run(game, choose, &mut EventsOnly(log)) {
         Ok(score) => score,
         Err(never) => match never {},
+    }
+}
+
+/// [`play`] with `player`, whose searches may examine `allowed` positions over the game (as
+/// [`crate::solver::Solver::move_values_cancellable`] counts them; it is lessened by those they
+/// examined), and which stops between two moves, or within a search, when `cancel` is raised:
+/// the same game whenever neither stops it.
+///
+/// ```
+/// use cancel::Cancel;
+/// use russian::StrategyName;
+/// use russian::fast::Game;
+/// use russian::solver::Unsolved;
+/// use russian::strategy::{self, play_within};
+///
+/// let game = Game::deal(7);
+/// let mut player = StrategyName::Planner.player(&game, 7, 5);
+/// let score = strategy::play(&mut game.clone(), &mut player, |_| {});
+/// let mut player = StrategyName::Planner.player(&game, 7, 5);
+/// let mut allowed = u64::MAX;
+/// let within = play_within(&mut game.clone(), &mut player, &mut allowed, &Cancel::new(), |_| {});
+/// assert_eq!(within, Ok(score));
+/// let mut player = StrategyName::Planner.player(&game, 7, 5);
+/// let mut allowed = 100;
+/// let few = play_within(&mut game.clone(), &mut player, &mut allowed, &Cancel::new(), |_| {});
+/// assert_eq!(few, Err(Unsolved::OverAllowance));
+/// ```
+///
+/// # Errors
+///
+/// [`Unsolved::OverAllowance`] when a search would pass what is left of `allowed`;
+/// [`Unsolved::Cancelled`] once `cancel` is raised.
+pub fn play_within(
+    game: &mut Game,
+    player: &mut Player,
+    allowed: &mut u64,
+    cancel: &Cancel,
+    log: impl FnMut(Event),
+) -> Result<u32, Unsolved> {
+    let choose = |position: &Position, moves: &[Move]| {
+        cancel.check()?;
+        player.choose_within(position, moves, allowed, cancel)
+    };
+    run(game, choose, &mut EventsOnly(log))
+}
+
+/// Tells `log` each event, and nothing at each step.
+struct EventsOnly<L>(L);
+
+impl<L: FnMut(Event), E> Watch<E> for EventsOnly<L> {
+    fn event(&mut self, event: Event) {
+        (self.0)(event)
+    }
+    fn step(&mut self, _: &Game) -> Result<(), E> {
+        Ok(())
     }
 }
 
@@ -99,8 +148,7 @@ pub fn play_in_steps<E>(
         events: Vec<Event>,
         step: S,
     }
-    impl<E, S: FnMut(&Game, &[Event]) -> Result<(), E>> Watch for Steps<S> {
-        type Error = E;
+    impl<E, S: FnMut(&Game, &[Event]) -> Result<(), E>> Watch<E> for Steps<S> {
         fn event(&mut self, event: Event) {
             self.events.push(event)
         }
@@ -114,23 +162,24 @@ pub fn play_in_steps<E>(
         events: Vec::new(),
         step,
     };
-    run(game, strategy, &mut steps)
+    let choose = |position: &Position, moves: &[Move]| Ok(strategy.choose(position, moves));
+    run(game, choose, &mut steps)
 }
 
-/// What [`run`] reports as a game goes: each event, and the end of each step.
-trait Watch {
-    type Error;
+/// What [`run`] reports as a game goes: each event, and the end of each step, which may end
+/// the game with an error `E`.
+trait Watch<E> {
     fn event(&mut self, event: Event);
-    fn step(&mut self, game: &Game) -> Result<(), Self::Error>;
+    fn step(&mut self, game: &Game) -> Result<(), E>;
 }
 
-/// The one game loop behind [`play`] and [`play_in_steps`]: the settling, then a move at a
-/// time, until no move is left.
-fn run<W: Watch>(
+/// The one game loop behind [`play`], [`play_within`] and [`play_in_steps`]: the settling,
+/// then a move at a time as `choose` picks it, until no move is left.
+fn run<E>(
     game: &mut Game,
-    strategy: &mut impl Strategy,
-    watch: &mut W,
-) -> Result<u32, W::Error> {
+    mut choose: impl FnMut(&Position, &[Move]) -> Result<usize, E>,
+    watch: &mut impl Watch<E>,
+) -> Result<u32, E> {
     game.settle(&mut |event| watch.event(event));
     loop {
         watch.step(game)?;
@@ -138,7 +187,7 @@ fn run<W: Watch>(
         if moves.is_empty() {
             return Ok(game.score());
         }
-        let choice = strategy.choose(game.position(), &moves);
+        let choice = choose(game.position(), &moves)?;
         game.make_unchecked(moves[choice], &mut |event| watch.event(event));
     }
 }
@@ -193,6 +242,30 @@ impl StrategyName {
     }
 }
 
+impl StrategyName {
+    /// [`StrategyName::player`], the clairvoyant's search examining at most `allowed`
+    /// positions, which it lessens by those it examined, and stopping when `cancel` is raised.
+    ///
+    /// # Errors
+    ///
+    /// As [`Clairvoyant::within`]'s.
+    pub fn player_within(
+        self,
+        game: &Game,
+        number: u64,
+        samples: u32,
+        allowed: &mut u64,
+        cancel: &Cancel,
+    ) -> Result<Player, Unsolved> {
+        match self {
+            StrategyName::Clairvoyant => {
+                Clairvoyant::within(game, allowed, cancel).map(Player::Clairvoyant)
+            }
+            _ => Ok(self.player(game, number, samples)),
+        }
+    }
+}
+
 impl fmt::Display for StrategyName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -231,6 +304,28 @@ pub enum Player {
     Clairvoyant(Clairvoyant),
 }
 
+impl Player {
+    /// [`Strategy::choose`] examining at most `allowed` positions, which it lessens by those
+    /// it examined, and stopping when `cancel` is raised: only the planner searches as it
+    /// chooses (the clairvoyant searched when it was made).
+    ///
+    /// # Errors
+    ///
+    /// As [`Planner::decide_within`]'s.
+    pub fn choose_within(
+        &mut self,
+        position: &Position,
+        moves: &[Move],
+        allowed: &mut u64,
+        cancel: &Cancel,
+    ) -> Result<usize, Unsolved> {
+        match self {
+            Player::Planner(s) => s.choose_within(position, moves, allowed, cancel),
+            _ => Ok(self.choose(position, moves)),
+        }
+    }
+}
+
 impl Strategy for Player {
     fn choose(&mut self, position: &Position, moves: &[Move]) -> usize {
         match self {
@@ -240,5 +335,71 @@ impl Strategy for Player {
             Player::Planner(s) => s.choose(position, moves),
             Player::Clairvoyant(s) => s.choose(position, moves),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::timing::{PROMPTLY, raised_after};
+    use cancel::Cancelled;
+    use std::time::Duration;
+
+    /// Deal `number` played by `name`, within `allowed`: the events and the score, and the
+    /// positions left of `allowed`.
+    fn played(
+        name: StrategyName,
+        number: u64,
+        samples: u32,
+        allowed: u64,
+    ) -> (Result<(Vec<Event>, u32), Unsolved>, u64) {
+        let (mut game, cancel, mut left) = (Game::deal(number), Cancel::new(), allowed);
+        let mut events = Vec::new();
+        let score = name
+            .player_within(&game, number, samples, &mut left, &cancel)
+            .and_then(|mut player| {
+                play_within(&mut game, &mut player, &mut left, &cancel, |e| {
+                    events.push(e)
+                })
+            });
+        (score.map(|score| (events, score)), left)
+    }
+
+    #[test]
+    fn within_no_bound_every_strategy_plays_the_same_game() {
+        for name in StrategyName::ALL {
+            for number in [0, 7, 113] {
+                let mut game = Game::deal(number);
+                let mut player = name.player(&game, number, 5);
+                let mut events = Vec::new();
+                let score = play(&mut game, &mut player, |e| events.push(e));
+                let (within, _) = played(name, number, 5, u64::MAX);
+                assert_eq!(within, Ok((events, score)), "{name} deal {number}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_game_plays_within_exactly_the_positions_its_searches_examine() {
+        for name in [StrategyName::Planner, StrategyName::Clairvoyant] {
+            let (game, left) = played(name, 113, 10, u64::MAX);
+            let examined = u64::MAX - left;
+            assert!(examined > 0);
+            assert_eq!(played(name, 113, 10, examined), (game, 0), "{name}");
+            let (short, _) = played(name, 113, 10, examined - 1);
+            assert_eq!(short, Err(Unsolved::OverAllowance), "{name}");
+        }
+    }
+
+    #[test]
+    fn a_flag_raised_on_another_thread_stops_a_planners_game_within_100_ms() {
+        let mut game = Game::deal(113);
+        let mut player = StrategyName::Planner.player(&game, 113, MAX_SAMPLES);
+        let (score, late) = raised_after(Duration::from_millis(300), |cancel| {
+            let mut allowed = u64::MAX;
+            play_within(&mut game, &mut player, &mut allowed, cancel, |_| {})
+        });
+        assert_eq!(score, Err(Unsolved::Cancelled(Cancelled)));
+        assert!(late <= PROMPTLY, "returned {late:?} after the flag");
     }
 }

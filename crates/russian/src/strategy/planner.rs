@@ -2,7 +2,8 @@ use super::{Strategy, greedy};
 use crate::deal::{shuffle, strategy_rng};
 use crate::fast::Game;
 use crate::position::{Move, Place, Position, card_at};
-use crate::solver::Solver;
+use crate::solver::{Solver, Unsolved};
+use cancel::Cancel;
 use rand_chacha::ChaCha8Rng;
 
 /// The number of layouts `planner` samples at each decision unless told otherwise.
@@ -74,26 +75,73 @@ impl Planner {
     /// Samples the layouts and values every move of `moves` (the legal moves of `position`, at
     /// least one), as the type documents.
     pub fn decide(&mut self, position: &Position, moves: &[Move]) -> Decision {
+        let mut unbounded = u64::MAX;
+        self.weighed(position, moves, &mut unbounded, &Cancel::new())
+            .0
+    }
+
+    /// [`Planner::decide`] examining at most `allowed` positions (as
+    /// [`Solver::move_values_cancellable`] counts them), which it lessens by those it examined,
+    /// and stopping when `cancel` is raised: the same decision whenever neither stops it. The
+    /// allowance is over all the layouts, the first one included, and is apart from
+    /// [`DECISION_BUDGET`], which ends a decision as it always does: a caller keeps one
+    /// `allowed` over many decisions to bound a whole game.
+    ///
+    /// # Errors
+    ///
+    /// [`Unsolved::OverAllowance`] when a layout's search would pass `allowed`;
+    /// [`Unsolved::Cancelled`] once `cancel` is raised.
+    pub fn decide_within(
+        &mut self,
+        position: &Position,
+        moves: &[Move],
+        allowed: &mut u64,
+        cancel: &Cancel,
+    ) -> Result<Decision, Unsolved> {
+        match self.weighed(position, moves, allowed, cancel) {
+            (_, Some(why)) => Err(why),
+            (decision, None) => Ok(decision),
+        }
+    }
+
+    /// The decision, and why it was cut short when `allowed` or `cancel` stopped it (the
+    /// decision is then on the layouts solved before).
+    fn weighed(
+        &mut self,
+        position: &Position,
+        moves: &[Move],
+        allowed: &mut u64,
+        cancel: &Cancel,
+    ) -> (Decision, Option<Unsolved>) {
         let unseen: Vec<u8> = (0..52u8)
             .filter(|&c| position.place(card_at(c as usize)) == Place::Unseen)
             .collect();
         let asked = if unseen.len() <= 1 { 1 } else { self.samples };
         let mut totals = vec![0u64; moves.len()];
         let (mut samples, mut left, mut stopped) = (0, DECISION_BUDGET, false);
+        let mut cut = None;
         while samples < asked {
             let mut face_down = unseen.clone();
             shuffle(&mut self.rng, &mut face_down);
             let game = Game::with_face_down(position, &face_down);
-            let values = if samples == 0 {
-                Some(self.solver.move_values(&game, moves))
-            } else {
-                let values = self.solver.move_values_within(&game, moves, left);
+            // The first layout is always solved, within the caller's allowance alone.
+            let budget = if samples == 0 { u64::MAX } else { left };
+            let values = self
+                .solver
+                .move_values_cancellable(&game, moves, budget, allowed, cancel);
+            if samples > 0 {
                 left -= self.solver.nodes();
-                values
-            };
-            let Some(values) = values else {
-                stopped = true;
-                break;
+            }
+            let values = match values {
+                Ok(values) => values,
+                Err(Unsolved::OverBudget) => {
+                    stopped = true;
+                    break;
+                }
+                Err(why) => {
+                    cut = Some(why);
+                    break;
+                }
             };
             for (total, value) in totals.iter_mut().zip(values) {
                 *total += u64::from(value);
@@ -109,12 +157,13 @@ impl Planner {
                 best_value = value;
             }
         }
-        Decision {
+        let decision = Decision {
             samples,
             stopped,
             totals,
             choice,
-        }
+        };
+        (decision, cut)
     }
 }
 
@@ -126,5 +175,82 @@ impl Strategy for Planner {
             return 0;
         }
         self.decide(position, moves).choice
+    }
+}
+
+impl Planner {
+    /// [`Strategy::choose`] as [`Planner::decide_within`] decides.
+    pub(super) fn choose_within(
+        &mut self,
+        position: &Position,
+        moves: &[Move],
+        allowed: &mut u64,
+        cancel: &Cancel,
+    ) -> Result<usize, Unsolved> {
+        if moves.len() == 1 {
+            return Ok(0);
+        }
+        Ok(self.decide_within(position, moves, allowed, cancel)?.choice)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::timing::{PROMPTLY, raised_after};
+    use cancel::Cancelled;
+    use std::time::Duration;
+
+    /// The position after deal `number`'s foundation moves, and its moves.
+    fn opening(number: u64) -> (Position, Vec<Move>) {
+        let mut game = Game::deal(number);
+        game.settle(&mut |_| {});
+        let moves = game.position().moves().to_vec();
+        (game.position().clone(), moves)
+    }
+
+    #[test]
+    fn without_a_bound_or_a_raised_flag_the_decision_is_the_same() {
+        let cancel = Cancel::new();
+        for (number, samples) in [(0, 30), (113, 30), (960, 100), (5, 1), (113, 10_000)] {
+            let (position, moves) = opening(number);
+            let decision = Planner::new(number, samples).decide(&position, &moves);
+            let mut allowed = u64::MAX;
+            let within = Planner::new(number, samples).decide_within(
+                &position,
+                &moves,
+                &mut allowed,
+                &cancel,
+            );
+            assert_eq!(within, Ok(decision), "deal {number}");
+        }
+    }
+
+    #[test]
+    fn a_decision_takes_exactly_the_positions_it_examined_from_its_allowance() {
+        let (position, moves) = opening(113);
+        let cancel = Cancel::new();
+        let mut allowed = u64::MAX;
+        let decision =
+            Planner::new(113, 30).decide_within(&position, &moves, &mut allowed, &cancel);
+        let searched = u64::MAX - allowed;
+        let mut exactly = searched;
+        let enough = Planner::new(113, 30).decide_within(&position, &moves, &mut exactly, &cancel);
+        assert_eq!((enough, exactly), (decision, 0));
+        let mut fewer = searched - 1;
+        let short = Planner::new(113, 30).decide_within(&position, &moves, &mut fewer, &cancel);
+        assert_eq!(short, Err(Unsolved::OverAllowance));
+    }
+
+    #[test]
+    fn a_flag_raised_on_another_thread_stops_a_decision_of_10000_layouts_within_100_ms() {
+        let (position, moves) = opening(113);
+        let mut planner = Planner::new(113, MAX_SAMPLES);
+        let (decision, late) = raised_after(Duration::from_millis(300), |cancel| {
+            let mut allowed = u64::MAX;
+            planner.decide_within(&position, &moves, &mut allowed, cancel)
+        });
+        assert_eq!(decision, Err(Unsolved::Cancelled(Cancelled)));
+        assert!(late <= PROMPTLY, "returned {late:?} after the flag");
     }
 }

@@ -3,6 +3,7 @@
 use crate::support::{TestServer, UNKNOWN, reason};
 use libtest_mimic::Trial;
 use serde_json::json;
+use serve::limits;
 
 pub fn trials() -> Vec<Trial> {
     crate::tests![
@@ -11,7 +12,36 @@ pub fn trials() -> Vec<Trial> {
         a_russian_game_is_played_by_every_strategy,
         the_russian_casino_nets_every_score_as_the_game_does,
         a_russian_hint_counts_its_ties_and_a_game_says_when_it_is_won,
+        a_russian_hint_or_play_past_the_positions_allowed_is_422,
     ]
+}
+
+/// Every card face up, spread over the seven columns: its exact maximum, 46, takes the solver
+/// some 18 s (`parlor russian hint --deal FILE --samples 1`).
+const EVERY_CARD_UP: &str = crate::testdata!("russian/every-card-up.txt");
+
+fn a_russian_hint_or_play_past_the_positions_allowed_is_422() {
+    let server = TestServer::start();
+    let hint = server.post("/api/russian/hint?samples=1", EVERY_CARD_UP);
+    let message = server.refused(&hint, 422, reason("budget"));
+    assert!(
+        message.contains(&tally::grouped(limits::RUSSIAN_HINT_POSITIONS))
+            && message.contains("parlor russian hint"),
+        "{message}"
+    );
+    // The planner at 10,000 layouts a decision examines 48,681,069 positions over deal 113.
+    let play = server.get("/api/russian/play?deal=113&strategy=planner&samples=10000");
+    let message = server.refused(&play, 422, reason("budget"));
+    assert!(
+        message.contains(&tally::grouped(limits::RUSSIAN_PLAY_POSITIONS))
+            && message.contains("fewer samples")
+            && message.contains("parlor russian play"),
+        "{message}"
+    );
+    // Within it, the same game as ever.
+    let fewer = server.get("/api/russian/play?deal=113&strategy=planner&samples=30");
+    assert_eq!(fewer.status, 200, "{}", fewer.text());
+    server.stop();
 }
 
 fn a_russian_hint_is_answered_for_every_table_and_query() {
