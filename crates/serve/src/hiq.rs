@@ -117,11 +117,20 @@ fn judged(
 }
 
 /// `POST /api/hiq/play`: what `parlor hiq --json` prints for the contest input in the body.
-pub async fn play(uri: Uri, body: RequestBody) -> Result<Response, ApiError> {
+/// Read and played on a solver's thread, as the longest input takes milliseconds.
+pub async fn play(state: State, uri: Uri, body: RequestBody) -> Result<Response, ApiError> {
     Params::of(&uri, &[])?;
-    let boards = contest::parse(&text(body)?).map_err(ApiError::input)?;
-    let games: Vec<GameJson> = boards.into_iter().map(GameJson::play).collect();
-    Ok(json_lines(&games))
+    let input = text(body)?;
+    solver(&state, move |cancel| {
+        let boards = contest::parse(&input).map_err(ApiError::input)?;
+        Ok(json_lines(
+            boards
+                .into_iter()
+                .take_while(|_| !cancel.is_cancelled())
+                .map(GameJson::play),
+        ))
+    })
+    .await?
 }
 
 /// `POST /api/hiq/board?line=12-26,25-27`: the position in the body after the line, and its

@@ -11,9 +11,10 @@
 //! long lane, but a cheap request never waits behind them: it is done within its quick try.
 //!
 //! Priorities keep it so under load. The threads answering connections run at the process's
-//! niceness, quick tries at [`QUICK_NICENESS`] and the long lane at [`LONG_NICENESS`], so the
-//! system gives a quick try three times the time of a long job, and a page or a cheap answer
-//! never waits for the processor behind either.
+//! niceness, the quick tries [`QUICK_LOWERED_BY`] lower and the long lane [`LONG_LOWERED_BY`]
+//! lower, so that the system gives a page's threads half as much again as a quick try, and a
+//! quick try twice the time of a long job; lowered no further, so that a long job on a machine
+//! busy with other programs still ends within its request's time.
 
 use crate::limits::{self, SOLVER_WAIT};
 use cancel::Cancel;
@@ -26,12 +27,13 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore, oneshot};
 /// samples take some milliseconds), far less than a costly one.
 pub const QUICK_TRY: Duration = Duration::from_millis(500);
 
-/// Niceness of a quick try: below the connections', above the long lane's.
-pub const QUICK_NICENESS: i32 = 5;
+/// How much lower a quick try's priority is than the process's, in niceness: the system gives
+/// a thread some 1.6 times the processor of one of niceness 2 more.
+pub const QUICK_LOWERED_BY: i32 = 2;
 
-/// Niceness of the long lane: the system gives a thread of niceness 5 three times the
-/// processor of one of niceness 10.
-pub const LONG_NICENESS: i32 = 10;
+/// How much lower the long lane's priority is than the process's, in niceness: the system gives
+/// a thread of niceness 2 twice the processor of one of niceness 5.
+pub const LONG_LOWERED_BY: i32 = 5;
 
 /// Why a job gave no answer.
 #[derive(Debug, PartialEq, Eq)]
@@ -85,19 +87,19 @@ impl Lanes {
         job: Arc<impl Fn(&Cancel) -> T + Send + Sync + 'static>,
     ) -> Result<T, Unanswered> {
         let quick = self.permit(&self.quick).await?;
-        let mut tried = Run::start(job.clone(), quick, QUICK_NICENESS, &self.stopping)?;
+        let mut tried = Run::start(job.clone(), quick, QUICK_LOWERED_BY, &self.stopping)?;
         if let Some(answer) = tried.within(QUICK_TRY).await? {
             return Ok(answer);
         }
         // With nobody waiting for the long lane, the run goes on there, losing nothing;
         // otherwise it takes its turn after those who wait.
         if let Ok(long) = self.long.clone().try_acquire_owned() {
-            tried.promote(long, LONG_NICENESS);
+            tried.promote(long);
             return tried.answer().await;
         }
         drop(tried);
         let long = self.permit(&self.long).await?;
-        Run::start(job, long, LONG_NICENESS, &self.stopping)?
+        Run::start(job, long, LONG_LOWERED_BY, &self.stopping)?
             .answer()
             .await
     }
@@ -125,7 +127,7 @@ impl<T: Send + 'static> Run<T> {
     fn start(
         job: Arc<impl Fn(&Cancel) -> T + Send + Sync + 'static>,
         permit: OwnedSemaphorePermit,
-        niceness: i32,
+        lowered_by: i32,
         stopping: &Cancel,
     ) -> Result<Run<T>, Unanswered> {
         let cancel = stopping.child();
@@ -136,8 +138,8 @@ impl<T: Send + 'static> Run<T> {
         std::thread::Builder::new()
             .name(crate::THREADS.into())
             .spawn(move || {
-                lower_priority(niceness);
                 let _ = named.set(thread_id());
+                lower_priority(thread_id(), lowered_by);
                 let answer = job(&flag);
                 *lock(&ends) = None;
                 if !flag.is_cancelled() {
@@ -161,13 +163,13 @@ impl<T: Send + 'static> Run<T> {
         }
     }
 
-    /// Moves the run to the lane of `permit` and its `niceness`, letting go of its own permit.
-    fn promote(&self, permit: OwnedSemaphorePermit, niceness: i32) {
+    /// Moves the run to the long lane, whose `permit` it takes for its own.
+    fn promote(&self, permit: OwnedSemaphorePermit) {
         let mut held = lock(&self.held);
         if held.is_some() {
             *held = Some(permit);
             if let Some(&thread) = self.thread.get() {
-                lower_priority_of(thread, niceness);
+                lower_priority(thread, LONG_LOWERED_BY - QUICK_LOWERED_BY);
             }
         }
     }
@@ -200,32 +202,24 @@ fn thread_id() -> i32 {
     id
 }
 
-/// Lowers the priority of the thread `thread` of this process (a [`thread_id`]) to `niceness`.
-fn lower_priority_of(thread: i32, niceness: i32) {
+/// Lowers the priority of the thread `thread` of this process (a [`thread_id`]) by `by` in
+/// niceness; on Linux a thread has a niceness of its own. A thread cannot raise its priority
+/// again, so each run has a thread of its own.
+fn lower_priority(thread: i32, by: i32) {
     #[cfg(target_os = "linux")]
-    if let Ok(who) = libc::id_t::try_from(thread) {
-        // SAFETY: setpriority takes plain integers and touches no memory of the caller's; on
-        // Linux, `who` with PRIO_PROCESS names one thread, and lowering its priority needs no
-        // privilege. A thread that has ended by now is refused, harmlessly.
+    if by > 0
+        && let Ok(who) = libc::id_t::try_from(thread)
+    {
+        // SAFETY: getpriority and setpriority take plain integers and touch no memory of the
+        // caller's; on Linux, `who` with PRIO_PROCESS names one thread, and lowering its
+        // priority needs no privilege. A thread that has ended by now is refused, harmlessly.
         unsafe {
-            libc::setpriority(libc::PRIO_PROCESS, who, niceness);
+            let now = libc::getpriority(libc::PRIO_PROCESS, who);
+            libc::setpriority(libc::PRIO_PROCESS, who, now + by);
         }
     }
     #[cfg(not(target_os = "linux"))]
-    let _ = (thread, niceness);
-}
-
-/// Lowers the calling thread's priority to `niceness`; on Linux a thread has a niceness of its
-/// own. A thread cannot raise its priority again, so each run has a thread of its own.
-pub fn lower_priority(niceness: i32) {
-    #[cfg(target_os = "linux")]
-    // SAFETY: setpriority takes plain integers and touches no memory of the caller's; on Linux,
-    // `who` 0 with PRIO_PROCESS names the calling thread.
-    unsafe {
-        libc::setpriority(libc::PRIO_PROCESS, 0, niceness);
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = niceness;
+    let _ = (thread, by);
 }
 
 #[cfg(test)]
