@@ -5,7 +5,7 @@
 use super::api::{
     ApiError, Params, RequestBody, Routes, State, json, json_lines, only, solver, text,
 };
-use super::limits::HIQ_MEMORY;
+use super::limits::{HIQ_LOSING_JUMP_POSITIONS, HIQ_MEMORY};
 use super::prospects;
 use axum::http::Uri;
 use axum::response::Response;
@@ -71,21 +71,28 @@ pub async fn verdict(state: State, uri: Uri, body: RequestBody) -> Result<Respon
         let end = played.end;
         let (solution, by_table) = judged(table, end, goal, cancel)?;
         let won = solution.verdict == Verdict::Won;
-        // The end's verdict is known; a position the solver cannot judge leaves the losing
-        // jump unknown rather than the verdict unanswered.
+        // The end's verdict is known; a position the solver cannot judge, or one past what
+        // the searches for the losing jump may examine together, leaves the losing jump
+        // unknown rather than the verdict unanswered.
+        let mut examined = 0;
         let winnable = |board: Board| {
             if board == end {
                 return Ok(won);
             }
-            match table.and_then(|t| t.wins(board, goal)) {
-                Some(won) => Ok(won),
-                None => judged(table, board, goal, cancel).map(|(s, _)| s.verdict == Verdict::Won),
+            if let Some(won) = table.and_then(|t| t.wins(board, goal)) {
+                return Ok(won);
             }
+            if examined >= HIQ_LOSING_JUMP_POSITIONS {
+                return Err(Unjudged::Spent);
+            }
+            let (solution, _) = judged(table, board, goal, cancel).map_err(Unjudged::Unsolved)?;
+            examined += solution.positions;
+            Ok(solution.verdict == Verdict::Won)
         };
         let lost = match losing_jump(start, &played.jumps, winnable) {
             Ok(lost) => lost,
-            Err(Unsolved::OverMemory(_)) => None,
-            Err(cancelled) => return Err(cancelled),
+            Err(Unjudged::Spent | Unjudged::Unsolved(Unsolved::OverMemory(_))) => None,
+            Err(Unjudged::Unsolved(cancelled)) => return Err(cancelled),
         };
         Ok(VerdictJson::new(end, goal, &solution, by_table, lost))
     };
@@ -97,6 +104,14 @@ pub async fn verdict(state: State, uri: Uri, body: RequestBody) -> Result<Respon
         solver(&state, judge).await?
     };
     Ok(json(&answer.map_err(past_the_budget)?))
+}
+
+/// Why a position along a verdict's line was not judged.
+enum Unjudged {
+    /// The searches for the losing jump examined [`HIQ_LOSING_JUMP_POSITIONS`] before it.
+    Spent,
+    /// Its own search stopped.
+    Unsolved(Unsolved),
 }
 
 /// The table's answer for `board`, where it holds it, or the solver's; and whether the table

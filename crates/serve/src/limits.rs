@@ -93,3 +93,10 @@ pub const RUSSIAN_HINT_POSITIONS: u64 = 16_000_000;
 /// 4.5 s at the most. Past it the game is refused, the same way every time; the command line
 /// has no such bound.
 pub const RUSSIAN_PLAY_POSITIONS: u64 = 32_000_000;
+
+/// The most positions the searches for a Hi-Q verdict's losing jump may examine together
+/// (each one bound by [`HIQ_MEMORY`] too), beyond the search of the line's end: about what one
+/// search holds at that bound (3,670,016 positions at the most). No search is begun past it,
+/// and the losing jump is left unknown, as when a position is past the solver's budget; so a
+/// verdict costs some three searches at the most.
+pub const HIQ_LOSING_JUMP_POSITIONS: u64 = 4_000_000;
