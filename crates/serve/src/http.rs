@@ -4,8 +4,8 @@
 use super::connections::{Connection, Connections, WriteTimed};
 use super::guard::Access;
 use super::limits::{DRAIN, HEAD_TIMEOUT, LISTEN_BACKLOG, MAX_HEAD};
+use super::routes::Served;
 use crate::Error;
-use cancel::Cancel;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
@@ -112,8 +112,8 @@ impl Server {
             TcpListener::from_std(listener).map_err(Error::Listener)?
         };
         let stop = Arc::new(Notify::new());
-        let router = super::routes::router(access, address);
-        let accepting = runtime.spawn(accept(listener, router, stop.clone()));
+        let served = super::routes::router(access, address);
+        let accepting = runtime.spawn(accept(listener, served, stop.clone()));
         Ok(Server {
             address,
             stop,
@@ -167,8 +167,8 @@ fn listen(address: SocketAddr) -> io::Result<std::net::TcpListener> {
 
 /// Accepts connections and answers them until `stop` is notified; then lets the requests in
 /// flight finish for up to [`DRAIN`], and cancels the work of those still running.
-async fn accept(listener: TcpListener, router: Router, stop: Arc<Notify>) -> Stopped {
-    let (router, stopping) = router.into_parts();
+async fn accept(listener: TcpListener, served: Served, stop: Arc<Notify>) -> Stopped {
+    let (router, stopping) = served.into_parts();
     let graceful = GracefulShutdown::new();
     let connections = Arc::new(Connections::new(super::connections::cap()));
     let mut stopped = std::pin::pin!(stop.notified());
@@ -243,22 +243,5 @@ where
     fn call(&self, mut request: hyper::Request<Incoming>) -> Self::Future {
         request.extensions_mut().insert(self.connection.clone());
         Box::pin(self.inner.call(request))
-    }
-}
-
-/// What the accepting loop serves: the routes, and the flag that cancels their work.
-pub struct Router {
-    routes: axum::Router,
-    stopping: Cancel,
-}
-
-impl Router {
-    /// `routes`, whose work `stopping` cancels.
-    pub fn new(routes: axum::Router, stopping: Cancel) -> Router {
-        Router { routes, stopping }
-    }
-
-    fn into_parts(self) -> (axum::Router, Cancel) {
-        (self.routes, self.stopping)
     }
 }

@@ -4,7 +4,6 @@
 
 use super::api::{Shared, bounded};
 use super::guard::{Access, Gate, gate};
-use super::http::Router;
 use super::{assets, camicia, hiq, russian, speed};
 use axum::middleware;
 use cancel::Cancel;
@@ -12,7 +11,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 /// The routes of a server listening at `bound` for whom `access` admits.
-pub fn router(access: Access, bound: SocketAddr) -> Router {
+pub fn router(access: Access, bound: SocketAddr) -> Served {
     super::prospects::prepare();
     let stopping = Cancel::new();
     let shared = Arc::new(Shared::new(stopping.clone()));
@@ -29,5 +28,23 @@ pub fn router(access: Access, bound: SocketAddr) -> Router {
             gate,
         ))
         .with_state(shared);
-    Router::new(routes, stopping)
+    Served::new(routes, stopping)
+}
+
+/// What the accepting loop serves: every route, and the flag that cancels their work.
+pub struct Served {
+    routes: axum::Router,
+    stopping: Cancel,
+}
+
+impl Served {
+    /// `routes`, whose work `stopping` cancels.
+    fn new(routes: axum::Router, stopping: Cancel) -> Served {
+        Served { routes, stopping }
+    }
+
+    /// The routes, and the flag to raise when the server stops.
+    pub fn into_parts(self) -> (axum::Router, Cancel) {
+        (self.routes, self.stopping)
+    }
 }
