@@ -94,7 +94,22 @@ fn make(start: Board) -> Result<Table, Box<dyn std::error::Error>> {
         .thread_name(|i| format!("parlor-hiq-table-{i}"))
         .start_handler(|_| lowest_priority())
         .build()?;
-    Ok(pool.install(|| Table::build(start, MEMORY, |_| {}))?)
+    let table = pool.install(|| Table::build(start, MEMORY, |_| {}))?;
+    drop(pool);
+    give_back_freed_memory();
+    Ok(table)
+}
+
+/// Hands the memory the making freed back to the system: glibc keeps it in its arenas
+/// otherwise, and the server would go on holding the making's peak, some 270 MB, for a table
+/// of 125 MB.
+fn give_back_freed_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only returns free pages of the allocator's own to the system; it
+    // touches no memory in use.
+    unsafe {
+        libc::malloc_trim(0);
+    }
 }
 
 /// Lowers the calling thread's priority to the least; on Linux a thread has a niceness of its
