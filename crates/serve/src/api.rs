@@ -15,7 +15,7 @@ use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use cancel::Cancel;
-use http_body_util::BodyExt;
+use http_body_util::{BodyExt, LengthLimitError, Limited};
 use report::error::ErrorJson;
 use serde::Serialize;
 use std::sync::Arc;
@@ -56,15 +56,7 @@ pub struct ApiError {
 
 impl ApiError {
     /// A refusal with `status`, its `reason` word and its message.
-    pub fn refused(
-        status: StatusCode,
-        reason: &'static str,
-        message: impl Into<String>,
-    ) -> ApiError {
-        ApiError::new(status, reason, message)
-    }
-
-    fn new(status: StatusCode, reason: &'static str, message: impl Into<String>) -> ApiError {
+    pub fn new(status: StatusCode, reason: &'static str, message: impl Into<String>) -> ApiError {
         ApiError {
             status,
             reason,
@@ -276,6 +268,30 @@ pub async fn solver<T: Send + 'static>(
         })
 }
 
+/// What a contest's command prints for the contest input in the body, one JSON line a game:
+/// the input read by `parse`, each game played by `play`, all on a solver's thread, since the
+/// longest input (Speed's 404 games) takes some 50 ms and many clients may post it at once.
+pub async fn contest_lines<G: 'static, E: std::fmt::Display + 'static, J: Serialize + 'static>(
+    state: &State,
+    uri: &Uri,
+    body: RequestBody,
+    parse: fn(&str) -> Result<Vec<G>, E>,
+    play: fn(&G) -> J,
+) -> Result<Response, ApiError> {
+    Params::of(uri, &[])?;
+    let input = text(body)?;
+    solver(state, move |cancel| {
+        let games = parse(&input).map_err(ApiError::input)?;
+        Ok(json_lines(
+            games
+                .iter()
+                .take_while(|_| !cancel.is_cancelled())
+                .map(play),
+        ))
+    })
+    .await?
+}
+
 /// The answer to a method an endpoint does not take, naming the one it does.
 pub fn only(allowed: &'static str) -> impl Fn(Method) -> std::future::Ready<Response> + Clone {
     move |method| {
@@ -347,34 +363,23 @@ async fn read_body(request: Request, next: Next) -> Response {
     if announced.is_some_and(|length| length > MAX_BODY as u64) {
         return too_large();
     }
-    let (parts, mut body) = request.into_parts();
+    let (parts, body) = request.into_parts();
     let length = announced.map_or(MAX_BODY, |length| length as usize);
     let deadline = BODY_GRACE + Duration::from_secs_f64(length as f64 / BODY_RATE as f64);
-    let reading = async {
-        let mut bytes = Vec::with_capacity(length.min(MAX_BODY));
-        while let Some(frame) = body.frame().await {
-            let Ok(data) = frame?.into_data() else {
-                continue;
-            };
-            if bytes.len() + data.len() > MAX_BODY {
-                return Ok(None);
-            }
-            bytes.extend_from_slice(&data);
-        }
-        Ok::<_, axum::Error>(Some(bytes))
-    };
+    let reading = Limited::new(body, MAX_BODY).collect();
     match tokio::time::timeout(deadline, reading).await {
-        Ok(Ok(Some(bytes))) => {
+        Ok(Ok(bytes)) => {
             // Busy from now: until its body is in, a connection is as idle as one that sends
             // nothing, and closed first to make room.
             let _busy = parts
                 .extensions
                 .get::<Arc<Connection>>()
                 .map(Connection::busy);
-            next.run(Request::from_parts(parts, Body::from(bytes)))
+            next.run(Request::from_parts(parts, Body::from(bytes.to_bytes())))
                 .await
         }
-        Ok(Ok(None)) => too_large(),
+        // A body of unannounced length that runs past the bound.
+        Ok(Err(error)) if error.is::<LengthLimitError>() => too_large(),
         Ok(Err(error)) => ApiError::input(format!("cannot read the body: {error}")).into_response(),
         Err(_) => ApiError::new(
             StatusCode::REQUEST_TIMEOUT,

@@ -96,7 +96,7 @@ fn host(headers: &HeaderMap) -> Option<Result<String, ()>> {
 }
 
 fn refused(status: StatusCode, reason: &'static str, message: String) -> Response {
-    ApiError::refused(status, reason, message).into_response()
+    ApiError::new(status, reason, message).into_response()
 }
 
 /// Answers the request only if its Host, token and site are admitted, as the module says.

@@ -3,7 +3,7 @@
 //! contest's player (`parlor hiq --json`), and a position's legal jumps after a line of jumps.
 
 use super::api::{
-    ApiError, Params, RequestBody, Routes, State, json, json_lines, only, solver, text,
+    ApiError, Params, RequestBody, Routes, State, contest_lines, json, only, solver, text,
 };
 use super::limits::{HIQ_LOSING_JUMP_POSITIONS, HIQ_MEMORY};
 use super::prospects;
@@ -132,20 +132,11 @@ fn judged(
 }
 
 /// `POST /api/hiq/play`: what `parlor hiq --json` prints for the contest input in the body.
-/// Read and played on a solver's thread, as the longest input takes milliseconds.
 pub async fn play(state: State, uri: Uri, body: RequestBody) -> Result<Response, ApiError> {
-    Params::of(&uri, &[])?;
-    let input = text(body)?;
-    solver(&state, move |cancel| {
-        let boards = contest::parse(&input).map_err(ApiError::input)?;
-        Ok(json_lines(
-            boards
-                .into_iter()
-                .take_while(|_| !cancel.is_cancelled())
-                .map(GameJson::play),
-        ))
+    contest_lines(&state, &uri, body, contest::parse, |&board| {
+        GameJson::play(board)
     })
-    .await?
+    .await
 }
 
 /// `POST /api/hiq/board?line=12-26,25-27`: the position in the body after the line, and its

@@ -3,8 +3,7 @@
 //! the same way.
 
 use super::api::{
-    ApiError, Params, RequestBody, Routes, State, json, json_lines, only, solver, text,
-    whole_number,
+    ApiError, Params, RequestBody, Routes, State, contest_lines, json, only, whole_number,
 };
 use axum::http::Uri;
 use axum::response::Response;
@@ -21,22 +20,11 @@ pub fn routes() -> Routes {
 }
 
 /// `POST /api/speed/play`: what `parlor speed --json` prints for the contest input in the body.
-/// The body's 404 games at the most take some 50 ms.
 pub async fn play(state: State, uri: Uri, body: RequestBody) -> Result<Response, ApiError> {
-    Params::of(&uri, &[])?;
-    let input = text(body)?;
-    // Reading 404 games, playing them and writing the answer, all on a solver's thread: a few
-    // clients posting the longest input at once would otherwise hold the connections' threads.
-    solver(&state, move |cancel| {
-        let deals = contest::parse(&input).map_err(ApiError::input)?;
-        Ok(json_lines(
-            deals
-                .iter()
-                .take_while(|_| !cancel.is_cancelled())
-                .map(|deal| GameJson::new(deal, &reference::play(deal))),
-        ))
+    contest_lines(&state, &uri, body, contest::parse, |deal| {
+        GameJson::new(deal, &reference::play(deal))
     })
-    .await?
+    .await
 }
 
 /// `GET /api/speed/times`: how long each action takes, which the page's cards travel for.
