@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use std::future::Future;
 use std::io;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::task::{Context, Poll, ready};
 #[cfg(test)]
@@ -79,10 +79,9 @@ pub struct Connections {
 
 /// One open connection as [`Connections`] sees it.
 pub struct Connection {
-    /// Requests of this connection being answered (hyper answers one at a time).
-    busy: AtomicUsize,
-    /// Since when it has been idle.
-    idle_since: Mutex<Instant>,
+    /// Since when it has been idle; `None` while a request of its is being answered (hyper
+    /// answers one at a time).
+    idle_since: Mutex<Option<Instant>>,
     /// Notified when it must close to make room.
     evicted: Notify,
 }
@@ -114,11 +113,9 @@ impl Connections {
                 }
                 let idlest = open
                     .iter()
-                    .filter(|(_, c)| c.busy.load(Ordering::Relaxed) == 0)
-                    .min_by_key(|(_, c)| {
-                        *c.idle_since.lock().unwrap_or_else(PoisonError::into_inner)
-                    })
-                    .map(|(&number, _)| number);
+                    .filter_map(|(&number, c)| Some(((*c.idle_since())?, number)))
+                    .min()
+                    .map(|(_, number)| number);
                 if let Some(number) = idlest {
                     // Counted closed at once: it closes as soon as its task next runs.
                     if let Some(connection) = open.remove(&number) {
@@ -135,8 +132,7 @@ impl Connections {
     pub fn register(self: &Arc<Self>) -> Registered {
         let number = self.numbered.fetch_add(1, Ordering::Relaxed);
         let connection = Arc::new(Connection {
-            busy: AtomicUsize::new(0),
-            idle_since: Mutex::new(Instant::now()),
+            idle_since: Mutex::new(Some(Instant::now())),
             evicted: Notify::new(),
         });
         self.open().insert(number, connection.clone());
@@ -177,8 +173,15 @@ impl Drop for Registered {
 impl Connection {
     /// Marks the connection busy until the guard is dropped.
     pub fn busy(self: &Arc<Self>) -> Busy {
-        self.busy.fetch_add(1, Ordering::Relaxed);
+        *self.idle_since() = None;
         Busy(self.clone())
+    }
+
+    fn idle_since(&self) -> std::sync::MutexGuard<'_, Option<Instant>> {
+        // An instant or its absence is whole whatever panicked while the lock was held.
+        self.idle_since
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
     }
 }
 
@@ -187,12 +190,7 @@ pub struct Busy(Arc<Connection>);
 
 impl Drop for Busy {
     fn drop(&mut self) {
-        *self
-            .0
-            .idle_since
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner) = Instant::now();
-        self.0.busy.fetch_sub(1, Ordering::Relaxed);
+        *self.0.idle_since() = Some(Instant::now());
     }
 }
 
