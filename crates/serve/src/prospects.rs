@@ -4,6 +4,7 @@
 //! is ready, the solver answers every verdict, as it does for positions the table does not hold.
 
 use crate::say::say;
+use crate::schedule::{lower_priority, thread_id};
 use hiq::Board;
 use hiq::prospects::Table;
 use std::path::PathBuf;
@@ -92,7 +93,8 @@ fn obtain() -> Option<Table> {
 fn make(start: Board) -> Result<Table, Box<dyn std::error::Error>> {
     let pool = rayon::ThreadPoolBuilder::new()
         .thread_name(|i| format!("parlor-hiq-table-{i}"))
-        .start_handler(|_| lowest_priority())
+        // The least priority: niceness is at most 19, and the system caps a higher one there.
+        .start_handler(|_| lower_priority(thread_id(), 19))
         .build()?;
     let table = pool.install(|| Table::build(start, MEMORY, |_| {}))?;
     drop(pool);
@@ -109,15 +111,5 @@ fn give_back_freed_memory() {
     // touches no memory in use.
     unsafe {
         libc::malloc_trim(0);
-    }
-}
-
-/// Lowers the calling thread's priority to the least; on Linux a thread has a niceness of its
-/// own.
-fn lowest_priority() {
-    #[cfg(target_os = "linux")]
-    // SAFETY: setpriority takes plain integers and touches no memory of the caller's.
-    unsafe {
-        libc::setpriority(libc::PRIO_PROCESS, 0, 19);
     }
 }

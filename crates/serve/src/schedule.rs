@@ -138,8 +138,9 @@ impl<T: Send + 'static> Run<T> {
         std::thread::Builder::new()
             .name(crate::THREADS.into())
             .spawn(move || {
-                let _ = named.set(thread_id());
-                lower_priority(thread_id(), lowered_by);
+                let id = thread_id();
+                let _ = named.set(id);
+                lower_priority(id, lowered_by);
                 let answer = job(&flag);
                 *lock(&ends) = None;
                 if !flag.is_cancelled() {
@@ -193,7 +194,7 @@ fn lock(
 }
 
 /// The calling thread's id, as the system's scheduler names it (0 where there is none).
-fn thread_id() -> i32 {
+pub fn thread_id() -> i32 {
     #[cfg(target_os = "linux")]
     // SAFETY: gettid takes nothing and always succeeds.
     let id = unsafe { libc::gettid() };
@@ -205,7 +206,7 @@ fn thread_id() -> i32 {
 /// Lowers the priority of the thread `thread` of this process (a [`thread_id`]) by `by` in
 /// niceness; on Linux a thread has a niceness of its own. A thread cannot raise its priority
 /// again, so each run has a thread of its own.
-fn lower_priority(thread: i32, by: i32) {
+pub fn lower_priority(thread: i32, by: i32) {
     #[cfg(target_os = "linux")]
     if by > 0
         && let Ok(who) = libc::id_t::try_from(thread)
