@@ -415,7 +415,7 @@ fn at_the_cap_the_idlest_connection_makes_room() {
     drop(idle);
 }
 
-/// Sends `method path body` on threads of their own and does not wait for the answers.
+/// Sends each `method path body` on a connection of its own and does not wait for the answers.
 fn in_flight(served: &Served, asks: &[(&str, &str, &str)]) -> Vec<TcpStream> {
     asks.iter()
         .map(|(method, path, body)| {
