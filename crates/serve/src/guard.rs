@@ -91,7 +91,11 @@ fn host(headers: &HeaderMap) -> Option<Result<String, ()>> {
         .to_str()
         .ok()
         .and_then(|text| text.parse::<axum::http::uri::Authority>().ok())
-        .filter(|authority| !authority.as_str().contains('@'));
+        .filter(|authority| !authority.as_str().contains('@'))
+        // A port, where one is written, is a number (the parser keeps `host:x` otherwise).
+        .filter(|authority| {
+            authority.as_str() == authority.host() || authority.port_u16().is_some()
+        });
     Some(authority.map(|a| a.host().to_string()).ok_or(()))
 }
 

@@ -11,7 +11,7 @@ pub fn trials() -> Vec<Trial> {
     crate::tests![
         another_name_for_the_server_is_refused_403,
         another_sites_request_for_work_is_refused_403_and_its_pages_still_open,
-        http_1_1_without_a_host_is_400,
+        http_1_1_without_a_host_or_with_a_malformed_one_is_400,
         a_body_announced_too_long_is_refused_at_once_without_100_continue,
     ]
 }
@@ -118,10 +118,15 @@ fn another_sites_request_for_work_is_refused_403_and_its_pages_still_open() {
     server.stop();
 }
 
-fn http_1_1_without_a_host_is_400() {
+fn http_1_1_without_a_host_or_with_a_malformed_one_is_400() {
     let server = TestServer::start();
     let (_, answer) = exchange(&server, "GET / HTTP/1.1\r\n", "");
     raw_refusal(answer.as_bytes(), 400, "host");
+    // Nor is a Host that is no host and port.
+    for host in ["a b", "user@127.0.0.1", "127.0.0.1:x", "[::1"] {
+        let (_, answer) = exchange(&server, &format!("GET / HTTP/1.1\r\nHost: {host}\r\n"), "");
+        raw_refusal(answer.as_bytes(), 400, "host");
+    }
     // HTTP/1.0 had no Host.
     let (_, answer) = exchange(&server, "GET / HTTP/1.0\r\n", "");
     assert!(answer.starts_with("HTTP/1.0 200 "), "{answer}");
