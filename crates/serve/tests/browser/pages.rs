@@ -221,6 +221,8 @@ async fn pages_a_server_asking_a_token_opens_from_its_printed_address(page: Page
             )));
         }
         page.screenshot("token-needed", 1024, 640).await?;
+        page.screenshot("token-needed", 390, 844).await?;
+        page.resize(1280, 800).await?;
         page.client
             .goto(&format!("{base}/russian?deal=5&token={token}"))
             .await?;
