@@ -86,12 +86,8 @@ const RETRY: Duration = Duration::from_millis(10);
 pub fn connect(cluster: &Cluster, mine: &Hello) -> Result<Links, Error> {
     let me = cluster.process;
     let deadline = Instant::now() + cluster.wait;
-    let listener = TcpListener::bind(&cluster.addresses[me]).map_err(|e| {
-        Error::Peer(format!(
-            "cannot listen at {}, this process's address in the host file: {e}",
-            cluster.addresses[me]
-        ))
-    })?;
+    let listener =
+        TcpListener::bind(&cluster.addresses[me]).map_err(|e| cannot_listen(cluster, &e))?;
     listener.set_nonblocking(true).map_err(io_peer)?;
     let none = || (0..cluster.processes()).map(|_| None).collect::<Vec<_>>();
     let mut links = Links {
@@ -166,6 +162,22 @@ fn listen(stream: TcpStream, deadline: Instant, heard: mpsc::Sender<(TcpStream, 
 
 fn io_peer(e: std::io::Error) -> Error {
     Error::Peer(format!("cannot set up the cluster's connections: {e}"))
+}
+
+fn cannot_listen(cluster: &Cluster, e: &std::io::Error) -> Error {
+    let address = &cluster.addresses[cluster.process];
+    let why = if e.kind() == std::io::ErrorKind::AddrInUse {
+        // Outgoing connections borrow their ports from a range that host files often use
+        // (Linux: 32768 to 60999), so a port free a moment ago may be taken: say so.
+        "the port is taken; give this process a free port in the host file, one below the range \
+         the system lends to outgoing connections (on Linux, /proc/sys/net/ipv4/ip_local_port_range)"
+            .to_owned()
+    } else {
+        e.to_string()
+    };
+    Error::Peer(format!(
+        "cannot listen at {address}, this process's address in the host file: {why}"
+    ))
 }
 
 fn not_come(cluster: &Cluster, process: usize) -> Error {
@@ -365,6 +377,25 @@ mod tests {
         assert!(links.beats[0].is_none() && links.beats[1].is_some());
         assert_eq!(links.first.resume, 7);
         assert_eq!(later.join().unwrap().unwrap().resume, 7);
+    }
+
+    /// A port held by an outgoing connection (as CI's did, from another test's client) stops
+    /// the process at once, saying what to choose instead.
+    #[test]
+    fn a_port_held_by_a_connection_is_named_taken() {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let client = TcpStream::connect(listener.local_addr().unwrap()).unwrap();
+        let held = client.local_addr().unwrap().to_string();
+        let addresses = [held.clone(), free_ports(1).unwrap()[0].clone()];
+        let Err(Error::Peer(message)) = connect(&cluster(&addresses, 0, 1), &hello(0, "run"))
+        else {
+            panic!("listening at a held port did not fail");
+        };
+        assert!(
+            message.starts_with(&format!("cannot listen at {held}, "))
+                && message.contains("the port is taken; give this process a free port"),
+            "{message}"
+        );
     }
 
     /// Connections that never say hello, made before the real process calls, each used to hold
