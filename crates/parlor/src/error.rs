@@ -88,32 +88,53 @@ pub fn tell(line: &str) -> Result<(), CliError> {
     writeln!(io::stderr().lock(), "{line}").map_err(CliError::Write)
 }
 
-/// Which of the standard output and error of this process was closed when it started
-/// (`parlor … >&-`), if one was. Rust's start-up code puts `/dev/null`, opened for reading and
-/// writing, in place of a closed one, so writes would vanish and parlor would seem to succeed;
-/// a `/dev/null` given by a shell redirection is open for writing only.
-#[cfg(unix)]
-pub fn streams_closed() -> Option<&'static str> {
-    use std::os::fd::AsRawFd;
-    let replaced = |fd: i32| {
-        // SAFETY: fcntl with F_GETFL only reads the flags of a descriptor, valid or not.
-        let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
-        let read_write = flags >= 0 && flags & libc::O_ACCMODE == libc::O_RDWR;
-        // Where /proc is missing, nothing is found closed.
-        let null = std::fs::read_link(format!("/proc/self/fd/{fd}"))
-            .is_ok_and(|target| target == std::path::Path::new("/dev/null"));
-        read_write && null
-    };
-    if replaced(io::stdout().as_raw_fd()) {
-        return Some("standard output");
+/// Which of standard output and error was closed when the process started, a bit each (1 and
+/// 2), as seen by [`look_at_the_streams`].
+#[cfg(target_os = "linux")]
+static CLOSED_AT_START: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
+
+/// Run by the C start-up code with the other constructors of `.init_array`, before `main`: Rust's
+/// start-up code, which runs in `main`, then puts `/dev/null` (opened for reading and writing)
+/// in place of a closed stream. Looked at afterwards, that `/dev/null` is the same as the one a
+/// parent opens on purpose (Python's `subprocess.DEVNULL`, systemd's `StandardOutput=null`),
+/// which must work; looked at here, a closed stream is still closed.
+#[cfg(target_os = "linux")]
+#[used]
+#[unsafe(link_section = ".init_array")]
+static LOOK_AT_THE_STREAMS: extern "C" fn() = look_at_the_streams;
+
+#[cfg(target_os = "linux")]
+extern "C" fn look_at_the_streams() {
+    use std::sync::atomic::Ordering;
+    for fd in [1, 2] {
+        // SAFETY: F_GETFD only reads a descriptor's flags, and fails with EBADF for a closed
+        // one; it touches no memory and no Rust state, so it may run before Rust's runtime.
+        if unsafe { libc::fcntl(fd, libc::F_GETFD) } == -1 {
+            CLOSED_AT_START.fetch_or(1 << (fd - 1), Ordering::Relaxed);
+        }
     }
-    if replaced(io::stderr().as_raw_fd()) {
-        return Some("standard error");
-    }
-    None
 }
 
-#[cfg(not(unix))]
+/// Which of the standard output and error of this process was closed when it started
+/// (`parlor … >&-`), if one was: writes to it would vanish into the `/dev/null` Rust's start-up
+/// code put in its place, and parlor would seem to succeed.
+#[cfg(target_os = "linux")]
+pub fn streams_closed() -> Option<&'static str> {
+    use std::sync::atomic::Ordering;
+    // Named here so that the linker keeps the constructor with the code that reads its finding.
+    std::hint::black_box(&LOOK_AT_THE_STREAMS);
+    let closed = CLOSED_AT_START.load(Ordering::Relaxed);
+    if closed & 1 != 0 {
+        Some("standard output")
+    } else if closed & 2 != 0 {
+        Some("standard error")
+    } else {
+        None
+    }
+}
+
+/// Elsewhere the streams are not looked at before `main`, and nothing is found closed.
+#[cfg(not(target_os = "linux"))]
 pub fn streams_closed() -> Option<&'static str> {
     None
 }

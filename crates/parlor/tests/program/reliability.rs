@@ -219,6 +219,21 @@ fn closed_or_failing_standard_streams_exit_1_and_never_panic() {
     assert_eq!(status.trim(), "1");
 }
 
+/// `/dev/null` opened for reading and writing, as Python's `subprocess.DEVNULL` and systemd's
+/// `StandardOutput=null` give it, is where the caller wants the output to go, not a closed
+/// stream (once mistaken for the `/dev/null` Rust puts in a closed one's place).
+#[test]
+fn standard_streams_on_dev_null_opened_read_write_are_open() {
+    let dir = scratch("streams-null");
+    let commands = [
+        "parlor hiq examples/hiq.in 1<>/dev/null",
+        "parlor russian deal --seed 1 1<>/dev/null 2<>/dev/null",
+        "parlor camicia stats --deals 1000 2<>/dev/null",
+        "parlor --help 1<>/dev/null",
+    ];
+    shell::each_exits("sh", &dir, &commands, 0);
+}
+
 #[test]
 fn a_work_unit_writes_nothing_on_standard_output_so_a_closed_one_does_not_matter() {
     let dir = scratch("unit-stdout");
