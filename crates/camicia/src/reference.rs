@@ -288,16 +288,16 @@ pub(crate) fn play_long(deal: &Deal, most: u64) -> Option<Outcome> {
 mod tests {
     use super::*;
     use crate::Face;
+    use rand_chacha::ChaCha8Rng;
+    use rand_chacha::rand_core::{Rng, SeedableRng};
 
-    /// Decks from a simple generator: `n` cards each, payment cards with probability 4/13.
+    /// Random decks of `n` cards each, payment cards with probability 4/13.
     fn decks(seed: u64, n: usize) -> Deal {
-        let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut deck = || -> Vec<Face> {
             (0..n)
                 .map(|_| {
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
+                    let x = rng.next_u64();
                     Face::from_penalty(if x % 13 < 4 { (x % 4 + 1) as u8 } else { 0 })
                 })
                 .collect()

@@ -232,6 +232,8 @@ fn prefetch<T>(slot: &T) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
     use std::collections::HashMap;
 
     #[test]
@@ -239,12 +241,9 @@ mod tests {
         let mut table = CountTable::with_capacity(4).unwrap();
         let mut keys_only = CountTable::with_capacity(4).unwrap();
         let mut plain: HashMap<u64, u128> = HashMap::new();
-        let mut x = 1u64;
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
         for i in 0..100_000u128 {
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let key = (x >> 40) % 5000;
+            let key = rng.random_range(0..5000);
             let count = i * (u64::MAX as u128);
             table.add(key, count).unwrap();
             keys_only.add(key, ()).unwrap();

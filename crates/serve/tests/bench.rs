@@ -283,7 +283,7 @@ fn load(base: &str, hiq: &HiqGames, russian: &RussianGames) -> Load {
                 let start = &start;
                 scope.spawn(move || {
                     let client = Client::new(base);
-                    let mut rng = Rng(1_000 + i as u64);
+                    let mut rng = Rng::new(1_000 + i as u64);
                     let mut done = Vec::with_capacity(per_client);
                     start.wait();
                     let deadline = Instant::now() + LOAD_DEADLINE;
@@ -403,7 +403,7 @@ fn main() {
     let server = serve::Server::bind(([127, 0, 0, 1], 0).into()).expect("the server starts");
     let base = format!("http://{}", server.address());
     let client = Client::new(&base);
-    let mut rng = Rng(2026);
+    let mut rng = Rng::new(2026);
     let cores = thread::available_parallelism().map_or(1, |n| n.get());
     println!(
         "the server at {base}; {cores} cores, {} solvers",

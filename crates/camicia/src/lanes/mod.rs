@@ -601,15 +601,12 @@ pub(crate) mod tests {
     use super::*;
     use crate::deal::Dealer;
 
-    /// A fixed stream of 64-bit numbers (xorshift), for the tests of register operations.
+    /// A fixed stream of 64-bit numbers, for the tests of register operations.
     pub(crate) fn random() -> impl FnMut() -> u64 {
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        }
+        use rand_chacha::ChaCha8Rng;
+        use rand_chacha::rand_core::{Rng, SeedableRng};
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        move || rng.next_u64()
     }
 
     /// Payment bits with the first card at every place below bit 52, alone and with random bits

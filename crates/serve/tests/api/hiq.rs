@@ -61,7 +61,7 @@ fn the_table_answers_the_standard_starts_verdicts_as_the_solver_would() {
     // Random lines, each judged where it lost: winnable before that jump, not after it, for the
     // centre and for any hole.
     let centre = Goal::Hole(Hole::CENTRE);
-    let mut rng = Rng(41);
+    let mut rng = Rng::new(41);
     for _ in 0..20 {
         let line = hiq_line(&mut rng, Board::standard_start());
         let board = line

@@ -2,22 +2,20 @@
 //! the same questions on every machine.
 
 use hiq::{Board, Jump};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
-/// SplitMix64: simple, and the same on every machine.
-pub struct Rng(pub u64);
+/// A generator that draws the same numbers from the same seed on every machine.
+pub struct Rng(ChaCha8Rng);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+    pub fn new(seed: u64) -> Rng {
+        Rng(ChaCha8Rng::seed_from_u64(seed))
     }
 
     /// A number from 0 to `n` − 1.
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        self.0.random_range(0..n)
     }
 }
 
