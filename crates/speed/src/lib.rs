@@ -39,19 +39,30 @@
 //! assert_eq!(outcome.end_ms % speed::stats::STEP_MS, 0);
 //! ```
 
+mod action;
+mod board;
 mod card;
 pub mod contest;
 mod deal;
 mod event;
 pub mod fast;
+mod log;
 mod outcome;
+mod reaction;
 pub mod reference;
 mod robot;
 pub mod stats;
+mod step;
+mod versus;
 
+pub use action::{Action, LATEST_MS, Refusal, Timed};
 pub use card::{are_neighbours, strength};
 pub use cards::Card;
 pub use deal::{Deal, DealError, Split};
 pub use event::{Ending, Event, Kind, Place};
+pub use log::{Log, LogError, MAX_ACTIONS};
 pub use outcome::Outcome;
+pub use reaction::Reaction;
 pub use robot::{DRAW_MS, LEFT_MS, Pile, RETURN_MS, RIGHT_MS, Robot};
+pub use step::{Carry, SeatView, Step, StepError, Stop, View, step};
+pub use versus::{Refused, Versus};
