@@ -352,3 +352,25 @@ fn a_step_plays_on_while_the_player_cannot_act_and_stops_when_it_may() {
     let again = speed::step(&deal, Robot::A, Reaction::RULE_BOOK, &log, 1699).unwrap();
     assert_eq!(again, step);
 }
+
+#[test]
+fn a_step_from_the_far_future_plays_to_the_end_or_stands_still_there() {
+    let far = u32::MAX;
+    let rule_book = Reaction::RULE_BOOK;
+    let empty = Log::default();
+    // Nobody plays at A: its cards leave only by the opening and the restarts, and B wins.
+    let step = speed::step(&worked_example(), Robot::A, rule_book, &empty, far).unwrap();
+    let Stop::Over { outcome, .. } = step.stop else {
+        panic!("{step:?}")
+    };
+    assert_eq!((outcome.winner, step.at), (Robot::B, outcome.end_ms));
+    let still = deal("H5 D6 S9", "C2 CQ");
+    let step = speed::step(&still, Robot::A, rule_book, &empty, far).unwrap();
+    assert_eq!((step.at, step.stop), (far, Stop::Stalled));
+    let slowest = Reaction::new(Reaction::SLOWEST_MS).unwrap();
+    let act = log(&format!("{LATEST_MS}r2"));
+    let step = speed::step(&still, Robot::A, slowest, &act, far).unwrap();
+    assert!(matches!(step.stop, Stop::Over { .. }), "{step:?}");
+    assert_eq!(Reaction::new(Reaction::SLOWEST_MS + 1), None);
+    assert_eq!(Reaction::OFFERED.map(Reaction::ms), [0, 250, 500, 1000]);
+}
