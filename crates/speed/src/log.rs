@@ -25,11 +25,12 @@ use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
 
-/// The most actions a log may hold: more than any game can take. Each accepted action draws one
-/// of the at most 48 cards of the player's deck, lands one of its at most 51 cards for good, is
-/// cancelled by one of the robot's at most 51 landings, or is cut by the end of the game (one):
-/// 151 at most. A longer text is refused as soon as the reader meets its 157th action.
-pub const MAX_ACTIONS: usize = 156;
+/// The most actions a log may hold: more than any game can take. With p cards of the 52 at the
+/// player's seat, each accepted action draws one of the p − 4 cards of its deck, lands one of its
+/// cards for good (p − 1 at most: its opening lands without an action), is cancelled by one of
+/// the robot's at most 52 − p landings, or is cut by the end of the game (once): p + 48 at most,
+/// 99 with p = 51. A longer text is refused as soon as the reader meets its 101st action.
+pub const MAX_ACTIONS: usize = 100;
 
 /// The player's actions in order of time, at most [`MAX_ACTIONS`]; its text is the log's
 /// notation ([`FromStr`], [`fmt::Display`]).
@@ -162,7 +163,7 @@ fn instant(text: &str, start: usize) -> Result<(u32, usize), LogError> {
 impl FromStr for Log {
     type Err = LogError;
 
-    /// Reads the notation; stops at the first fault, and at the 157th action.
+    /// Reads the notation; stops at the first fault, and at the 101st action.
     fn from_str(text: &str) -> Result<Log, LogError> {
         let mut actions = Vec::new();
         if text.is_empty() {
@@ -333,7 +334,7 @@ mod tests {
         );
         assert_eq!(
             error(&longer),
-            "column 625: a log holds at most 156 actions, more than any game can take"
+            "column 401: a log holds at most 100 actions, more than any game can take"
         );
         let actions = vec![
             Timed {

@@ -189,7 +189,7 @@ proptest! {
         prop_assert_eq!(check_log(&deal, &over.events, &outcome), Ok(()));
         prop_assert_eq!(check_the_reaction(&over, seat.other(), reaction.ms()), Ok(()));
         let log = game.log();
-        prop_assert!(log.actions().len() <= 151);
+        prop_assert!(log.actions().len() < speed::MAX_ACTIONS);
         let replayed = Versus::replay(&deal, seat, reaction, log).unwrap();
         prop_assert_eq!(replayed.step(now), Ok(over.clone()));
         let text = log.to_string();
