@@ -18,7 +18,9 @@ pub fn check(data: &[u8]) {
     for seat in Robot::BOTH {
         for reaction in Reaction::OFFERED {
             if let Ok(game) = Versus::replay(&deal, seat, reaction, &log) {
-                let step = game.step(game.clock()).expect("a step from the game's clock");
+                let step = game
+                    .step(game.clock())
+                    .expect("a step from the game's clock");
                 assert!(step.at >= game.clock(), "{text}");
             }
         }
