@@ -7,6 +7,13 @@
 //! [`contest`] reads the contest's input and [`stats`] adds up outcomes. The rules live in
 //! `docs/speed.md` of the workspace.
 //!
+//! [`Versus`] referees a player driven from outside against the rule book's robot, slowed by a
+//! [`Reaction`] (a variant of the rule book, written beside it in `docs/speed.md`): the player's
+//! [`Timed`] actions are checked at their instant and a refused one says why ([`Refusal`]); a
+//! game is its deal and the player's [`Log`], which has a text for links; [`step()`] is what a
+//! server that keeps no state answers: the game played on, as if the player did nothing more, to
+//! the next instant at which the player's choice could matter.
+//!
 //! The rule book's worked example, played:
 //!
 //! ```
