@@ -3,9 +3,9 @@
 //! more, up to the next instant at which the player's choice could matter, or to the game's end.
 //!
 //! The player's choice **could matter** at an instant when, once that instant is resolved, the
-//! player is free and has a legal action, and something happened at that instant (a card
-//! landed, was drawn or came back, an action started): what the player may do, or the race it
-//! would join, has just changed. While the player is carrying a card or has nothing it may do,
+//! player is free and has a legal action, and the cards changed at that instant (a card landed,
+//! was drawn or came back, an action started): what the player may do, or the race it would
+//! join, has just changed. A robot that chooses to wait changes nothing. While the player is carrying a card or has nothing it may do,
 //! the step plays on. When the player may act but nothing is under way and the robot waits for a
 //! card to land, the game stands still until the player acts: the step stops there
 //! ([`Stop::Stalled`]).
@@ -172,6 +172,9 @@ impl Versus {
                 return Ok(game.snapshot(Stop::Over { outcome, finish }));
             }
             game.leave();
+            // Past `now`, every instant is one at which something was due, and the cards changed
+            // at it: a completion, or the robot's choice, which when it is to wait while the
+            // player may act leaves nothing due: the game stands still.
             let may_act = game.player_may_act();
             match game.next_instant() {
                 None => return Ok(game.snapshot(Stop::Stalled)),
