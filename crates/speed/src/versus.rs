@@ -37,7 +37,7 @@ pub struct Refused {
 /// resolved, and the clock's own instant up to the player's choice.
 ///
 /// ```
-/// use speed::{Action, Card, Deal, Reaction, Refusal, Robot, Stop, Timed, Versus};
+/// use speed::{Action, Card, Deal, Reaction, Robot, Stop, Timed, Versus};
 ///
 /// let cards = |text: &str| -> Vec<Card> {
 ///     text.split_whitespace().map(|card| card.parse().unwrap()).collect()
