@@ -7,6 +7,13 @@
 //! [`contest`] reads the contest's input and [`stats`] adds up outcomes. The rules live in
 //! `docs/speed.md` of the workspace.
 //!
+//! [`Versus`] referees a player driven from outside against the rule book's robot, slowed by a
+//! [`Reaction`] (a variant of the rule book, written beside it in `docs/speed.md`): the player's
+//! [`Timed`] actions are checked at their instant and a refused one says why ([`Refusal`]); a
+//! game is its deal and the player's [`Log`], which has a text for links; [`step()`] is what a
+//! server that keeps no state answers: the game played on, as if the player did nothing more, to
+//! the next instant at which the player's choice could matter.
+//!
 //! The rule book's worked example, played:
 //!
 //! ```
@@ -39,19 +46,30 @@
 //! assert_eq!(outcome.end_ms % speed::stats::STEP_MS, 0);
 //! ```
 
+mod action;
+mod board;
 mod card;
 pub mod contest;
 mod deal;
 mod event;
 pub mod fast;
+mod log;
 mod outcome;
+mod reaction;
 pub mod reference;
 mod robot;
 pub mod stats;
+mod step;
+mod versus;
 
+pub use action::{Action, LATEST_MS, Refusal, Timed};
 pub use card::{are_neighbours, strength};
 pub use cards::Card;
 pub use deal::{Deal, DealError, Split};
 pub use event::{Ending, Event, Kind, Place};
+pub use log::{Log, LogError, MAX_ACTIONS};
 pub use outcome::Outcome;
+pub use reaction::Reaction;
 pub use robot::{DRAW_MS, LEFT_MS, Pile, RETURN_MS, RIGHT_MS, Robot};
+pub use step::{Carry, SeatView, Step, StepError, Stop, View, step};
+pub use versus::{Refused, Versus};
