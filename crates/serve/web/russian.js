@@ -9,7 +9,7 @@
 import { $, api, el, say, holdState, getQuery, plural, undoKeys, celebrate } from "/parlor.js";
 import { face } from "/cards.js";
 import { draggable } from "/drag.js";
-import { MAX_FILE_BYTES, ROWS, countGame, dropFormerPurse, exportStats, importStats, keepOpen, readOpen, readStats, resetStats, rowOf, watchStats } from "/stats.js";
+import { MAX_FILE_BYTES, ROWS, countGame, dropFormerPurse, emptyStats, exportStats, importStats, keepOpen, readOpen, readStats, resetStats, rowOf, watchStats } from "/stats.js";
 import { describe, dollars, drawTable, isPlayerMove, money } from "/russian-table.js";
 
 const felt = $("felt");
@@ -30,7 +30,7 @@ const state = {
   peek: null,
   asking: { hint: null, peek: null }, // AbortControllers of the solvers' requests
   autoplay: null,
-  stats: readStats(),
+  stats: emptyStats(), // read once the casino says how many cards a game has
   open: readOpen(), // the game being played: see `follow`
   fresh: false, // the position being fetched begins a new game: a deal opened, or started over
   resetArmed: null, // the timer within which a second click on Reset empties the statistics
@@ -431,7 +431,7 @@ function renderVerdict(kind) {
     verdict.replaceChildren(...hintWords(answer));
   } else {
     const gain = answer.maximum - answer.score;
-    verdict.className = `verdict ${answer.maximum === 52 ? "won" : gain === 0 ? "lost" : ""}`;
+    verdict.className = `verdict ${answer.won ? "won" : gain === 0 ? "lost" : ""}`;
     verdict.replaceChildren(
       el("div", { class: "headline" }, el("span", { class: "eye" }), "At most ", el("span", { class: "maximum" }, String(answer.maximum)), ` cards: ${dollars(state.casino.net[answer.maximum])}`),
       el("div", { class: "small" }, gain ? `${gain} more can go up; the first move of a way there: ` : "No more card can go up, however the game goes on; one move: ", describe(answer.keep)),
@@ -586,7 +586,7 @@ function follow(view) {
 function end(open) {
   if (!open.played || open.counted || open.linked) return open;
   try {
-    const stats = countGame(open);
+    const stats = countGame(open, state.casino.pack);
     update((s) => {
       s.stats = stats;
     });
@@ -669,7 +669,7 @@ async function importFile(file) {
   const said = $("stats-message");
   try {
     if (file.size > MAX_FILE_BYTES) throw new Error(`expected a file of statistics, at most ${MAX_FILE_BYTES} bytes; this one has ${file.size}`);
-    const stats = importStats(await file.text());
+    const stats = importStats(await file.text(), state.casino.pack);
     update((s) => {
       s.stats = stats;
     });
@@ -684,7 +684,8 @@ function renderCasino() {
   const casino = state.casino;
   if (!casino || drawn.casino === casino) return;
   drawn.casino = casino;
-  const { stake, pay_per_card: pay, planner_mean: mean, house_profit: house } = casino;
+  const { pack, stake, pay_per_card: pay, planner_mean: mean, house_profit: house } = casino;
+  $("pack").textContent = pack;
   $("terms").textContent = `You pay $${stake} and get $${pay} a card.`;
   $("stats-source").textContent = `Expected money: the casino's expected take, $${house.toFixed(2)} a game, from a player as good as parlor's planner, the best fair strategy measured: $${stake} − $${pay} × ${mean.toFixed(3)} cards (its mean score over deals 0 to 99,999, docs/russian-etude.md).`;
 }
@@ -718,9 +719,6 @@ $("import-file").addEventListener("change", (event) => {
   event.target.value = "";
   if (file) importFile(file);
 });
-watchStats((stats) => update((s) => {
-  s.stats = stats;
-}));
 {
   const former = dropFormerPurse();
   if (former !== null) {
@@ -758,7 +756,11 @@ async function start() {
     const casino = await api("/api/russian/casino");
     update((s) => {
       s.casino = casino;
+      s.stats = readStats(casino.pack);
     });
+    watchStats(casino.pack, (stats) => update((s) => {
+      s.stats = stats;
+    }));
   } catch (error) {
     felt.setAttribute("aria-busy", "false");
     say(message, error.message, true);

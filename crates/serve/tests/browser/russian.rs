@@ -146,8 +146,8 @@ async fn shows(page: &Page, game: &str, line: &[String]) -> Result<Value, Failur
             answer["columns"]
         )));
     }
-    let score = page.text("#score").await?;
-    if score.parse::<u64>().ok() != answer["score"].as_u64() {
+    let score = page.text(".scoreline .big").await?;
+    if score != format!("Score {} of 52", answer["score"]) {
         return Err(fail(format!(
             "the page's score is {score}, the game's {}",
             answer["score"]
@@ -397,6 +397,18 @@ async fn russian_peek_shows_the_exact_maximum(page: Page) -> Outcome {
         return Err(fail(format!(
             "the page marks {peeked}; the move that keeps the maximum is {}",
             peek["keep"]
+        )));
+    }
+    // Deal 113 can be won, and the peek's verdict is marked so as the server's `won` says.
+    let marked = eval(
+        &page,
+        "return document.getElementById('peek-verdict').classList.contains('won');",
+    )
+    .await?;
+    if marked != peek["won"] || peek["won"] != true {
+        return Err(fail(format!(
+            "the peek's verdict is marked won: {marked}; the server's won: {}",
+            peek["won"]
         )));
     }
     let panel = page.text(".peek-panel").await?;

@@ -26,6 +26,23 @@ async fn eval(page: &Page, script: &str) -> Result<Value, Failure> {
     Ok(page.eval(script, vec![]).await?)
 }
 
+/// Fails unless the random deal's form (seed, deal, split) and the address's split are
+/// `expected`.
+async fn random_deal_named(page: &Page, expected: Value) -> Outcome {
+    let named = eval(
+        page,
+        "return [...['seed', 'deal', 'split'].map(id => document.getElementById(id).value), \
+                 new URLSearchParams(location.search).get('split')];",
+    )
+    .await?;
+    if named != expected {
+        return Err(fail(format!(
+            "the random deal's form and the address say {named}, not {expected}"
+        )));
+    }
+    Ok(())
+}
+
 /// Opens `path` and waits until its game is on the felt.
 async fn open(page: &Page, path: &str) -> Outcome {
     page.open(path).await?;
@@ -97,6 +114,8 @@ async fn speed_worked_example_ends_with_the_traces_verdict_at_its_instant(page: 
     let verdict = format!("{winner} wins.");
 
     open(&page, "/speed?example=1").await?;
+    // The form offers the deal the server deals unless told otherwise.
+    random_deal_named(&page, json!(["1", "0", "26/26", null])).await?;
     if page.text("#length").await? != end.to_string() {
         return Err(fail(format!(
             "the page says the game lasts {} ms, the trace {end}",
@@ -258,6 +277,8 @@ async fn speed_frames_while_animating(page: Page) -> Outcome {
     if page.text("#length").await? != "39400" {
         return Err(fail("deal 301618 of seed 1 is not the 39,400 ms game"));
     }
+    // The split the address leaves out is the server's, and the form and the address say it.
+    random_deal_named(&page, json!(["1", "301618", "26/26", "26/26"])).await?;
     pace(&page, "4").await?;
     page.click("#play").await?;
     let figures = page
