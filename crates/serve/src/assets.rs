@@ -75,6 +75,8 @@ const FILES: &[File] = &[
     asset!("hiq-start.js", JAVASCRIPT),
     asset!("russian.js", JAVASCRIPT),
     asset!("russian-table.js", JAVASCRIPT),
+    asset!("russian-solvers.js", JAVASCRIPT),
+    asset!("russian-statistics.js", JAVASCRIPT),
     asset!("stats.js", JAVASCRIPT),
     asset!("speed.js", JAVASCRIPT),
     asset!("camicia.js", JAVASCRIPT),
