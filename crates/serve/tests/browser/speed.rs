@@ -7,18 +7,16 @@ use fantoccini::key::Key;
 use serde_json::{Value, json};
 use std::time::Duration;
 
-pub fn trials() -> Vec<(&'static str, crate::browser::TestFn)> {
-    trials![
-        speed_worked_example_ends_with_the_traces_verdict_at_its_instant,
-        speed_scrubbing_shows_what_playing_showed,
-        speed_steps_from_event_to_event,
-        speed_bad_input_names_its_place,
-        speed_frames_while_animating,
-        speed_last_frame_shows_the_card_that_landed,
-        speed_a_card_in_a_hand_never_covers_a_table,
-        speed_screenshots,
-    ]
-}
+trials![
+    speed_worked_example_ends_with_the_traces_verdict_at_its_instant,
+    speed_scrubbing_shows_what_playing_showed,
+    speed_steps_from_event_to_event,
+    speed_bad_input_names_its_place,
+    speed_frames_while_animating,
+    speed_last_frame_shows_the_card_that_landed,
+    speed_a_card_in_a_hand_never_covers_a_table,
+    speed_screenshots,
+];
 
 const WORKED: &str = "5\nS3 S5 S8 S9 S2\n3\nH7 H3 H4\n0\n";
 
