@@ -43,9 +43,11 @@ const PLANNER_MEAN: f64 = 5.36;
 /// each score nets, and what the house expects to take from a player as good as the planner.
 #[derive(Serialize)]
 pub struct CasinoJson {
+    /// The cards of the pack: a game scores 0 to all of them, and is won with every one up.
+    pack: u32,
     stake: f64,
     pay_per_card: f64,
-    /// What a game ending with 0, 1, … 52 cards up is worth to its player, by score.
+    /// What a game ending with 0, 1, … `pack` cards up is worth to its player, by score.
     net: Vec<f64>,
     /// The planner's mean score, measured over 100,000 deals.
     planner_mean: f64,
@@ -56,10 +58,12 @@ pub struct CasinoJson {
 impl CasinoJson {
     /// The rule book's casino, and the planner's measured mean.
     pub fn rule_book() -> CasinoJson {
+        let pack = Card::pack().len() as u32;
         CasinoJson {
+            pack,
             stake: STAKE,
             pay_per_card: PAY_PER_CARD,
-            net: (0..=52).map(russian::net).collect(),
+            net: (0..=pack).map(russian::net).collect(),
             planner_mean: PLANNER_MEAN,
             house_profit: russian::house_profit(PLANNER_MEAN),
         }
@@ -225,8 +229,10 @@ pub struct HintJson {
     /// How many moves share the fair move's mean, itself among them: more than one is a tie,
     /// which greedy's value of the moves breaks. 0 when no move is left.
     ties: usize,
-    /// Every card known: the exact maximum and the first move that keeps it.
+    /// Every card known: the exact maximum, whether it is every card up (the game can still
+    /// be won), and the first move that keeps it.
     maximum: Option<u32>,
+    won: Option<bool>,
     keep: Option<MoveJson>,
 }
 
@@ -267,6 +273,7 @@ impl HintJson {
             fair: hint.fair.map(|i| json(hint.moves[i])),
             ties: hint.ties(),
             maximum: exact.map(|e| e.maximum),
+            won: exact.map(|e| e.won()),
             keep: exact.and_then(|e| e.keep).map(|i| json(hint.moves[i])),
         }
     }

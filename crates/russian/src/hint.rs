@@ -60,6 +60,13 @@ pub struct Exact {
     pub keep: Option<usize>,
 }
 
+impl Exact {
+    /// All 52 cards can still reach the foundations: the game can be won from here.
+    pub fn won(&self) -> bool {
+        self.maximum == 52
+    }
+}
+
 /// Why a written position cannot be hinted.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum HintError {

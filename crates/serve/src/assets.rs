@@ -3,7 +3,8 @@
 //!
 //! Every page is one shell, `web/shell.html` (the head and the nav of the games, written once),
 //! around the page's own `<main>` in `web/NAME.html`; the server puts each page together once,
-//! when it starts. An unknown address gets a page of its own too, for a browser.
+//! when it starts. A game's page adds its own style sheet and script, `NAME.css` and `NAME.js`,
+//! to the sheet every page shares. An unknown address gets a page of its own too, for a browser.
 //!
 //! The index's pictures of the game pages (`web/pictures/`, made by `scripts/index-pictures`)
 //! are the one thing a browser may keep: they are only pictures, and a stale one after an
@@ -55,16 +56,27 @@ macro_rules! picture {
 }
 
 const JAVASCRIPT: &str = "text/javascript; charset=utf-8";
+const CSS: &str = "text/css; charset=utf-8";
 
 const FILES: &[File] = &[
-    asset!("parlor.css", "text/css; charset=utf-8"),
+    asset!("parlor.css", CSS),
+    asset!("cards.css", CSS),
+    asset!("hiq.css", CSS),
+    asset!("russian.css", CSS),
+    asset!("speed.css", CSS),
+    asset!("camicia.css", CSS),
     asset!("parlor.js", JAVASCRIPT),
     asset!("cards.js", JAVASCRIPT),
     asset!("drag.js", JAVASCRIPT),
     asset!("replay.js", JAVASCRIPT),
     asset!("hiq.js", JAVASCRIPT),
+    asset!("hiq-cross.js", JAVASCRIPT),
+    asset!("hiq-verdict.js", JAVASCRIPT),
+    asset!("hiq-start.js", JAVASCRIPT),
     asset!("russian.js", JAVASCRIPT),
     asset!("russian-table.js", JAVASCRIPT),
+    asset!("russian-solvers.js", JAVASCRIPT),
+    asset!("russian-statistics.js", JAVASCRIPT),
     asset!("stats.js", JAVASCRIPT),
     asset!("speed.js", JAVASCRIPT),
     asset!("camicia.js", JAVASCRIPT),
@@ -79,8 +91,8 @@ const FILES: &[File] = &[
 struct Page {
     path: &'static str,
     title: &'static str,
-    /// The game the page plays, as the nav names it; its script is `PATH.js`. The home page
-    /// and the page of an unknown address have none.
+    /// The game the page plays, as the nav names it; its style sheet is `PATH.css` and its
+    /// script `PATH.js`. The home page and the page of an unknown address have none.
     game: Option<&'static str>,
     main: &'static str,
 }
@@ -131,15 +143,19 @@ const NEEDS_TOKEN: Page = Page {
 const SHELL: &str = include_str!("../web/shell.html");
 
 impl Page {
-    /// The whole page: the shell with the page's title and script, its own link in the nav
-    /// marked as the current page, and its `<main>`.
+    /// The whole page: the shell with the page's title, style sheet and script, its own link in
+    /// the nav marked as the current page, and its `<main>`.
     fn html(&self) -> String {
         let shell = SHELL.replace("{title}", self.title);
         let mut html = match self.game {
-            None => shell.replace("{script}", ""),
+            None => shell.replace("{style}", "").replace("{script}", ""),
             Some(_) => {
                 let path = self.path;
                 shell
+                    .replace(
+                        "{style}",
+                        &format!("<link rel=\"stylesheet\" href=\"{path}.css\">\n"),
+                    )
                     .replace(
                         "{script}",
                         &format!("<script type=\"module\" src=\"{path}.js\"></script>\n"),
@@ -269,7 +285,11 @@ mod tests {
     fn every_page_is_the_whole_shell_around_its_main() {
         for page in every_page() {
             let html = page.html();
-            assert!(!html.contains("{title}") && !html.contains("{script}"));
+            assert!(
+                ["{title}", "{style}", "{script}"]
+                    .iter()
+                    .all(|hole| !html.contains(hole))
+            );
             assert!(
                 html.ends_with("</main>\n</body>\n</html>\n"),
                 "{}",

@@ -2,7 +2,8 @@
 // every jump and while the start is edited, a one-jump hint, and the jump that lost the goal
 // marked. The page keeps what was played and draws it; every legal jump, every position a line of
 // jumps leads to, every verdict, hint and losing jump, de Bruijn's class and the contest player's
-// jumps come from the server.
+// jumps come from the server. The cross is drawn by hiq-cross.js, the verdict asked and worded by
+// hiq-verdict.js, and the forms of a new game read by hiq-start.js.
 //
 // The address holds the game, so that a link or a reload brings it back. Each parameter may be
 // left out, and then takes its default:
@@ -15,22 +16,14 @@
 //   edit=1               the start is being edited; pegs are the pegs placed so far.
 // For example /hiq?line=5-17+8-10 or /hiq?pegs=10+12+17+19+25&line=12-26&goal=centre.
 
-import { $, api, el, say, holdState, getQuery, plural, selectPlace, undoKeys, celebrate } from "/parlor.js";
+import { $, api, el, say, holdState, getQuery, plural, undoKeys, celebrate } from "/parlor.js";
 import { draggable } from "/drag.js";
+import { CENTRE, HOLES, STANDARD, body, buildCross, holeOf, markHoles, nextHole, sameHoles, written } from "/hiq-cross.js";
+import { ask as askSolver, key, known, losingJump, single } from "/hiq-verdict.js";
+import { startForms } from "/hiq-start.js";
 
-const CENTRE = 17;
-/** Each row's first and last column on the 7 × 7 square around the cross. */
-const ROWS = [[2, 4], [2, 4], [0, 6], [0, 6], [0, 6], [2, 4], [2, 4]];
-/** The holes, numbered row by row as the rule book numbers them, each with its place. */
-const HOLES = ROWS.flatMap(([first, last], row) =>
-  Array.from({ length: last - first + 1 }, (_, i) => ({ row, col: first + i })),
-).map((place, i) => ({ number: i + 1, ...place }));
-const STANDARD = HOLES.map((h) => h.number).filter((n) => n !== CENTRE);
 /** Milliseconds between the jumps of a line being shown. */
 const PACE = 600;
-/** Milliseconds a position must stay before the solver is asked, so that a burst of undos asks
- * once. */
-const SETTLE = 100;
 
 const cross = $("cross");
 const goalChoice = $("goal");
@@ -76,11 +69,8 @@ function address(s) {
 
 const update = holdState(state, render, address);
 
-/** The solver's answers by goal and position, so that undo and redo show a verdict at once. A
- * position past the server's budget is kept as {budget: true}. */
-const verdicts = new Map();
-/** The request for the current position's verdict: {timer, controller}. */
-let asking = null;
+/** Has the verdict box say what the solver says of the position in `s`, asking it if need be. */
+const ask = (s) => askSolver(s, update);
 
 // The board's actions run one after another, each on the position the previous one left: a
 // click made while the server still answers the last one waits for it rather than acting on
@@ -97,9 +87,6 @@ function act(task) {
   return queue;
 }
 
-const body = (pegs) => (pegs.length ? pegs.join(" ") : "0");
-const written = (line, separator) => line.map((j) => `${j.from}-${j.to}`).join(separator);
-const sameHoles = (a, b) => a.length === b.length && a.every((h, i) => h === b[i]);
 const defaultGoal = (start) => (sameHoles(start, STANDARD) ? "centre" : "any");
 const boardPath = (line) => `/api/hiq/board?line=${encodeURIComponent(line)}`;
 
@@ -108,18 +95,7 @@ function targets() {
   return new Map(state.legal.filter((j) => j.from === state.selected).map((j) => [j.to, j]));
 }
 
-const buttons = [];
-for (const hole of HOLES) {
-  const button = el(
-    "button",
-    { type: "button", class: "hole", "data-hole": hole.number },
-    el("span", { class: "number", "aria-hidden": "true" }, String(hole.number)),
-  );
-  button.style.gridArea = `${hole.row + 1} / ${hole.col + 1}`;
-  button.tabIndex = hole.number === state.focus ? 0 : -1;
-  buttons[hole.number] = button;
-  cross.append(button);
-}
+const buttons = buildCross(cross, state.focus);
 for (const { number } of HOLES.filter((h) => h.number !== CENTRE)) {
   goalChoice.append(el("option", { value: number }, `a single peg in hole ${number}`));
 }
@@ -213,25 +189,15 @@ function render() {
 function board() {
   const editing = state.editing !== null;
   const pegs = editing ? state.editing : state.pegs;
-  const landing = editing ? new Map() : targets();
-  const last = editing ? undefined : state.line.at(-1);
-  for (const { number } of HOLES) {
-    const button = buttons[number];
-    const peg = pegs.has(number);
-    const selected = !editing && number === state.selected;
-    const target = landing.has(number);
-    button.classList.toggle("peg", peg);
-    button.classList.toggle("selected", selected);
-    button.classList.toggle("target", target);
-    button.classList.toggle("last-to", last?.to === number);
-    button.classList.toggle("last-over", last?.over === number);
-    button.classList.toggle("hint-to", !editing && state.hint?.to === number);
-    button.tabIndex = number === state.focus ? 0 : -1;
-    let label = `hole ${number}, ${peg ? "peg" : "empty"}`;
-    if (selected) label += ", selected";
-    if (target) label += `, the peg in ${state.selected} can land here`;
-    button.setAttribute("aria-label", label);
-  }
+  markHoles(buttons, {
+    pegs,
+    selected: state.selected,
+    landing: editing ? new Map() : targets(),
+    last: editing ? undefined : state.line.at(-1),
+    hint: state.hint,
+    focus: state.focus,
+    editing,
+  });
   cross.classList.toggle("editing", editing);
   cross.setAttribute(
     "aria-label",
@@ -265,12 +231,6 @@ function board() {
   $("back").hidden = lost === null;
 }
 
-/** The index in the line of the jump after which the goal could no longer be reached, as the
- * server's verdict on the line says; null when none, or not known yet. */
-function losingJump(s) {
-  return verdicts.get(key(s))?.losing_jump ?? null;
-}
-
 /** The buttons under the board, as the game and the line being shown allow. */
 function controls() {
   const run = state.run;
@@ -280,171 +240,11 @@ function controls() {
   const contest = $("contest");
   show.textContent = run?.by === "solver" ? "Stop" : "Show me how";
   contest.textContent = run?.by === "contest" ? "Stop" : "Contest player";
-  const line = verdicts.get(key(state))?.jumps;
+  const line = known(state)?.jumps;
   show.disabled = run ? run.by !== "solver" : !(line && line.length > 0);
   contest.disabled = run ? run.by !== "contest" : false;
   $("hint").disabled = Boolean(run) || !(line && line.length > 0);
 }
-
-// ---------- The solver's verdict ----------
-
-/** The position a verdict is asked for: the pegs being edited, or the line played from the
- * start. */
-const judged = (s) =>
-  s.editing
-    ? { pegs: [...s.editing].sort((a, b) => a - b), line: "" }
-    : { pegs: s.start, line: written(s.line, ",") };
-const key = (s) => {
-  const { pegs, line } = judged(s);
-  return `${s.goal}|${body(pegs)}|${line}`;
-};
-
-const verdict = (kind, headline, ...detail) => ({ kind, headline, detail });
-
-/** What the verdict box says of the position in `s`, asking the solver unless it answered
- * already; its answer comes in an update of its own, and a late one for a position left since
- * is dropped. */
-function ask(s) {
-  if (asking) {
-    clearTimeout(asking.timer);
-    asking.controller.abort();
-    asking = null;
-  }
-  if (s.run) {
-    const what = s.run.by === "solver" ? "Showing the solver's line" : "The contest player";
-    s.verdict = verdict(
-      "",
-      `${what}: jump ${s.run.done} of ${s.run.total}`,
-      "Esc or Stop ends it; the solver's verdict follows.",
-    );
-    return;
-  }
-  const position = key(s);
-  const known = verdicts.get(position);
-  if (known) {
-    s.verdict = tell(s, known);
-    return;
-  }
-  s.verdict = verdict("thinking", "Thinking…", ...classSays(s), "Looking this position up.");
-  const request = { controller: new AbortController() };
-  const { pegs: start, line } = judged(s);
-  const path =
-    `/api/hiq/verdict?goal=${encodeURIComponent(s.goal)}&line=${encodeURIComponent(line)}`;
-  const pegs = body(start);
-  const answered = (shown) => {
-    if (asking !== request) return;
-    asking = null;
-    update((now) => {
-      now.verdict = shown(now);
-    });
-  };
-  const solve = async () => {
-    try {
-      verdicts.set(position, await api(path, pegs, { signal: request.controller.signal }));
-    } catch (error) {
-      if (error.name === "AbortError" || asking !== request) return;
-      if (error.reason === "busy") {
-        update((now) => {
-          now.verdict = verdict("thinking", "Thinking…", "Every solver is busy; asking again in a moment.");
-        });
-        request.timer = setTimeout(solve, 1000);
-        return;
-      }
-      if (error.reason !== "budget") {
-        answered(() => verdict("", "No verdict", error.message));
-        return;
-      }
-      verdicts.set(position, { budget: true });
-    }
-    answered((now) => tell(now, verdicts.get(position)));
-  };
-  request.timer = setTimeout(solve, SETTLE);
-  asking = request;
-}
-
-/** "a single peg in the centre", as the goal asks. */
-function single(goal) {
-  if (goal === "any") return "a single peg";
-  return goal === "centre" ? "a single peg in the centre" : `a single peg in hole ${goal}`;
-}
-
-/** What de Bruijn's class of the pegs being edited allows, as the server gave it: said at once,
- * before the verdict. */
-function classSays(s) {
-  if (!s.editing || !s.classHoles) return [];
-  const holes = s.classHoles;
-  const where = holes.length === 1 ? `hole ${holes[0]}` : `holes ${holes.join(", ")}`;
-  const allowed = s.goal === "any" || holes.includes(s.goal === "centre" ? CENTRE : Number(s.goal));
-  return [
-    el(
-      "span",
-      {},
-      `De Bruijn's class: a last single peg can only stand in ${where}` +
-        (allowed ? ". " : `, so ${single(s.goal)} is out of reach. `),
-    ),
-  ];
-}
-
-/** The verdict box for a game won: a single peg stands where the goal asks, and no jump is left.
- * The one place where the page learns that the player has won. */
-function wonGame(s) {
-  return { ...verdict("won", "Won", `${single(s.goal)}: the game is over, and won.`), won: true };
-}
-
-/** The verdict box for the server's `answer` on the position in `s`. */
-function tell(s, answer) {
-  const cls = classSays(s);
-  if (answer.budget) {
-    return verdict(
-      "unknown",
-      "Not known within the server's budget",
-      ...cls,
-      "The search from here is larger than the server allows one request. Play on (with fewer ",
-      "pegs it can answer again), or ask the command line, which may take more memory: ",
-      el("code", {}, `parlor hiq solve ${body(judged(s).pegs)} --goal ${s.goal}`),
-    );
-  }
-  const goal = single(s.goal);
-  const positions = plural(answer.positions, "position");
-  const found =
-    answer.answered_by === "table"
-      ? "the table of every position reachable from the standard start says so"
-      : `the solver examined ${positions}`;
-  const left = answer.remaining;
-  const play = s.editing ? "" : " Hint shows the next jump; Show me how plays the line.";
-  if (answer.won) {
-    if (answer.pegs.length === 1) {
-      if (!s.editing) return wonGame(s);
-      return verdict("won", "Winnable", ...cls, `${goal}: already there.`);
-    }
-    return verdict(
-      "won",
-      "Winnable",
-      ...cls,
-      `${capital(goal)} can still be reached: ${found}.${play}`,
-    );
-  }
-  if (answer.pegs.length === 0) {
-    return verdict("lost", "Not winnable: the board is empty", ...cls, "Start a new game, or edit this board's pegs.");
-  }
-  const goals = s.goal === "any" ? "every single peg" : goal;
-  const proof =
-    answer.proof === "class"
-      ? `De Bruijn's class of this position differs from that of ${goals}, and no jump changes it.`
-      : answer.answered_by === "table"
-        ? `${capital(goal)} is out of reach: ${found}.`
-        : `${capital(goal)} is out of reach: every position reachable from here (${positions}) was examined.`;
-  const then =
-    answer.jumps.length === 0
-      ? " No jump is left."
-      : left.length === 1
-        ? ` A single peg can still be left in hole ${left[0]}.${play}`
-        : ` The best line leaves pegs in ${left.join(" ")}.${play}`;
-  const headline = `Not winnable: at best ${plural(left.length, "peg")}`;
-  return verdict("lost", headline, ...(answer.proof === "class" ? [] : cls), proof + then);
-}
-
-const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 // ---------- Lines shown jump by jump ----------
 
@@ -493,7 +293,7 @@ $("show").addEventListener("click", () => {
     stop();
     return;
   }
-  const line = verdicts.get(key(state))?.jumps;
+  const line = known(state)?.jumps;
   if (!line || line.length === 0) return;
   say(message, "");
   show(line, "solver", (run) => {
@@ -531,8 +331,6 @@ $("contest").addEventListener("click", () => {
 });
 
 // ---------- The board: clicks, drags and keys ----------
-
-const holeOf = (target) => Number(target?.closest?.(".hole")?.dataset.hole) || null;
 
 /** A click on hole `n`: in play, pick a peg or land the picked one; editing, put a peg in or
  * take it out. */
@@ -606,21 +404,13 @@ function letGo(button) {
   button.classList.remove("dragging");
 }
 
-const STEPS = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
 cross.addEventListener("keydown", (event) => {
-  const step = STEPS[event.key];
-  if (!step || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (event.altKey || event.ctrlKey || event.metaKey) return;
+  const next = nextHole(state.focus, event.key);
+  if (next === undefined) return;
   event.preventDefault();
-  const here = HOLES[state.focus - 1];
-  const [dr, dc] = step;
-  // How far hole `h` lies that way along the focused hole's row or column (0: not that way).
-  const ahead = (h) =>
-    dr === 0
-      ? (h.row === here.row ? (h.col - here.col) * dc : 0)
-      : (h.col === here.col ? (h.row - here.row) * dr : 0);
-  // The nearest; none past the edge, where the focus stays.
-  const next = HOLES.filter((h) => ahead(h) > 0).sort((a, b) => ahead(a) - ahead(b))[0];
-  if (next) buttons[next.number].focus();
+  // None past the edge, where the focus stays.
+  if (next) buttons[next].focus();
 });
 cross.addEventListener("focusin", (event) => {
   const n = holeOf(event.target);
@@ -643,12 +433,12 @@ document.addEventListener("keydown", (event) => {
 $("hint").addEventListener("click", () => {
   stop();
   act(() => {
-    const known = verdicts.get(key(state));
-    const next = known?.jumps?.[0];
+    const answer = known(state);
+    const next = answer?.jumps?.[0];
     if (state.editing || !next) return;
-    const leaves = known.won
+    const leaves = answer.won
       ? `a line that reaches ${single(state.goal)}`
-      : `a line that leaves ${plural(known.remaining.length, "peg")}`;
+      : `a line that leaves ${plural(answer.remaining.length, "peg")}`;
     say(message, `Hint: the peg in ${next.from} jumps over ${next.over} to ${next.to}, on ${leaves}.`);
     update((s) => {
       s.hint = next;
@@ -714,54 +504,7 @@ $("edit-done").addEventListener("click", () =>
   }),
 );
 
-/** Shows a reader's refusal of what was typed into `field`, and puts the cursor where it
- * points; `line` is the field's first line as the reader numbers it. */
-function refuse(field, error, line = 1) {
-  if (error.reason !== "input") throw error;
-  let text = error.message;
-  if (error.line >= line && error.column) {
-    selectPlace(field, error.line - line + 1, error.column);
-    // The contest's game is sent after a first line the player did not type.
-    if (line > 1) text = text.replace(/^line \d+, /, "");
-  }
-  say(startMessage, text, true);
-}
-
-$("contest-form").addEventListener("submit", (event) => {
-  event.preventDefault();
-  const field = $("contest-line");
-  if (field.value.trim() === "") {
-    say(startMessage, "Type a game's peg holes ended by 0, such as 10 12 17 19 25 0.", true);
-    return;
-  }
-  act(async () => {
-    let game;
-    try {
-      [game] = await api("/api/hiq/play", `1\n${field.value}`);
-    } catch (error) {
-      refuse(field, error, 2);
-      return;
-    }
-    await begin(game.pegs);
-    say(startMessage, `Started from the contest game ${field.value.trim()}.`);
-  });
-});
-
-$("drawn-form").addEventListener("submit", (event) => {
-  event.preventDefault();
-  const field = $("drawn");
-  act(async () => {
-    let answer;
-    try {
-      answer = await api("/api/hiq/board", field.value);
-    } catch (error) {
-      refuse(field, error);
-      return;
-    }
-    await begin(answer.pegs);
-    say(startMessage, `Started from the position drawn: ${plural(answer.pegs.length, "peg")}.`);
-  });
-});
+startForms({ act, begin });
 
 // ---------- The game in the address ----------
 

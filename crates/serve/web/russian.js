@@ -4,13 +4,16 @@
 // costs, what each score nets, what the house expects to take) are the server's too. The page
 // never shows a face-down card but when the player asks to peek (or lets the clairvoyant play),
 // and then says so; autoplay's answer carries the deal, as `parlor russian play --json` does,
-// and the page reads only its moves.
+// and the page reads only its moves. The table is drawn by russian-table.js, the hint and the
+// peek by russian-solvers.js, and the statistics by russian-statistics.js.
 
-import { $, api, el, say, holdState, getQuery, plural, undoKeys, celebrate } from "/parlor.js";
+import { $, api, el, say, holdState, getQuery, plural, undoKeys } from "/parlor.js";
 import { face } from "/cards.js";
 import { draggable } from "/drag.js";
-import { MAX_FILE_BYTES, ROWS, countGame, dropFormerPurse, exportStats, importStats, keepOpen, readOpen, readStats, resetStats, rowOf, watchStats } from "/stats.js";
-import { describe, dollars, drawTable, isPlayerMove, money } from "/russian-table.js";
+import { emptyStats, readOpen } from "/stats.js";
+import { drawTable, isPlayerMove } from "/russian-table.js";
+import { solvers } from "/russian-solvers.js";
+import { statistics } from "/russian-statistics.js";
 
 const felt = $("felt");
 const columnsBox = $("columns");
@@ -30,8 +33,8 @@ const state = {
   peek: null,
   asking: { hint: null, peek: null }, // AbortControllers of the solvers' requests
   autoplay: null,
-  stats: readStats(),
-  open: readOpen(), // the game being played: see `follow`
+  stats: emptyStats(), // read once the casino says how many cards a game has
+  open: readOpen(), // the game being played: see russian-statistics.js's `follow`
   fresh: false, // the position being fetched begins a new game: a deal opened, or started over
   resetArmed: null, // the timer within which a second click on Reset empties the statistics
 };
@@ -42,11 +45,12 @@ function address(s) {
 }
 
 const update = holdState(state, render, address);
+const record = statistics(state, update, message);
+const solver = solvers(state, update, record.mark);
 
 // ---------- the game, its line, and the server ----------
 
 const written = (move) => `${move.card}-${move.to}`;
-const sameMove = (a, b) => a.card === b.card && a.to === b.to;
 
 function gameParams() {
   const params = new URLSearchParams({ [state.game.kind]: state.game.number });
@@ -110,9 +114,9 @@ function apply(view, query) {
     }
   });
   restoreFocus(hadFocus);
-  follow(view);
+  record.follow(view);
   for (const kind of ["hint", "peek"]) {
-    if ($(`${kind}-always`).checked && view.legal.length) ask(kind);
+    if ($(`${kind}-always`).checked && view.legal.length) solver.ask(kind);
   }
 }
 
@@ -170,13 +174,12 @@ function randomDeal() {
 // ---------- drawing ----------
 
 /** What is drawn, so that a render redraws only what changed. */
-const drawn = { view: null, casino: null, stats: null, statsDeal: null, hint: null, peek: null, why: null };
+const drawn = { view: null, casino: null };
 
 function render() {
   felt.setAttribute("aria-busy", String(busy()));
   renderCasino();
-  renderStats();
-  $("stats-linked").hidden = !state.open?.linked;
+  record.render();
   renderAutoplay();
   const view = state.view;
   if (!view) return;
@@ -187,11 +190,8 @@ function render() {
   $("undo").disabled = !state.line.length;
   $("restart").disabled = !state.line.length;
   $("redo").disabled = !state.redo.length;
-  for (const id of ["hint", "peek"]) $(id).disabled = !view.legal.length;
   renderMarks();
-  renderVerdict("hint");
-  renderVerdict("peek");
-  renderWhy();
+  solver.render();
 }
 
 /** The selection, the hint and the peek drawn on the table. */
@@ -207,7 +207,7 @@ function renderMarks() {
     column.tabIndex = target ? 0 : -1;
   });
   for (const kind of ["hint", "peek"]) {
-    const answer = current(kind) && state[kind].answer;
+    const answer = solver.current(kind) && state[kind].answer;
     const move = answer && (kind === "hint" ? answer.fair : answer.keep);
     const mark = kind === "hint" ? "hinted" : "peeked";
     for (const card of cards) card.classList.toggle(mark, Boolean(move) && card.dataset.card === move.card);
@@ -365,121 +365,9 @@ document.addEventListener("keydown", (event) => {
     event.preventDefault();
     if (state.selected && !busy()) dropOn(Number(event.target.dataset.column));
   } else if ((key === "h" || key === "H") && !$("hint").disabled) {
-    ask("hint");
+    solver.ask("hint");
   }
 });
-
-// ---------- the solvers: the fair hint, and the peek ----------
-
-const current = (kind) => state[kind] !== null && state[kind].key === state.viewKey;
-
-/** Asks the fair planner (from the table as the player sees it) or peeks (from the whole game). */
-async function ask(kind) {
-  const view = state.view;
-  if (!view?.legal.length) return;
-  if (kind === "peek") mark("peeked");
-  const key = state.viewKey;
-  const asking = new AbortController();
-  update((s) => {
-    s.asking[kind]?.abort();
-    s.asking[kind] = asking;
-  });
-  const answered = (result) => update((s) => {
-    s[kind] = { key, ...result };
-    s.asking[kind] = null;
-  });
-  try {
-    answered({
-      answer: kind === "hint"
-        ? await api("/api/russian/hint", view.table, { signal: asking.signal })
-        : await api(`/api/russian/peek?${state.viewQuery}`, undefined, { signal: asking.signal }),
-    });
-  } catch (error) {
-    if (error.name !== "AbortError" && state.asking[kind] === asking) answered({ error: error.message });
-  }
-}
-
-const resting = {
-  hint: [...$("hint-verdict").childNodes].map((node) => node.cloneNode(true)),
-  peek: [...$("peek-verdict").childNodes].map((node) => node.cloneNode(true)),
-};
-
-/** The verdict box and the values table of the hint or the peek: thinking, the answer or
- *  refusal for the position shown, or their resting text. */
-function renderVerdict(kind) {
-  const over = !state.view.legal.length;
-  const now = state.asking[kind] ? "thinking" : current(kind) ? state[kind] : over ? "over" : "resting";
-  if (drawn[kind] === now) return;
-  drawn[kind] = now;
-  const verdict = $(`${kind}-verdict`);
-  const table = $(`${kind}-values`);
-  table.hidden = true;
-  if (typeof now === "string") {
-    verdict.className = now === "thinking" ? "verdict thinking" : "verdict";
-    verdict.replaceChildren(...(now === "over" ? [el("div", { class: "headline" }, "No move is left: the game is over.")] : resting[kind].map((node) => node.cloneNode(true))));
-    if (now === "thinking") verdict.querySelector(".headline").textContent = kind === "hint" ? "The planner is thinking…" : "The exact solver is looking…";
-    return;
-  }
-  if (now.error) {
-    verdict.className = "verdict lost";
-    verdict.replaceChildren(el("div", { class: "headline" }, "No answer"), el("div", { class: "small" }, now.error));
-    return;
-  }
-  const answer = now.answer;
-  if (kind === "hint") {
-    verdict.className = "verdict";
-    verdict.replaceChildren(...hintWords(answer));
-  } else {
-    const gain = answer.maximum - answer.score;
-    verdict.className = `verdict ${answer.maximum === 52 ? "won" : gain === 0 ? "lost" : ""}`;
-    verdict.replaceChildren(
-      el("div", { class: "headline" }, el("span", { class: "eye" }), "At most ", el("span", { class: "maximum" }, String(answer.maximum)), ` cards: ${dollars(state.casino.net[answer.maximum])}`),
-      el("div", { class: "small" }, gain ? `${gain} more can go up; the first move of a way there: ` : "No more card can go up, however the game goes on; one move: ", describe(answer.keep)),
-    );
-  }
-  const chosen = kind === "hint" ? answer.fair : answer.keep;
-  table.tBodies[0].replaceChildren(...answer.moves.map((row) => el("tr", { class: sameMove(row.move, chosen) ? "chosen" : null },
-    el("td", {}, describe(row.move)),
-    el("td", { class: "number" }, kind === "hint" ? row.mean.toFixed(3) : String(row.max)),
-  )));
-  table.hidden = false;
-}
-
-/** The fair hint in plain words, the CLI's (`parlor russian hint`): a tie named as one. */
-function hintWords(answer) {
-  const mean = answer.moves.find((row) => sameMove(row.move, answer.fair)).mean.toFixed(3);
-  const layouts = answer.unseen
-    ? `On average over ${plural(answer.samples, "layout")} the planner imagines for the ${plural(answer.unseen, "face-down card")}`
-    : "With no card face down";
-  if (answer.ties > 1) {
-    return [
-      el("div", { class: "headline" }, `${answer.ties} moves tie; the planner picks `, describe(answer.fair)),
-      el("div", { class: "small" }, `${layouts}, the best play after each gets ${mean} cards up; greedy's rule of thumb (turn a card, free a column) breaks the tie.`),
-    ];
-  }
-  const only = answer.moves.length === 1;
-  return [
-    el("div", { class: "headline" }, only ? "The only move: " : "Fair move: ", describe(answer.fair)),
-    el("div", { class: "small" }, `${layouts}, the best play after it gets ${mean} cards up${only ? "" : ", more than after any other move"}.`),
-  ];
-}
-
-/** One sentence beside the peek on why its maximum and the fair planner's figure differ, once
- *  both are in for the position shown. */
-function renderWhy() {
-  const hint = current("hint") && state.hint.answer;
-  const peek = current("peek") && state.peek.answer;
-  const now = hint && peek ? `${state.viewKey}` : null;
-  if (drawn.why === now) return;
-  drawn.why = now;
-  const why = $("peek-why");
-  why.hidden = !now;
-  if (!now) return;
-  const mean = hint.moves.find((row) => sameMove(row.move, hint.fair)).mean.toFixed(3);
-  why.textContent = peek.maximum >= Number(mean)
-    ? `Why ${peek.maximum} and not the planner's ${mean}: the planner cannot see the face-down cards, so it must pick one move for all ${hint.samples} layouts it imagines, while peeking knows the real one and plays to it.`
-    : `Why ${peek.maximum}, below the planner's ${mean}: this deal's real face-down cards lie worse than the ${hint.samples} layouts the planner imagines do on average, and peeking plays the real ones.`;
-}
 
 // ---------- autoplay ----------
 
@@ -503,7 +391,7 @@ async function autoplay() {
         run.timer = setTimeout(resolve, Number($("pace").value));
       });
       if (run.stopped) return;
-      mark(strategy === "clairvoyant" ? "peeked" : "autoplay");
+      record.mark(strategy === "clairvoyant" ? "peeked" : "autoplay");
       say(status, `${strategy}: move ${i + 1} of ${rest.length}`);
       const shown = await change((s) => {
         s.line = [...s.line, written(move)];
@@ -546,145 +434,15 @@ function renderAutoplay() {
   $("clairvoyant-note").hidden = $("strategy").value !== "clairvoyant";
 }
 
-// ---------- the statistics and the casino's terms ----------
-
-const dealOf = (game) => `${game.kind}=${game.number}`;
-
-/**
- * The game being played follows the position shown: a deal opened, or started over, ends the
- * game before it at its score and begins another; a game ends, and is counted, once — when no
- * move is left, or when another begins — and only if a move was made in it. A game a link
- * opened partway through was not played here, and is never counted.
- */
-function follow(view) {
-  const deal = dealOf(state.game);
-  let open = state.open;
-  if (state.fresh || open?.deal !== deal) {
-    if (open) end(open);
-    open = { deal, score: 0, won: false, net: 0, played: false, peeked: false, autoplay: false, counted: false, linked: state.line.length > 0 };
-  }
-  open = { ...open, score: view.score, won: view.won, net: view.net, played: open.played || state.line.length > 0 };
-  if (!view.legal.length && !open.counted) {
-    open = end({ ...open, played: true });
-    // The one place a game is seen to end won.
-    if (open.won) {
-      // A game a link opened already won was not won here: no celebration.
-      if (open.counted) celebrate(message);
-      say(message, open.counted
-        ? `Won: every card is up (${dollars(open.net)}), counted in the ${ROW_NAMES[rowOf(open)]} column.`
-        : `Won: every card is up (${dollars(open.net)}); a game opened partway through is not counted.`);
-    }
-  }
-  keepOpen(open);
-  update((s) => {
-    s.open = open;
-    s.fresh = false;
-  });
-}
-
-/** Counts the game `open` if it was played and is not counted yet; the game, counted. */
-function end(open) {
-  if (!open.played || open.counted || open.linked) return open;
-  try {
-    const stats = countGame(open);
-    update((s) => {
-      s.stats = stats;
-    });
-  } catch {
-    say($("stats-message"), "The browser keeps no storage for this page: the game cannot be counted.", true);
-  }
-  return { ...open, counted: true };
-}
-
-/** Marks the game being played as helped: `peeked` or `autoplay`. */
-function mark(help) {
-  if (!state.open || state.open[help]) return;
-  const open = { ...state.open, [help]: true };
-  keepOpen(open);
-  update((s) => {
-    s.open = open;
-  });
-}
-
-const ROW_NAMES = { player: "You", autoplay: "Autoplay", peeking: "Peeking" };
-
-/** A share as a percentage, or a dash for none of none. */
-const percent = (part, whole) => (whole ? `${(100 * part / whole).toFixed(1)}%` : "–");
-
-function renderStats() {
-  const house = state.casino?.house_profit;
-  $("reset-stats").textContent = state.resetArmed ? "Click again to reset" : "Reset";
-  const deal = state.game && dealOf(state.game);
-  if (house === undefined || (drawn.stats === state.stats && drawn.statsDeal === deal)) return;
-  drawn.stats = state.stats;
-  drawn.statsDeal = deal;
-  const rows = ROWS.map((row) => state.stats[row]);
-  const line = (term, cell, id) => el("tr", {}, el("th", { scope: "row" }, term),
-    ...rows.map((row, i) => el("td", { class: "number", id: id && `${id}-${ROWS[i]}` }, cell(row))));
-  $("stats").tBodies[0].replaceChildren(
-    line("Games played", (r) => String(r.played), "stats-played"),
-    line("Won", (r) => String(r.won), "stats-won"),
-    line("Win rate", (r) => percent(r.won, r.played)),
-    line("Mean score", (r) => (r.played ? (r.cards / r.played).toFixed(2) : "–"), "stats-mean"),
-    line("Money", (r) => money(r.net), "stats-net"),
-    line("Expected money", (r) => money(-Math.round(house * r.played * 100) / 100), "stats-expected"),
-    line("Best streak", (r) => String(r.best_streak)),
-    line("Current streak", (r) => String(r.streak)),
-    line("Best on this deal", (r) => (deal in r.best ? String(r.best[deal]) : "–"), "stats-deal"),
-  );
-  const deals = [...new Set(rows.flatMap((row) => Object.keys(row.best)))].sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
-  $("deals").querySelector("tbody").replaceChildren(...deals.map((name) => el("tr", { class: name === deal ? "chosen" : null },
-    el("th", { scope: "row" }, name.replace("=", " ")),
-    ...rows.map((row) => el("td", { class: "number" }, name in row.best ? String(row.best[name]) : "–")))));
-  $("deals").hidden = !deals.length;
-  const played = rows.reduce((sum, row) => sum + row.played, 0);
-  $("reset-stats").disabled = played === 0;
-  $("export-stats").disabled = played === 0;
-}
-
-function resetStatsTwice() {
-  clearTimeout(state.resetArmed);
-  if (state.resetArmed) {
-    update((s) => {
-      s.resetArmed = null;
-      s.stats = resetStats();
-    });
-    say($("stats-message"), "The statistics are reset.");
-    return;
-  }
-  // One click could wipe a long record: a second one within a few seconds confirms.
-  update((s) => {
-    s.resetArmed = setTimeout(() => update((later) => {
-      later.resetArmed = null;
-    }), 4000);
-  });
-}
-
-function exportFile() {
-  const href = `data:application/json;charset=utf-8,${encodeURIComponent(exportStats(state.stats))}`;
-  el("a", { href, download: "parlor-russian-stats.json" }).click();
-}
-
-async function importFile(file) {
-  const said = $("stats-message");
-  try {
-    if (file.size > MAX_FILE_BYTES) throw new Error(`expected a file of statistics, at most ${MAX_FILE_BYTES} bytes; this one has ${file.size}`);
-    const stats = importStats(await file.text());
-    update((s) => {
-      s.stats = stats;
-    });
-    say(said, `Imported ${file.name}: ${plural(ROWS.reduce((sum, row) => sum + stats[row].played, 0), "game")}.`);
-  } catch (error) {
-    say(said, `${file.name} is refused, the statistics are as they were: ${error.message}.`, true);
-  }
-}
+// ---------- the casino's terms ----------
 
 /** The sentences that quote the casino's terms, once they are in. */
 function renderCasino() {
   const casino = state.casino;
   if (!casino || drawn.casino === casino) return;
   drawn.casino = casino;
-  const { stake, pay_per_card: pay, planner_mean: mean, house_profit: house } = casino;
+  const { pack, stake, pay_per_card: pay, planner_mean: mean, house_profit: house } = casino;
+  $("pack").textContent = pack;
   $("terms").textContent = `You pay $${stake} and get $${pay} a card.`;
   $("stats-source").textContent = `Expected money: the casino's expected take, $${house.toFixed(2)} a game, from a player as good as parlor's planner, the best fair strategy measured: $${stake} − $${pay} × ${mean.toFixed(3)} cards (its mean score over deals 0 to 99,999, docs/russian-etude.md).`;
 }
@@ -701,32 +459,8 @@ $("random").addEventListener("click", () => openGame(randomDeal()));
 $("undo").addEventListener("click", undo);
 $("redo").addEventListener("click", redo);
 $("restart").addEventListener("click", restart);
-$("hint").addEventListener("click", () => ask("hint"));
-$("peek").addEventListener("click", () => ask("peek"));
-for (const kind of ["hint", "peek"]) {
-  $(`${kind}-always`).addEventListener("change", (event) => {
-    if (event.target.checked && !current(kind)) ask(kind);
-  });
-}
 $("autoplay").addEventListener("click", () => (state.autoplay ? stopAutoplay() : autoplay()));
 $("strategy").addEventListener("change", () => update());
-$("reset-stats").addEventListener("click", resetStatsTwice);
-$("export-stats").addEventListener("click", exportFile);
-$("import-stats").addEventListener("click", () => $("import-file").click());
-$("import-file").addEventListener("change", (event) => {
-  const [file] = event.target.files;
-  event.target.value = "";
-  if (file) importFile(file);
-});
-watchStats((stats) => update((s) => {
-  s.stats = stats;
-}));
-{
-  const former = dropFormerPurse();
-  if (former !== null) {
-    say($("stats-message"), `The purse kept before (${former} counted) was not carried over: it could not tell your games from autoplay's or peeking's, and counted a deal once for every way it ended.`);
-  }
-}
 
 /** The game the address names (a random deal if none), as far as its line makes sense. */
 async function fromAddress() {
@@ -756,6 +490,7 @@ async function fromAddress() {
 async function start() {
   try {
     const casino = await api("/api/russian/casino");
+    record.read(casino.pack);
     update((s) => {
       s.casino = casino;
     });

@@ -359,14 +359,25 @@ async function load(input, source, set = 1, t = 0) {
   });
 }
 
-async function randomDeal(seed, deal, split, set, t) {
-  const query = new URLSearchParams({ seed, deal, split });
+/** Deals a random deal as `given` names it, `{seed, deal, split}`: the server takes its own
+ *  default for each one left out, and the form then shows what it took. */
+async function randomDeal(given, set, t) {
+  const query = new URLSearchParams(Object.entries(given).filter(([, value]) => value !== undefined));
   try {
     const answer = await api(`/api/speed/deal?${query}`);
-    await load(answer.input, { seed, deal, split }, set, t);
+    const source = showDeal(answer);
+    await load(answer.input, source, set, t);
   } catch (error) {
     say(message, error.message, true);
   }
+}
+
+/** Puts the random deal `answer` (`GET /api/speed/deal`) in the form; the deal as the address
+ *  names it. */
+function showDeal(answer) {
+  const source = { seed: String(answer.seed), deal: String(answer.deal), split: answer.split.join("/") };
+  for (const [name, value] of Object.entries(source)) $(name).value = value;
+  return source;
 }
 
 function wire() {
@@ -381,7 +392,7 @@ function wire() {
   });
   $("random-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    randomDeal($("seed").value.trim(), $("deal").value.trim(), $("split").value.trim());
+    randomDeal({ seed: $("seed").value.trim(), deal: $("deal").value.trim(), split: $("split").value.trim() });
   });
   $("set").addEventListener("change", () => update((s) => watch(s, Number($("set").value))));
   playButton.addEventListener("click", () => update((s) => s.clock.toggle()));
@@ -420,13 +431,7 @@ function fromAddress() {
   if (query.input !== undefined) {
     load(query.input, { input: query.input }, set, t);
   } else if (query.seed !== undefined || query.deal !== undefined || query.split !== undefined) {
-    const seed = query.seed ?? "1";
-    const deal = query.deal ?? "0";
-    const split = query.split ?? "26/26";
-    $("seed").value = seed;
-    $("deal").value = deal;
-    $("split").value = split;
-    randomDeal(seed, deal, split, set, t);
+    randomDeal({ seed: query.seed, deal: query.deal, split: query.split }, set, t);
   } else {
     const k = Number(query.example);
     const example = EXAMPLES[k - 1] ? k : 1;
@@ -437,7 +442,9 @@ function fromAddress() {
 async function start() {
   wire();
   try {
-    const times = await api("/api/speed/times");
+    // The form offers the random deal the server deals unless told otherwise.
+    const [times, deal] = await Promise.all([api("/api/speed/times"), api("/api/speed/deal")]);
+    showDeal(deal);
     update((s) => {
       s.times = times;
     });

@@ -33,11 +33,12 @@ export function emptyStats() {
   return { format: FORMAT, version: VERSION, player: emptyRow(), autoplay: emptyRow(), peeking: emptyRow() };
 }
 
-/** The statistics kept; empty ones where none are, or where what is kept is not theirs. */
-export function readStats() {
+/** The statistics kept, of games scoring 0 to `pack` cards; empty ones where none are, or where
+ *  what is kept is not theirs. */
+export function readStats(pack) {
   try {
     const kept = localStorage.getItem(KEY);
-    if (kept !== null) return parseStats(kept);
+    if (kept !== null) return parseStats(kept, pack);
   } catch {
     // Storage refused, or something not written by this page: start again.
   }
@@ -74,11 +75,11 @@ export function dropFormerPurse() {
 export const rowOf = (game) => (game.peeked ? "peeking" : game.autoplay ? "autoplay" : "player");
 
 /**
- * Counts `game` — `{deal, score, won, net, peeked, autoplay}` — in its row; the statistics then.
- * Throws when the browser keeps no storage.
+ * Counts `game` — `{deal, score, won, net, peeked, autoplay}`, a game of a `pack` of cards — in
+ * its row; the statistics then. Throws when the browser keeps no storage.
  */
-export function countGame(game) {
-  const stats = readStats();
+export function countGame(game, pack) {
+  const stats = readStats(pack);
   const row = stats[rowOf(game)];
   row.played += 1;
   row.cards += game.score;
@@ -112,16 +113,16 @@ export const exportStats = (stats) => `${JSON.stringify(stats, null, 2)}\n`;
 /** Takes the exported file `text` as the statistics, once it is read whole and found sound; the
  *  statistics then. Throws an Error that says what was expected, leaving the kept ones as they
  *  were. */
-export function importStats(text) {
-  const stats = parseStats(text);
+export function importStats(text, pack) {
+  const stats = parseStats(text, pack);
   writeStats(stats);
   return stats;
 }
 
 /** Calls `changed(stats)` whenever another tab of this browser changes the statistics. */
-export function watchStats(changed) {
+export function watchStats(pack, changed) {
   window.addEventListener("storage", (event) => {
-    if (event.key === KEY || event.key === null) changed(readStats());
+    if (event.key === KEY || event.key === null) changed(readStats(pack));
   });
 }
 
@@ -163,7 +164,7 @@ function exactly(object, fields, where) {
   }
 }
 
-function parseRow(row, name) {
+function parseRow(row, name, pack) {
   const where = `"${name}"`;
   if (!isObject(row)) refuse(`${where}: expected an object`);
   exactly(row, ROW_FIELDS, where);
@@ -175,20 +176,21 @@ function parseRow(row, name) {
   if (typeof row.net !== "number" || !Number.isFinite(row.net)) refuse(`${where}.net: expected a number of dollars`);
   const { played, won, cards, streak, best_streak: bestStreak } = row;
   if (won > played) refuse(`${where}: ${won} games won of ${played} played`);
-  if (cards > 52 * played || cards < 52 * won) refuse(`${where}: ${cards} cards up in ${played} games, ${won} of them won`);
+  if (cards > pack * played || cards < pack * won) refuse(`${where}: ${cards} cards up in ${played} games, ${won} of them won`);
   if (bestStreak > won || streak > bestStreak) refuse(`${where}: streaks of ${streak} and at best ${bestStreak} with ${won} games won`);
   if (!isObject(row.best)) refuse(`${where}.best: expected an object of deals and their best scores`);
   const deals = Object.entries(row.best);
   if (deals.length > played) refuse(`${where}.best: ${deals.length} deals for ${played} games played`);
   for (const [deal, score] of deals) {
     if (!DEAL.test(deal)) refuse(`${where}.best: expected deals such as "deal=113" or "pysol=ms5", found ${JSON.stringify(deal.slice(0, 50))}`);
-    if (!Number.isInteger(score) || score < 0 || score > 52) refuse(`${where}.best["${deal}"]: expected a score from 0 to 52`);
+    if (!Number.isInteger(score) || score < 0 || score > pack) refuse(`${where}.best["${deal}"]: expected a score from 0 to ${pack}`);
   }
   return { played, won, cards, net: row.net, streak, best_streak: bestStreak, best: Object.fromEntries(deals) };
 }
 
-/** The statistics in `text`, as `exportStats` writes them; throws an Error saying what is wrong. */
-export function parseStats(text) {
+/** The statistics in `text`, as `exportStats` writes them, of games scoring 0 to `pack` cards;
+ *  throws an Error saying what is wrong. */
+export function parseStats(text, pack) {
   let value;
   try {
     value = JSON.parse(text);
@@ -200,6 +202,6 @@ export function parseStats(text) {
   if (value.format !== FORMAT) refuse(`expected "format": "${FORMAT}", found ${JSON.stringify(value.format)}`);
   if (value.version !== VERSION) refuse(`expected "version": ${VERSION}, found ${JSON.stringify(value.version)}`);
   const stats = emptyStats();
-  for (const row of ROWS) stats[row] = parseRow(value[row], row);
+  for (const row of ROWS) stats[row] = parseRow(value[row], row, pack);
   return stats;
 }

@@ -91,11 +91,14 @@ fn the_pages_are_served_whole_with_their_types_and_a_policy_that_allows_nothing_
     let server = TestServer::start();
     let html = "text/html; charset=utf-8";
     let javascript = "text/javascript; charset=utf-8";
+    let css = "text/css; charset=utf-8";
     for (path, mime) in [
         ("/", html),
         ("/hiq", html),
         ("/russian", html),
-        ("/parlor.css", "text/css; charset=utf-8"),
+        ("/parlor.css", css),
+        ("/russian.css", css),
+        ("/cards.css", css),
         ("/parlor.js", javascript),
         ("/hiq.js", javascript),
         ("/russian.js", javascript),
@@ -121,7 +124,7 @@ fn the_pages_are_served_whole_with_their_types_and_a_policy_that_allows_nothing_
             assert_eq!(policy, "", "{path}");
         }
     }
-    for page in ["/", "/hiq", "/russian", "/camicia"] {
+    for page in ["/", "/hiq", "/russian", "/camicia", "/speed"] {
         let (bytes, fetched) = first_load(page, |path| {
             let answer = server.get(path);
             assert_eq!(answer.status, 200, "{page} names {path}");

@@ -101,6 +101,7 @@ fn shown(table: &str, deal: &str) -> String {
 
 fn a_peek_is_the_hint_for_the_table_with_every_card_shown() {
     let server = TestServer::start();
+    let mut won = 0;
     // Deal 5 begins by moving an ace to its foundation; on the game's table it is made.
     for (number, moves, samples) in [
         ("5", "", None),
@@ -135,9 +136,14 @@ fn a_peek_is_the_hint_for_the_table_with_every_card_shown() {
                 .text(),
             "{query}\n{whole}"
         );
-        assert_eq!(answer.json()["unknown"], 0);
-        assert!(answer.json()["maximum"].is_u64());
+        let peek = answer.json();
+        assert_eq!(peek["unknown"], 0);
+        assert!(peek["maximum"].is_u64());
+        // Won when the maximum is every card up: deal 113's is, after C3-1 too.
+        assert_eq!(peek["won"], json!(peek["maximum"] == 52), "{query}");
+        won += usize::from(peek["won"] == true);
     }
+    assert!(won > 0, "no peek tried a game that can still be won");
     server.stop();
 }
 
@@ -184,6 +190,7 @@ fn the_russian_casino_nets_every_score_as_the_game_does() {
         (&casino["planner_mean"], &casino["house_profit"]),
         (&json!(5.36), &json!(28.2))
     );
+    assert_eq!(casino["pack"], 52);
     let net = casino["net"].as_array().expect("a net a score");
     assert_eq!(net.len(), 53);
     assert_eq!(
@@ -237,6 +244,8 @@ fn a_russian_hint_counts_its_ties_and_a_game_says_when_it_is_won() {
     let tied = means.iter().filter(|&&mean| mean == best).count();
     assert_eq!(hint["ties"], json!(tied));
     assert_eq!(hint["ties"], 4, "{hint}");
+    // With cards face down the maximum, and whether it wins, are not known.
+    assert!(hint["maximum"].is_null() && hint["won"].is_null(), "{hint}");
     let played = server
         .get("/api/russian/play?deal=113&strategy=clairvoyant")
         .json();

@@ -6,19 +6,17 @@ use crate::trials;
 use fantoccini::key::Key;
 use serde_json::{Value, json};
 
-pub fn trials() -> Vec<(&'static str, crate::browser::TestFn)> {
-    trials![
-        camicia_the_record_plays_to_its_end_in_seconds,
-        camicia_casellas_loop_is_shown_as_a_loop,
-        camicia_scrubbing_forward_and_back_shows_what_playing_shows,
-        camicia_keys_steps_an_index_a_seed_and_the_url,
-        camicia_screenshots_and_a_phone_sized_window,
-        camicia_counts_in_plural_words,
-        camicia_play_and_pause_are_drawn_without_a_font,
-        camicia_marks_the_open_record,
-        camicia_labels_the_loop_band,
-    ]
-}
+trials![
+    camicia_the_record_plays_to_its_end_in_seconds,
+    camicia_casellas_loop_is_shown_as_a_loop,
+    camicia_scrubbing_forward_and_back_shows_what_playing_shows,
+    camicia_keys_steps_an_index_a_seed_and_the_url,
+    camicia_screenshots_and_a_phone_sized_window,
+    camicia_counts_in_plural_words,
+    camicia_play_and_pause_are_drawn_without_a_font,
+    camicia_marks_the_open_record,
+    camicia_labels_the_loop_band,
+];
 
 const NESSLER: &str = "---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---";
 const CASELLA: &str = "---K---Q-KQAJ-----AAJ--J--/----------Q----KQ-J-----KA";
@@ -210,13 +208,7 @@ async fn camicia_casellas_loop_is_shown_as_a_loop(page: Page) -> Outcome {
         return Err(fail(format!("the repeating rounds are not marked: {band}")));
     }
     // A card inside the repeating rounds says so; one before them does not.
-    let round5 = page
-        .eval(
-            "return fetch('/api/camicia/trace', {method: 'POST', body: arguments[0]}) \
-                 .then(r => r.json()).then(t => t.taken[3]);",
-            vec![json!(CASELLA)],
-        )
-        .await?
+    let round5 = page.post("/api/camicia/trace", CASELLA).await?["taken"][3]
         .as_u64()
         .ok_or("no fifth round")?;
     scrub_to(&page, round5 + 1).await?;
@@ -231,13 +223,7 @@ async fn camicia_scrubbing_forward_and_back_shows_what_playing_shows(page: Page)
     page.open(&format!("/camicia?deal={NESSLER}")).await?;
     ready(&page, NESSLER).await?;
     // Three points: the first trick's end, a card with a penalty owed, and the last card but one.
-    let trace = page
-        .eval(
-            "return fetch('/api/camicia/trace', {method: 'POST', body: arguments[0]}) \
-                 .then(r => r.json());",
-            vec![json!(NESSLER)],
-        )
-        .await?;
+    let trace = page.post("/api/camicia/trace", NESSLER).await?;
     let first_trick = trace["taken"][0].as_u64().ok_or("no trick")?;
     let owing = trace["due"]
         .as_str()
@@ -346,13 +332,10 @@ async fn camicia_keys_steps_an_index_a_seed_and_the_url(page: Page) -> Outcome {
     choose(&page, "index", "472460898658889399111").await?;
     ready(&page, CASELLA).await?;
     // By seed: deal 0 of seed 1, as the API gives it.
-    let deal = page
-        .eval(
-            "return fetch('/api/camicia/deal?seed=1').then(r => r.json()).then(d => d.deal);",
-            vec![],
-        )
-        .await?;
-    let deal = deal.as_str().ok_or("no deal of seed 1")?.to_owned();
+    let deal = page.get("/api/camicia/deal?seed=1").await?["deal"]
+        .as_str()
+        .ok_or("no deal of seed 1")?
+        .to_owned();
     choose(&page, "seed", "1").await?;
     ready(&page, &deal).await?;
     // A reload keeps the deal and the card.

@@ -36,12 +36,14 @@ pub type Failure = Box<dyn std::error::Error + Send + Sync>;
 /// A trial's body: an async function of the page it drives.
 pub type TestFn = fn(Page) -> Pin<Box<dyn Future<Output = Outcome> + Send>>;
 
-/// `trials![a, b]`: named trials of the async functions `a` and `b`, each `async fn(Page) ->
-/// Outcome`.
+/// `trials![a, b];`: a module's `trials()`, its trials by name, of the async functions `a` and
+/// `b`, each `async fn(Page) -> Outcome`.
 #[macro_export]
 macro_rules! trials {
     ($($test:ident),* $(,)?) => {
-        vec![$((stringify!($test), (|page| Box::pin($test(page))) as $crate::browser::TestFn)),*]
+        pub fn trials() -> Vec<(&'static str, $crate::browser::TestFn)> {
+            vec![$((stringify!($test), (|page| Box::pin($test(page))) as $crate::browser::TestFn)),*]
+        }
     };
 }
 
@@ -58,6 +60,11 @@ pub struct Page {
 /// The error a trial fails with, carrying `message`.
 pub fn fail(message: impl Into<String>) -> Failure {
     message.into().into()
+}
+
+/// The items of a JSON array; none of anything else.
+pub fn items(value: &Value) -> std::slice::Iter<'_, Value> {
+    value.as_array().map_or([].iter(), |array| array.iter())
 }
 
 impl Page {
@@ -108,6 +115,19 @@ impl Page {
     /// The text of the first element that `css` selects, as the player sees it.
     pub async fn text(&self, css: &str) -> Result<String, fantoccini::error::CmdError> {
         self.find(css).await?.text().await
+    }
+
+    /// The API's answer to GET `path`, asked from inside the page, as the page asks it.
+    pub async fn get(&self, path: &str) -> Result<Value, Failure> {
+        let script = "return fetch(arguments[0]).then(r => r.json());";
+        Ok(self.eval(script, vec![json!(path)]).await?)
+    }
+
+    /// The API's answer to POST `body` to `path`, asked from inside the page.
+    pub async fn post(&self, path: &str, body: &str) -> Result<Value, Failure> {
+        let script =
+            "return fetch(arguments[0], {method: 'POST', body: arguments[1]}).then(r => r.json());";
+        Ok(self.eval(script, vec![json!(path), json!(body)]).await?)
     }
 
     /// Runs `script` (a function body; `arguments[0]`… are `args`) in the page and returns
@@ -213,11 +233,12 @@ impl Page {
     /// What the page logged as errors since the last call: console errors, uncaught exceptions
     /// and requests that failed.
     pub async fn errors(&self) -> Result<Vec<String>, fantoccini::error::CmdError> {
-        let entries = self.client.issue_cmd(BrowserLog).await?;
-        Ok(entries
-            .as_array()
-            .into_iter()
-            .flatten()
+        let log = Chromedriver {
+            path: "se/log",
+            body: json!({"type": "browser"}),
+        };
+        let entries = self.client.issue_cmd(log).await?;
+        Ok(items(&entries)
             .filter(|e| e["level"] == "SEVERE")
             .map(|e| e["message"].as_str().unwrap_or_default().to_owned())
             .collect())
@@ -228,55 +249,42 @@ impl Page {
     /// Has the browser report `prefers-reduced-motion: reduce` to the page, as a player's
     /// setting does (Chrome's DevTools protocol, through chromedriver).
     pub async fn reduce_motion(&self) -> Outcome {
-        self.client
-            .issue_cmd(DevTools(json!({
+        // A command of Chrome's DevTools protocol, run by chromedriver.
+        let emulate = Chromedriver {
+            path: "goog/cdp/execute",
+            body: json!({
                 "cmd": "Emulation.setEmulatedMedia",
                 "params": {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]},
-            })))
-            .await?;
+            }),
+        };
+        self.client.issue_cmd(emulate).await?;
         Ok(())
     }
 }
 
-/// A command of Chrome's DevTools protocol, `{"cmd": …, "params": …}`, run by chromedriver.
+/// A command of chromedriver's own, which WebDriver has none of: `body` posted to the session's
+/// `path` (`se/log`, the page's console; `goog/cdp/execute`, Chrome's DevTools protocol).
 #[derive(Debug)]
-struct DevTools(Value);
+struct Chromedriver {
+    path: &'static str,
+    body: Value,
+}
 
-impl WebDriverCompatibleCommand for DevTools {
+impl WebDriverCompatibleCommand for Chromedriver {
     fn endpoint(
         &self,
         base: &url::Url,
         session: Option<&str>,
     ) -> Result<url::Url, url::ParseError> {
         base.join(&format!(
-            "session/{}/goog/cdp/execute",
-            session.unwrap_or_default()
+            "session/{}/{}",
+            session.unwrap_or_default(),
+            self.path
         ))
     }
 
     fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
-        (http::Method::POST, Some(self.0.to_string()))
-    }
-}
-
-/// chromedriver's log of the page's console (its own command; WebDriver has none).
-#[derive(Debug)]
-struct BrowserLog;
-
-impl WebDriverCompatibleCommand for BrowserLog {
-    fn endpoint(
-        &self,
-        base: &url::Url,
-        session: Option<&str>,
-    ) -> Result<url::Url, url::ParseError> {
-        base.join(&format!("session/{}/se/log", session.unwrap_or_default()))
-    }
-
-    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
-        (
-            http::Method::POST,
-            Some(json!({"type": "browser"}).to_string()),
-        )
+        (http::Method::POST, Some(self.body.to_string()))
     }
 }
 

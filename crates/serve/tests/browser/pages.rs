@@ -6,15 +6,13 @@ use crate::trials;
 use serde_json::{Value, json};
 use std::time::Duration;
 
-pub fn trials() -> Vec<(&'static str, crate::browser::TestFn)> {
-    trials![
-        pages_an_unknown_address_shows_the_games,
-        pages_the_index_shows_a_picture_of_every_game,
-        pages_a_won_game_is_celebrated,
-        pages_no_celebration_under_reduced_motion,
-        pages_a_server_asking_a_token_opens_from_its_printed_address,
-    ]
-}
+trials![
+    pages_an_unknown_address_shows_the_games,
+    pages_the_index_shows_a_picture_of_every_game,
+    pages_a_won_game_is_celebrated,
+    pages_no_celebration_under_reduced_motion,
+    pages_a_server_asking_a_token_opens_from_its_printed_address,
+];
 
 async fn pages_an_unknown_address_shows_the_games(page: Page) -> Outcome {
     page.open("/no/such/page").await?;
@@ -93,56 +91,61 @@ async fn celebrations(page: &Page) -> Result<u64, Failure> {
         .ok_or_else(|| fail(format!("no count of celebrations: {count}")))
 }
 
+/// Opens `path`, waits until the script `ready` says that `what` is drawn, and counts the
+/// celebrations from then on.
+async fn open_counting(page: &Page, path: &str, what: &str, ready: &str) -> Outcome {
+    page.open(path).await?;
+    page.wait_for(what, ready).await?;
+    count_celebrations(page).await
+}
+
+/// Once the element `css` says `won`: the celebrations seen since they were counted, and
+/// whether the last was gone 1.5 s after it began.
+async fn celebrated(page: &Page, css: &str, won: &str) -> Result<(u64, bool), Failure> {
+    page.wait_text(css, won).await?;
+    let seen = celebrations(page).await?;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    Ok((seen, page.count(".celebration").await? == 0))
+}
+
 /// Plays the Speed page's worked example to its end, Camicia's one-trick game to its end by the
 /// End key's button, Russian Solitaire's deal 113 won by the clairvoyant, each after opening it
 /// at its start, and Hi-Q's winning line's last jump by clicks; then opens Speed, Camicia and
 /// Hi-Q at their end. The celebrations seen on each (Speed, Camicia, Russian, Hi-Q), and whether
 /// each was gone 1.5 s after it began.
 async fn win_each(page: &Page) -> Result<([u64; 4], bool), Failure> {
-    page.open("/speed?example=1").await?;
-    page.wait_for(
+    open_counting(
+        page,
+        "/speed?example=1",
         "the Speed game",
         "return !document.getElementById('play').disabled;",
     )
     .await?;
-    count_celebrations(page).await?;
     page.eval("document.getElementById('pace').value = '4';", vec![])
         .await?;
     page.click("#play").await?;
-    page.wait_text("#verdict", "B wins.").await?;
-    let speed = celebrations(page).await?;
-    tokio::time::sleep(Duration::from_millis(1500)).await;
-    let speed_gone = page.count(".celebration").await? == 0;
+    let (speed, speed_gone) = celebrated(page, "#verdict", "B wins.").await?;
 
-    page.open("/camicia?deal=J/-").await?;
-    page.wait_for(
+    open_counting(
+        page,
+        "/camicia?deal=J/-",
         "the Camicia game",
         "return document.getElementById('table').getAttribute('aria-busy') === 'false';",
     )
     .await?;
-    count_celebrations(page).await?;
     page.click("#end").await?;
-    page.wait_text("#verdict", "Finished").await?;
-    let camicia = celebrations(page).await?;
-    tokio::time::sleep(Duration::from_millis(1500)).await;
-    let camicia_gone = page.count(".celebration").await? == 0;
+    let (camicia, camicia_gone) = celebrated(page, "#verdict", "Finished").await?;
 
     page.open("/russian?deal=113").await?;
     super::russian::ready(page, "").await?;
     count_celebrations(page).await?;
     super::russian::autoplay(page, "clairvoyant").await?;
-    page.wait_text("#message", "Won").await?;
-    let russian = celebrations(page).await?;
-    tokio::time::sleep(Duration::from_millis(1500)).await;
-    let russian_gone = page.count(".celebration").await? == 0;
+    let (russian, russian_gone) = celebrated(page, "#message", "Won").await?;
 
     let line = super::hiq::won_after(page, 30).await?;
     count_celebrations(page).await?;
     super::hiq::click_line(page, &line[30..]).await?;
-    page.wait_text("#verdict", "Won").await?;
-    let hiq = celebrations(page).await?;
-    tokio::time::sleep(Duration::from_millis(1500)).await;
-    let hiq_gone = page.count(".celebration").await? == 0;
+    let (hiq, hiq_gone) = celebrated(page, "#verdict", "Won").await?;
     super::hiq::open_played(page, &line).await?;
     count_celebrations(page).await?;
     page.wait_text("#verdict", "Won").await?;

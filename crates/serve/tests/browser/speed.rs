@@ -7,23 +7,38 @@ use fantoccini::key::Key;
 use serde_json::{Value, json};
 use std::time::Duration;
 
-pub fn trials() -> Vec<(&'static str, crate::browser::TestFn)> {
-    trials![
-        speed_worked_example_ends_with_the_traces_verdict_at_its_instant,
-        speed_scrubbing_shows_what_playing_showed,
-        speed_steps_from_event_to_event,
-        speed_bad_input_names_its_place,
-        speed_frames_while_animating,
-        speed_last_frame_shows_the_card_that_landed,
-        speed_a_card_in_a_hand_never_covers_a_table,
-        speed_screenshots,
-    ]
-}
+trials![
+    speed_worked_example_ends_with_the_traces_verdict_at_its_instant,
+    speed_scrubbing_shows_what_playing_showed,
+    speed_steps_from_event_to_event,
+    speed_bad_input_names_its_place,
+    speed_frames_while_animating,
+    speed_last_frame_shows_the_card_that_landed,
+    speed_a_card_in_a_hand_never_covers_a_table,
+    speed_screenshots,
+];
 
 const WORKED: &str = "5\nS3 S5 S8 S9 S2\n3\nH7 H3 H4\n0\n";
 
 async fn eval(page: &Page, script: &str) -> Result<Value, Failure> {
     Ok(page.eval(script, vec![]).await?)
+}
+
+/// Fails unless the random deal's form (seed, deal, split) and the address's split are
+/// `expected`.
+async fn random_deal_named(page: &Page, expected: Value) -> Outcome {
+    let named = eval(
+        page,
+        "return [...['seed', 'deal', 'split'].map(id => document.getElementById(id).value), \
+                 new URLSearchParams(location.search).get('split')];",
+    )
+    .await?;
+    if named != expected {
+        return Err(fail(format!(
+            "the random deal's form and the address say {named}, not {expected}"
+        )));
+    }
+    Ok(())
 }
 
 /// Opens `path` and waits until its game is on the felt.
@@ -97,6 +112,8 @@ async fn speed_worked_example_ends_with_the_traces_verdict_at_its_instant(page: 
     let verdict = format!("{winner} wins.");
 
     open(&page, "/speed?example=1").await?;
+    // The form offers the deal the server deals unless told otherwise.
+    random_deal_named(&page, json!(["1", "0", "26/26", null])).await?;
     if page.text("#length").await? != end.to_string() {
         return Err(fail(format!(
             "the page says the game lasts {} ms, the trace {end}",
@@ -258,6 +275,8 @@ async fn speed_frames_while_animating(page: Page) -> Outcome {
     if page.text("#length").await? != "39400" {
         return Err(fail("deal 301618 of seed 1 is not the 39,400 ms game"));
     }
+    // The split the address leaves out is the server's, and the form and the address say it.
+    random_deal_named(&page, json!(["1", "301618", "26/26", "26/26"])).await?;
     pace(&page, "4").await?;
     page.click("#play").await?;
     let figures = page

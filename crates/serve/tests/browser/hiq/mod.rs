@@ -6,7 +6,7 @@ mod play;
 mod solver;
 mod verdicts;
 
-use crate::browser::{Failure, Outcome, Page, fail};
+use crate::browser::{Failure, Outcome, Page, fail, items};
 use crate::trials;
 use fantoccini::key::Key;
 use serde_json::{Value, json};
@@ -28,19 +28,9 @@ fn hole(n: u64) -> String {
     format!(".hole[data-hole=\"{n}\"]")
 }
 
-/// POSTs `body` to the server's `path` from inside the page, and returns its JSON.
-async fn post(page: &Page, path: &str, body: &str) -> Result<Value, Failure> {
-    let script = "return fetch(arguments[0], {method: 'POST', body: arguments[1]})\
-                  .then(r => r.json());";
-    Ok(page.eval(script, vec![json!(path), json!(body)]).await?)
-}
-
 /// `(from, to)` of each jump in a JSON list of jumps.
 fn jumps(value: &Value) -> Vec<(u64, u64)> {
-    value
-        .as_array()
-        .into_iter()
-        .flatten()
+    items(value)
         .map(|j| {
             (
                 j["from"].as_u64().unwrap_or(0),
@@ -60,7 +50,7 @@ fn written(line: &[(u64, u64)], separator: &str) -> String {
 
 /// The solver's winning line from the standard start.
 async fn winning_line(page: &Page) -> Result<Vec<(u64, u64)>, Failure> {
-    let solution = post(page, "/api/hiq/solve", STANDARD).await?;
+    let solution = page.post("/api/hiq/solve", STANDARD).await?;
     if solution["won"] != json!(true) {
         return Err(fail(format!("the standard start is not won: {solution}")));
     }
@@ -101,22 +91,12 @@ async fn pegs_shown(page: &Page) -> Result<Vec<u64>, Failure> {
             vec![],
         )
         .await?;
-    Ok(value
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(Value::as_u64)
-        .collect())
+    Ok(items(&value).filter_map(Value::as_u64).collect())
 }
 
 /// The remaining pegs of a JSON answer.
 fn holes(value: &Value) -> Vec<u64> {
-    value
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(Value::as_u64)
-        .collect()
+    items(value).filter_map(Value::as_u64).collect()
 }
 
 /// The verdict box's whole text and classes, once it has stopped thinking.

@@ -3,15 +3,13 @@
 use super::*;
 use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
 
-pub fn trials() -> Vec<(&'static str, crate::browser::TestFn)> {
-    trials![
-        hiq_standard_start_is_won_by_clicks,
-        hiq_losing_move_then_undo_and_redo,
-        hiq_keyboard_plays_a_jump,
-        hiq_drag_plays_a_jump,
-        hiq_reload_brings_the_game_back,
-    ]
-}
+trials![
+    hiq_standard_start_is_won_by_clicks,
+    hiq_losing_move_then_undo_and_redo,
+    hiq_keyboard_plays_a_jump,
+    hiq_drag_plays_a_jump,
+    hiq_reload_brings_the_game_back,
+];
 
 async fn hiq_standard_start_is_won_by_clicks(page: Page) -> Outcome {
     page.open("/hiq").await?;
@@ -29,7 +27,7 @@ async fn hiq_standard_start_is_won_by_clicks(page: Page) -> Outcome {
              return document.querySelector('.hole.selected') ? t : null;",
         )
         .await?;
-    let start = post(&page, "/api/hiq/board", STANDARD).await?;
+    let start = page.post("/api/hiq/board", STANDARD).await?;
     let legal: Vec<u64> = jumps(&start["legal"])
         .into_iter()
         .filter(|&(f, _)| f == from)
@@ -74,19 +72,23 @@ async fn losing_jump(
     played: usize,
 ) -> Result<((u64, u64), usize), Failure> {
     let prefix = written(&line[..played], ",");
-    let here = post(page, &format!("/api/hiq/board?line={prefix}"), STANDARD).await?;
-    for (from, to) in jumps(&here["legal"]) {
-        let after = post(
-            page,
-            &format!("/api/hiq/board?line={prefix},{from}-{to}"),
-            STANDARD,
-        )
+    let here = page
+        .post(&format!("/api/hiq/board?line={prefix}"), STANDARD)
         .await?;
+    for (from, to) in jumps(&here["legal"]) {
+        let after = page
+            .post(
+                &format!("/api/hiq/board?line={prefix},{from}-{to}"),
+                STANDARD,
+            )
+            .await?;
         let position: Vec<String> = holes(&after["remaining"])
             .iter()
             .map(u64::to_string)
             .collect();
-        let verdict = post(page, "/api/hiq/solve?goal=centre", &position.join(" ")).await?;
+        let verdict = page
+            .post("/api/hiq/solve?goal=centre", &position.join(" "))
+            .await?;
         if verdict["won"] == json!(false) {
             return Ok(((from, to), holes(&verdict["remaining"]).len()));
         }
@@ -274,6 +276,16 @@ async fn hiq_drag_plays_a_jump(page: Page) -> Outcome {
     Ok(())
 }
 
+/// The game as the page shows it: its address, the pegs, the status line and the verdict.
+async fn game_shown(page: &Page) -> Result<(url::Url, Vec<u64>, String, String), Failure> {
+    Ok((
+        page.client.current_url().await?,
+        pegs_shown(page).await?,
+        page.text("#status").await?,
+        settled_verdict(page).await?.0,
+    ))
+}
+
 async fn hiq_reload_brings_the_game_back(page: Page) -> Outcome {
     page.open("/hiq").await?;
     let line = winning_line(&page).await?;
@@ -283,12 +295,7 @@ async fn hiq_reload_brings_the_game_back(page: Page) -> Outcome {
     let goal = page.find("#goal").await?;
     goal.select_by_value("any").await?;
     page.wait_text("#verdict", "Winnable").await?;
-    let before = (
-        page.client.current_url().await?,
-        pegs_shown(&page).await?,
-        page.text("#status").await?,
-        settled_verdict(&page).await?.0,
-    );
+    let before = game_shown(&page).await?;
     let query = before.0.query().unwrap_or_default().to_owned();
     let expected = format!("line={}&goal=any", written(&line[..3], "+"));
     if query != expected {
@@ -298,12 +305,7 @@ async fn hiq_reload_brings_the_game_back(page: Page) -> Outcome {
     }
     page.client.refresh().await?;
     page.wait_text("#status", "3 jumps played").await?;
-    let after = (
-        page.client.current_url().await?,
-        pegs_shown(&page).await?,
-        page.text("#status").await?,
-        settled_verdict(&page).await?.0,
-    );
+    let after = game_shown(&page).await?;
     if after != before {
         return Err(fail(format!(
             "before the reload {before:?}, after it {after:?}"

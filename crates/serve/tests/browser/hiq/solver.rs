@@ -4,16 +4,14 @@
 use super::*;
 use crate::browser::screenshots;
 
-pub fn trials() -> Vec<(&'static str, crate::browser::TestFn)> {
-    trials![
-        hiq_show_me_how_plays_and_stops,
-        hiq_edit_mode_builds_a_start,
-        hiq_contest_line_and_contest_player,
-        hiq_drawn_position_and_its_errors,
-        hiq_slow_verdicts_late_and_over_budget,
-        hiq_screenshots,
-    ]
-}
+trials![
+    hiq_show_me_how_plays_and_stops,
+    hiq_edit_mode_builds_a_start,
+    hiq_contest_line_and_contest_player,
+    hiq_drawn_position_and_its_errors,
+    hiq_slow_verdicts_late_and_over_budget,
+    hiq_screenshots,
+];
 
 /// The two slow verdicts in one trial, so that at most one trial at a time keeps a solver of
 /// the shared server busy for seconds (the others would be answered 503).
@@ -163,7 +161,7 @@ async fn hiq_contest_line_and_contest_player(page: Page) -> Outcome {
             )));
         }
         let sum = contest_sum(&format!("1\n{game}\n"))?;
-        let play = post(&page, "/api/hiq/play", &format!("1\n{game}\n")).await?;
+        let play = page.post("/api/hiq/play", &format!("1\n{game}\n")).await?;
         let total = jumps(&play["jumps"]).len();
         page.wait_for(
             "the contest player offered",

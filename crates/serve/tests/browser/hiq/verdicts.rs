@@ -3,17 +3,15 @@
 
 use super::*;
 
-pub fn trials() -> Vec<(&'static str, crate::browser::TestFn)> {
-    trials![
-        hiq_edit_mode_gives_a_live_verdict,
-        hiq_hint_shows_the_next_jump_of_the_best_line,
-        hiq_losing_jump_is_marked_with_a_way_back,
-    ]
-}
+trials![
+    hiq_edit_mode_gives_a_live_verdict,
+    hiq_hint_shows_the_next_jump_of_the_best_line,
+    hiq_losing_jump_is_marked_with_a_way_back,
+];
 
 /// The verdict box's words for the server's verdict on `pegs` (for the centre).
 async fn expected_words(page: &Page, pegs: &str) -> Result<String, Failure> {
-    let answer = post(page, "/api/hiq/verdict?goal=centre", pegs).await?;
+    let answer = page.post("/api/hiq/verdict?goal=centre", pegs).await?;
     let left = holes(&answer["remaining"]).len();
     Ok(if answer["won"] == json!(true) {
         "Winnable".into()
@@ -35,7 +33,7 @@ async fn hiq_edit_mode_gives_a_live_verdict(page: Page) -> Outcome {
         page.click(&hole(n)).await?;
     }
     page.wait_text("#status", "6 pegs placed").await?;
-    let class = post(&page, "/api/hiq/board", "5 9 10 11 17 24").await?;
+    let class = page.post("/api/hiq/board", "5 9 10 11 17 24").await?;
     let listed: Vec<String> = holes(&class["class_holes"])
         .iter()
         .map(u64::to_string)
@@ -50,7 +48,7 @@ async fn hiq_edit_mode_gives_a_live_verdict(page: Page) -> Outcome {
     // A peg out: another class, and another verdict, while still editing.
     page.click(&hole(24)).await?;
     page.wait_text("#status", "5 pegs placed").await?;
-    let class = post(&page, "/api/hiq/board", "5 9 10 11 17").await?;
+    let class = page.post("/api/hiq/board", "5 9 10 11 17").await?;
     let centre = holes(&class["class_holes"]).contains(&17);
     if !centre {
         // Said at once, and by the verdict's proof after it.
@@ -73,10 +71,12 @@ async fn hiq_edit_mode_gives_a_live_verdict(page: Page) -> Outcome {
 /// The contest player's line from the standard start, which loses the centre at some jump; and
 /// the index of that jump.
 pub async fn contest_line(page: &Page) -> Result<(Vec<(u64, u64)>, usize), Failure> {
-    let played = post(page, "/api/hiq/play", &format!("1\n{STANDARD} 0\n")).await?;
+    let played = page
+        .post("/api/hiq/play", &format!("1\n{STANDARD} 0\n"))
+        .await?;
     let line = jumps(&played["jumps"]);
     let path = format!("/api/hiq/verdict?line={}", written(&line, ","));
-    let answer = post(page, &path, STANDARD).await?;
+    let answer = page.post(&path, STANDARD).await?;
     match answer["losing_jump"].as_u64() {
         Some(lost) => Ok((line, lost as usize)),
         None => Err(fail(format!("the contest's line never lost: {answer}"))),
@@ -91,7 +91,7 @@ async fn hiq_hint_shows_the_next_jump_of_the_best_line(page: Page) -> Outcome {
     for played in [&line[..lost], &line[..=lost]] {
         open_played(&page, played).await?;
         let path = format!("/api/hiq/verdict?line={}", written(played, ","));
-        let answer = post(&page, &path, STANDARD).await?;
+        let answer = page.post(&path, STANDARD).await?;
         let words = if answer["won"] == json!(true) {
             "Winnable".to_owned()
         } else {

@@ -1,0 +1,176 @@
+// The Russian Solitaire page's statistics: when a game is counted and in which column, the
+// table of the three columns and the best score of every deal, and Reset, Export and Import.
+// What is kept in the browser is read and written by stats.js alone.
+
+import { $, el, say, plural, celebrate } from "/parlor.js";
+import { dollars, money } from "/russian-table.js";
+import { MAX_FILE_BYTES, ROWS, countGame, dropFormerPurse, exportStats, importStats, keepOpen, readStats, resetStats, rowOf, watchStats } from "/stats.js";
+
+const dealOf = (game) => `${game.kind}=${game.number}`;
+
+const ROW_NAMES = { player: "You", autoplay: "Autoplay", peeking: "Peeking" };
+
+/** A share as a percentage, or a dash for none of none. */
+const percent = (part, whole) => (whole ? `${(100 * part / whole).toFixed(1)}%` : "–");
+
+/**
+ * The statistics of the page whose state is `state` (its `stats`, the game `open` and whether
+ * the position being fetched begins a `fresh` one, and `resetArmed`, beside the `game`, its
+ * `line` and the `casino`), changed through `update`; a game won is said in `message`. Returns
+ * `follow(view)`, `mark(help)` and `render()`, and `read(pack)`, which reads the statistics kept
+ * once the casino says how many cards a game has.
+ */
+export function statistics(state, update, message) {
+  /** What the table last drew, so that a render redraws only what changed. */
+  const drawn = { stats: null, deal: null };
+
+  /**
+   * The game being played follows the position shown: a deal opened, or started over, ends the
+   * game before it at its score and begins another; a game ends, and is counted, once — when no
+   * move is left, or when another begins — and only if a move was made in it. A game a link
+   * opened partway through was not played here, and is never counted.
+   */
+  function follow(view) {
+    const deal = dealOf(state.game);
+    let open = state.open;
+    if (state.fresh || open?.deal !== deal) {
+      if (open) end(open);
+      open = { deal, score: 0, won: false, net: 0, played: false, peeked: false, autoplay: false, counted: false, linked: state.line.length > 0 };
+    }
+    open = { ...open, score: view.score, won: view.won, net: view.net, played: open.played || state.line.length > 0 };
+    if (!view.legal.length && !open.counted) {
+      open = end({ ...open, played: true });
+      // The one place a game is seen to end won.
+      if (open.won) {
+        // A game a link opened already won was not won here: no celebration.
+        if (open.counted) celebrate(message);
+        say(message, open.counted
+          ? `Won: every card is up (${dollars(open.net)}), counted in the ${ROW_NAMES[rowOf(open)]} column.`
+          : `Won: every card is up (${dollars(open.net)}); a game opened partway through is not counted.`);
+      }
+    }
+    keepOpen(open);
+    update((s) => {
+      s.open = open;
+      s.fresh = false;
+    });
+  }
+
+  /** Counts the game `open` if it was played and is not counted yet; the game, counted. */
+  function end(open) {
+    if (!open.played || open.counted || open.linked) return open;
+    try {
+      const stats = countGame(open, state.casino.pack);
+      update((s) => {
+        s.stats = stats;
+      });
+    } catch {
+      say($("stats-message"), "The browser keeps no storage for this page: the game cannot be counted.", true);
+    }
+    return { ...open, counted: true };
+  }
+
+  /** Marks the game being played as helped: `peeked` or `autoplay`. */
+  function mark(help) {
+    if (!state.open || state.open[help]) return;
+    const open = { ...state.open, [help]: true };
+    keepOpen(open);
+    update((s) => {
+      s.open = open;
+    });
+  }
+
+  /** The table of the three columns, the deals' best scores, and what the buttons offer. */
+  function render() {
+    $("stats-linked").hidden = !state.open?.linked;
+    const house = state.casino?.house_profit;
+    $("reset-stats").textContent = state.resetArmed ? "Click again to reset" : "Reset";
+    const deal = state.game && dealOf(state.game);
+    if (house === undefined || (drawn.stats === state.stats && drawn.deal === deal)) return;
+    drawn.stats = state.stats;
+    drawn.deal = deal;
+    const rows = ROWS.map((row) => state.stats[row]);
+    const line = (term, cell, id) => el("tr", {}, el("th", { scope: "row" }, term),
+      ...rows.map((row, i) => el("td", { class: "number", id: id && `${id}-${ROWS[i]}` }, cell(row))));
+    $("stats").tBodies[0].replaceChildren(
+      line("Games played", (r) => String(r.played), "stats-played"),
+      line("Won", (r) => String(r.won), "stats-won"),
+      line("Win rate", (r) => percent(r.won, r.played)),
+      line("Mean score", (r) => (r.played ? (r.cards / r.played).toFixed(2) : "–"), "stats-mean"),
+      line("Money", (r) => money(r.net), "stats-net"),
+      line("Expected money", (r) => money(-Math.round(house * r.played * 100) / 100), "stats-expected"),
+      line("Best streak", (r) => String(r.best_streak)),
+      line("Current streak", (r) => String(r.streak)),
+      line("Best on this deal", (r) => (deal in r.best ? String(r.best[deal]) : "–"), "stats-deal"),
+    );
+    const deals = [...new Set(rows.flatMap((row) => Object.keys(row.best)))].sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
+    $("deals").querySelector("tbody").replaceChildren(...deals.map((name) => el("tr", { class: name === deal ? "chosen" : null },
+      el("th", { scope: "row" }, name.replace("=", " ")),
+      ...rows.map((row) => el("td", { class: "number" }, name in row.best ? String(row.best[name]) : "–")))));
+    $("deals").hidden = !deals.length;
+    const played = rows.reduce((sum, row) => sum + row.played, 0);
+    $("reset-stats").disabled = played === 0;
+    $("export-stats").disabled = played === 0;
+  }
+
+  function resetTwice() {
+    clearTimeout(state.resetArmed);
+    if (state.resetArmed) {
+      update((s) => {
+        s.resetArmed = null;
+        s.stats = resetStats();
+      });
+      say($("stats-message"), "The statistics are reset.");
+      return;
+    }
+    // One click could wipe a long record: a second one within a few seconds confirms.
+    update((s) => {
+      s.resetArmed = setTimeout(() => update((later) => {
+        later.resetArmed = null;
+      }), 4000);
+    });
+  }
+
+  function exportFile() {
+    const href = `data:application/json;charset=utf-8,${encodeURIComponent(exportStats(state.stats))}`;
+    el("a", { href, download: "parlor-russian-stats.json" }).click();
+  }
+
+  async function importFile(file) {
+    const said = $("stats-message");
+    try {
+      if (file.size > MAX_FILE_BYTES) throw new Error(`expected a file of statistics, at most ${MAX_FILE_BYTES} bytes; this one has ${file.size}`);
+      const stats = importStats(await file.text(), state.casino.pack);
+      update((s) => {
+        s.stats = stats;
+      });
+      say(said, `Imported ${file.name}: ${plural(ROWS.reduce((sum, row) => sum + stats[row].played, 0), "game")}.`);
+    } catch (error) {
+      say(said, `${file.name} is refused, the statistics are as they were: ${error.message}.`, true);
+    }
+  }
+
+  /** Reads the statistics kept, of games of `pack` cards, and follows another tab's changes. */
+  function read(pack) {
+    update((s) => {
+      s.stats = readStats(pack);
+    });
+    watchStats(pack, (stats) => update((s) => {
+      s.stats = stats;
+    }));
+  }
+
+  $("reset-stats").addEventListener("click", resetTwice);
+  $("export-stats").addEventListener("click", exportFile);
+  $("import-stats").addEventListener("click", () => $("import-file").click());
+  $("import-file").addEventListener("change", (event) => {
+    const [file] = event.target.files;
+    event.target.value = "";
+    if (file) importFile(file);
+  });
+  const former = dropFormerPurse();
+  if (former !== null) {
+    say($("stats-message"), `The purse kept before (${former} counted) was not carried over: it could not tell your games from autoplay's or peeking's, and counted a deal once for every way it ended.`);
+  }
+  return { follow, mark, render, read };
+}
