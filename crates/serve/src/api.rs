@@ -129,9 +129,9 @@ impl IntoResponse for ApiError {
 
 /// `value` as `--json` prints it: one line, ended by a newline.
 fn json_body(value: &impl Serialize) -> Vec<u8> {
+    let mut bytes = Vec::new();
     // The answers are plain structs of numbers and strings, which always serialize.
-    let mut bytes = serde_json::to_vec(value).unwrap_or_default();
-    bytes.push(b'\n');
+    let _ = lines::json(&mut bytes, value);
     bytes
 }
 

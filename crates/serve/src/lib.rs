@@ -22,14 +22,13 @@ mod program;
 mod prospects;
 mod routes;
 mod russian;
-mod say;
 mod schedule;
 mod speed;
 
 pub use guard::Access;
 pub use http::{Server, Stopped, THREADS};
 
-use say::{say, tell};
+use lines::{say, tell};
 use std::io::{self, Write};
 use std::net::SocketAddr;
 use thiserror::Error;
