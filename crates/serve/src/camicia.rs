@@ -11,6 +11,7 @@ use axum::response::Response;
 use axum::routing::{get, post};
 use camicia::Deal;
 use camicia::deal::Dealer;
+use camicia::input::{Notation, games};
 use camicia::trace::{Budget, OverBudget};
 use report::camicia::{DealJson, DecksJson, TraceJson, parse_index};
 use serde::Serialize;
@@ -22,42 +23,23 @@ pub fn routes() -> Routes {
         .route("/api/camicia/deal", get(deal).fallback(only("GET")))
 }
 
-/// The one game of the body, as `parlor camicia` reads a file (`--input jsonl`: `input=jsonl`).
-fn one_game(text: &str, jsonl: bool) -> Result<Deal, ApiError> {
-    let mut games: Vec<Deal> = if jsonl {
-        camicia::jsonl::games(text)
-            .take(2)
-            .collect::<Result<_, _>>()
-            .map_err(ApiError::input)?
-    } else {
-        camicia::notation::games(text)
-            .take(2)
-            .map(|game| game.map(|(_, deal)| deal))
-            .collect::<Result<_, _>>()
-            .map_err(ApiError::input)?
-    };
+/// The one game of the body, as `parlor camicia` reads a file, in the notation the query names
+/// (`input=text|jsonl`, as `--input`; `text` unless given).
+fn posted_game(uri: &Uri, body: RequestBody) -> Result<Deal, ApiError> {
+    let params = Params::of(uri, &["input"])?;
+    let notation = params
+        .parsed("input", str::parse::<Notation>)?
+        .unwrap_or_default();
+    let mut games: Vec<Deal> = games(&text(body)?, notation)
+        .take(2)
+        .collect::<Result<_, _>>()
+        .map_err(ApiError::input)?;
     match games.len() {
         1 => Ok(games.remove(0)),
         _ => Err(ApiError::input(
             "expected one game, found more: a trace is of one game",
         )),
     }
-}
-
-/// The one game of the body, its notation named by `input` (`text` unless given, or `jsonl`).
-fn posted_game(uri: &Uri, body: RequestBody) -> Result<Deal, ApiError> {
-    let params = Params::of(uri, &["input"])?;
-    let jsonl = params
-        .parsed("input", |name| match name {
-            "text" => Ok(false),
-            "jsonl" => Ok(true),
-            other => Err(format!(
-                "expected text or jsonl, found {}",
-                excerpt::Excerpt::of(other)
-            )),
-        })?
-        .unwrap_or(false);
-    one_game(&text(body)?, jsonl)
 }
 
 /// What one request may play: [`MAX_TRACE_CARDS`] cards, [`MAX_TRACE_KEPT`] kept.
