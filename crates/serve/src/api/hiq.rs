@@ -3,41 +3,69 @@
 //! otherwise), the contest's player (`parlor hiq --json`), and a position's legal jumps after a
 //! line of jumps.
 
-use super::api::{
-    ApiError, Params, RequestBody, Routes, State, contest_lines, json, only, solver, text,
-};
-use super::limits::{HIQ_LOSING_JUMP_POSITIONS, HIQ_MEMORY};
-use super::prospects;
-use axum::http::Uri;
-use axum::response::Response;
-use axum::routing::post;
+use super::body::Text;
+use super::query::{Nothing, Params, read};
+use super::work::{State, contest_lines, solver};
+use crate::answer::{Answer, json};
+use crate::limits::{HIQ_LOSING_JUMP_POSITIONS, HIQ_MEMORY};
+use crate::prospects;
+use crate::refusal::ApiError;
 use cancel::Cancel;
-use hiq::line;
-use hiq::solve::{Unsolved, solve_cancellable};
+use hiq::line::{self, Line};
+use hiq::solve::{Goal, Unsolved, solve_cancellable};
 use hiq::verdict::{self, Budget, default_goal};
 use hiq::{Board, contest, position};
 use report::hiq::{BoardJson, GameJson, SolutionJson, VerdictJson, parse_goal};
+use serde::{Deserialize, Deserializer};
 
-/// `/api/hiq/…`.
-pub fn routes() -> Routes {
-    Routes::new()
-        .route("/api/hiq/solve", post(solve).fallback(only("POST")))
-        .route("/api/hiq/verdict", post(verdict).fallback(only("POST")))
-        .route("/api/hiq/board", post(board).fallback(only("POST")))
-        .route("/api/hiq/play", post(play).fallback(only("POST")))
+/// `goal`, as `--goal` reads it.
+fn goal<'de, D: Deserializer<'de>>(parameter: D) -> Result<Option<Goal>, D::Error> {
+    read(parameter, parse_goal)
+}
+
+/// The query of `solve`.
+#[derive(Default, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub(super) struct SolveQuery {
+    #[serde(deserialize_with = "goal")]
+    goal: Option<Goal>,
+}
+
+/// The query of `verdict`: the goal, and a line of jumps from the position in the body.
+#[derive(Default, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub(super) struct VerdictQuery {
+    #[serde(deserialize_with = "goal")]
+    goal: Option<Goal>,
+    line: Option<String>,
+}
+
+/// The query of `board`: a line of jumps from the position in the body.
+#[derive(Default, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub(super) struct BoardQuery {
+    line: Option<String>,
 }
 
 /// The position in the body, as `parlor hiq solve FILE` reads it.
-fn position(body: RequestBody) -> Result<Board, ApiError> {
-    position::parse_position(&text(body)?).map_err(ApiError::input)
+fn position(Text(text): Text) -> Result<Board, ApiError> {
+    position::parse_position(&text).map_err(ApiError::input)
+}
+
+/// The position in the body, and the goal: `goal`, or the default from the position.
+fn start(body: Text, goal: Option<Goal>) -> Result<(Board, Goal), ApiError> {
+    let start = position(body)?;
+    Ok((start, goal.unwrap_or(default_goal(start))))
+}
+
+/// The line `line` (none: no jump) played from `start`.
+fn played(start: Board, line: Option<&str>) -> Result<Line, ApiError> {
+    line::play(start, line.unwrap_or("")).map_err(|e| ApiError::parameter("line", e))
 }
 
 /// `POST /api/hiq/solve?goal=G`: what `parlor hiq solve --json --memory 64M` prints.
-pub async fn solve(state: State, uri: Uri, body: RequestBody) -> Result<Response, ApiError> {
-    let params = Params::of(&uri, &["goal"])?;
-    let goal = params.parsed("goal", parse_goal)?;
-    let start = position(body)?;
-    let goal = goal.unwrap_or(default_goal(start));
+pub(super) async fn solve(state: State, Params(query): Params<SolveQuery>, body: Text) -> Answer {
+    let (start, goal) = start(body, query.goal)?;
     let solution = solver(&state, move |cancel| {
         solve_cancellable(start, goal, HIQ_MEMORY, cancel, |_| {})
     })
@@ -61,13 +89,13 @@ fn past_the_budget(unsolved: Unsolved) -> ApiError {
 /// after the line, and the line's losing jump, as [`hiq::verdict`] judges them within the
 /// server's budget. Where the table holds the line's start it answers at once; otherwise the
 /// judging runs on a solver's thread.
-pub async fn verdict(state: State, uri: Uri, body: RequestBody) -> Result<Response, ApiError> {
-    let params = Params::of(&uri, &["goal", "line"])?;
-    let goal = params.parsed("goal", parse_goal)?;
-    let start = position(body)?;
-    let goal = goal.unwrap_or(default_goal(start));
-    let played = line::play(start, params.get("line").unwrap_or(""))
-        .map_err(|e| ApiError::parameter("line", e))?;
+pub(super) async fn verdict(
+    state: State,
+    Params(query): Params<VerdictQuery>,
+    body: Text,
+) -> Answer {
+    let (start, goal) = start(body, query.goal)?;
+    let played = played(start, query.line.as_deref())?;
     let table = prospects::table();
     let budget = Budget {
         memory: HIQ_MEMORY,
@@ -89,8 +117,8 @@ pub async fn verdict(state: State, uri: Uri, body: RequestBody) -> Result<Respon
 }
 
 /// `POST /api/hiq/play`: what `parlor hiq --json` prints for the contest input in the body.
-pub async fn play(state: State, uri: Uri, body: RequestBody) -> Result<Response, ApiError> {
-    contest_lines(&state, &uri, body, contest::parse, |&board| {
+pub(super) async fn play(state: State, _: Params<Nothing>, Text(input): Text) -> Answer {
+    contest_lines(&state, input, contest::parse, |&board| {
         GameJson::play(board)
     })
     .await
@@ -98,10 +126,8 @@ pub async fn play(state: State, uri: Uri, body: RequestBody) -> Result<Response,
 
 /// `POST /api/hiq/board?line=12-26,25-27`: the position in the body after the line, and its
 /// legal jumps.
-pub async fn board(uri: Uri, body: RequestBody) -> Result<Response, ApiError> {
-    let params = Params::of(&uri, &["line"])?;
+pub(super) async fn board(Params(query): Params<BoardQuery>, body: Text) -> Answer {
     let start = position(body)?;
-    let played = line::play(start, params.get("line").unwrap_or(""))
-        .map_err(|e| ApiError::parameter("line", e))?;
+    let played = played(start, query.line.as_deref())?;
     Ok(json(&BoardJson::new(start, &played)))
 }
