@@ -167,9 +167,14 @@ fn a_russian_hint_and_play_are_what_the_commands_print() {
             );
         }
     }
-    // PySolFC's deals seed the strategies with 0, as `--pysol` without `--seed` does.
+    // PySolFC's deals seed the strategies with 0, as `--pysol` without `--seed` does, and with
+    // the seed given beside them, as `--seed` beside `--pysol` does.
     for (query, args) in [
         ("pysol=ms5&strategy=random", "--pysol ms5 --strategy random"),
+        (
+            "seed=7&pysol=ms5&strategy=random",
+            "--seed 7 --pysol ms5 --strategy random",
+        ),
         (
             "deal=113&strategy=planner&samples=3",
             "--seed 113 --strategy planner --samples 3",

@@ -6,7 +6,7 @@
 //! names the parameter at fault, as every refusal of a parameter does (`"parameter": "goal"`),
 //! in the messages the server has always given:
 //!
-//! - `unknown query parameter "colour": this endpoint takes seed, pysol, moves`;
+//! - `unknown query parameter "colour": this endpoint takes goal, line`;
 //! - `seed: given twice`;
 //! - `samples: expected a number of samples from 1 to 10,000, found "0"`: a field's reader's
 //!   message after the parameter's name.
@@ -17,10 +17,9 @@ use axum::http::StatusCode;
 use axum::http::request::Parts;
 use excerpt::Excerpt;
 use report::count::count;
-use serde::Deserialize;
-use serde::Deserializer;
 use serde::de::value::MapDeserializer;
 use serde::de::{self, DeserializeOwned, IntoDeserializer, Visitor};
+use serde::{Deserialize, Deserializer};
 use std::cell::{Cell, RefCell};
 use std::fmt;
 
@@ -89,7 +88,7 @@ pub fn deal_number<'de, D: Deserializer<'de>>(parameter: D) -> Result<Option<u64
     read(parameter, quoting(count("a deal number", 0, u64::MAX)))
 }
 
-/// Why a query did not read: the fault, and the parameter being read when it was found.
+/// Why a query did not read; the parameter being read then is [`Pairs`]'s to say.
 #[derive(Debug)]
 enum Fault {
     /// A parameter the struct has no field for; `expected` are its fields.
