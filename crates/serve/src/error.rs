@@ -10,7 +10,7 @@ pub enum Error {
     /// The threads that answer requests cannot start.
     #[error("cannot start the server's threads: {0}")]
     Runtime(io::Error),
-    /// A listener handed to [`Server::on`] cannot be served on.
+    /// A listener handed to [`Server::on`](crate::Server::on) cannot be served on.
     #[error("cannot serve on the listener: {0}")]
     Listener(io::Error),
     /// The server cannot listen where it was asked to; `advice` says what to change.
