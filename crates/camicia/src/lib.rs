@@ -63,6 +63,7 @@ pub mod fast;
 mod game;
 mod hand;
 pub mod index;
+pub mod input;
 pub mod jsonl;
 mod lanes;
 pub mod notation;

@@ -31,7 +31,8 @@
 //! assert_eq!(auto::jumps(Board::standard_start()).count() as u32, 32 - end.peg_count());
 //! ```
 //!
-//! Solving a position is [`solve::solve`]; reading the contest's input, [`contest::parse`].
+//! Solving a position is [`solve::solve`]; judging a game in progress, [`verdict::judge`];
+//! reading the contest's input, [`contest::parse`].
 
 pub mod auto;
 mod board;
@@ -48,6 +49,7 @@ pub mod shortest;
 pub mod solve;
 mod symmetry;
 mod table;
+pub mod verdict;
 
 pub use board::Board;
 pub use hole::Hole;

@@ -3,7 +3,7 @@
 //! error; when even that cannot be written, the status is 1, except for a usage error, which is
 //! 2 wherever its message goes (`main`).
 
-use std::io::{self, Write};
+use std::io;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use thiserror::Error;
@@ -77,15 +77,12 @@ impl CliError {
     }
 }
 
-/// Writes a line to standard error; false if it cannot (closed, full), which never panics.
-pub fn say(line: &str) -> bool {
-    writeln!(io::stderr().lock(), "{line}").is_ok()
-}
+pub use lines::say;
 
 /// Writes a line to standard error, as part of what a command reports: a failure is the
 /// command's failure.
 pub fn tell(line: &str) -> Result<(), CliError> {
-    writeln!(io::stderr().lock(), "{line}").map_err(CliError::Write)
+    lines::tell(line).map_err(CliError::Write)
 }
 
 /// Which of standard output and error was closed when the process started, a bit each (1 and

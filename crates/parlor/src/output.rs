@@ -12,11 +12,8 @@ pub fn stdout() -> BufWriter<StdoutLock<'static>> {
     BufWriter::new(io::stdout().lock())
 }
 
-/// Writes `value` as one line of JSON.
-pub fn json_line(out: &mut (impl Write + ?Sized), value: &impl Serialize) -> io::Result<()> {
-    serde_json::to_writer(&mut *out, value).map_err(io::Error::from)?;
-    writeln!(out)
-}
+/// Writes `value` as one line of JSON, as the server writes its answers.
+pub use lines::json as json_line;
 
 /// A command's one result on standard output: `value` as a JSON line with `--json`, else the
 /// text `text` writes.

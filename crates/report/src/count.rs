@@ -1,10 +1,10 @@
 //! The one rule of every count a user types — `--samples`, `--deals`, `--budget`, `--top`,
-//! `--steps`, `--turns`, a picture's `--game K`, and the server's `samples`: a whole number in
-//! plain decimal digits within a documented range, whose ends are constants of the crate that
-//! does the work. A number outside it is refused before any work, with one message shape:
-//! "expected a number of samples from 1 to 10,000". No number a user can type makes parlor
-//! hang: each maximum is chosen so that the work it asks for ends in a time the command's page
-//! states, or stops with a message.
+//! `--steps`, `--turns`, a picture's `--game K`, every `--seed`, and the server's parameters of
+//! the same names (`samples`, `seed`, a deal's number): a whole number in plain decimal digits
+//! within a documented range, whose ends are constants of the crate that does the work. A number
+//! outside it is refused before any work, with one message shape: "expected a number of samples
+//! from 1 to 10,000". No number a user can type makes parlor hang: each maximum is chosen so that
+//! the work it asks for ends in a time the command's page states, or stops with a message.
 
 use std::str::FromStr;
 use tally::grouped;

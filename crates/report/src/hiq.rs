@@ -20,6 +20,7 @@
 use hiq::census::Census;
 use hiq::line::Line;
 use hiq::solve::{Goal, Solution, Verdict};
+use hiq::verdict::Judged;
 use hiq::{Board, Hole, Jump, auto};
 use serde::Serialize;
 
@@ -87,15 +88,6 @@ pub fn parse_goal(text: &str) -> Result<Goal, String> {
                     excerpt::Excerpt::of(text)
                 )
             }),
-    }
-}
-
-/// The goal when none is given: the centre from the standard start, any hole otherwise.
-pub fn default_goal(start: Board) -> Goal {
-    if start == Board::standard_start() {
-        Goal::Hole(Hole::CENTRE)
-    } else {
-        Goal::Any
     }
 }
 
@@ -174,19 +166,12 @@ pub struct VerdictJson {
 }
 
 impl VerdictJson {
-    /// `solution` for `goal` from `end`, answered by the table (`by_table`) or the solver, and
-    /// the index of the line's losing jump.
-    pub fn new(
-        end: Board,
-        goal: Goal,
-        solution: &Solution,
-        by_table: bool,
-        losing_jump: Option<usize>,
-    ) -> VerdictJson {
+    /// The verdict `judged` for `goal` at `end`, where its line ends.
+    pub fn new(end: Board, goal: Goal, judged: &Judged) -> VerdictJson {
         VerdictJson {
-            solution: SolutionJson::new(end, goal, solution, None),
-            answered_by: if by_table { "table" } else { "solver" },
-            losing_jump,
+            solution: SolutionJson::new(end, goal, &judged.solution, None),
+            answered_by: if judged.by_table { "table" } else { "solver" },
+            losing_jump: judged.losing_jump,
         }
     }
 }

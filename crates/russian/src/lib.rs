@@ -45,6 +45,7 @@ pub mod pysol;
 pub mod reference;
 mod scores;
 pub mod solver;
+pub mod source;
 pub mod strategy;
 mod table;
 #[cfg(test)]

@@ -10,7 +10,8 @@
 //! are the one thing a browser may keep: they are only pictures, and a stale one after an
 //! upgrade misleads nobody.
 
-use super::api::{self, Routes, State, only};
+use crate::refusal::{self, only};
+use axum::Router;
 use axum::body::Bytes;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
@@ -177,11 +178,11 @@ const POLICY: &str = "default-src 'self'; img-src 'self' data:; object-src 'none
                       base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /// A route for every file and every page, each answering GET alone.
-pub fn routes() -> Routes {
-    let files = FILES.iter().fold(Routes::new(), |router, file| {
+pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
+    let files = FILES.iter().fold(Router::new(), |router, file| {
         router.route(
             file.path,
-            get(move |_: State| async move { serve(file.body, file.mime, file.cache) })
+            get(move || async move { serve(file.body, file.mime, file.cache) })
                 .fallback(only("GET")),
         )
     });
@@ -189,7 +190,7 @@ pub fn routes() -> Routes {
         let html = Bytes::from(page.html());
         router.route(
             page.path,
-            get(move |_: State| {
+            get(move || {
                 let html = html.clone();
                 async move { serve_page(html) }
             })
@@ -218,7 +219,7 @@ pub fn from_browser(headers: &HeaderMap) -> bool {
 /// refusal every endpoint gives. Both with status 404.
 pub async fn not_found(uri: Uri, headers: HeaderMap) -> Response {
     if !from_browser(&headers) {
-        return api::not_found(uri).await.into_response();
+        return refusal::not_found(&uri).into_response();
     }
     static HTML: LazyLock<Bytes> = LazyLock::new(|| Bytes::from(NOT_FOUND.html()));
     let mut response = serve_page(HTML.clone());

@@ -9,30 +9,40 @@
 //! player's: a page sends the game (a position, or a deal and its line of moves) with every
 //! request. Every request is bounded ([`limits`]); the page's files are compiled in
 //! (`assets`).
+//!
+//! Its modules, from a connection to the game crates:
+//!
+//! - `server`, the listener and its threads; `connections`, the connections open at once;
+//! - `routes`, every address and the layers around them: `gate`, who may ask (Host, Origin,
+//!   token); `bounds`, one layer a bound (the answers unsent, the time, the body);
+//! - `api`, one module a game, each endpoint reading its query into a struct and its body as
+//!   text; `answer` and `refusal`, what they answer;
+//! - `lanes`, where the work runs; `prospects`, Hi-Q's table, made once a process.
 
+mod answer;
 mod api;
 mod assets;
-mod camicia;
+mod bounds;
 mod connections;
-mod guard;
-mod hiq;
-mod http;
+mod error;
+mod gate;
+mod lanes;
 pub mod limits;
 mod program;
 mod prospects;
+mod refusal;
 mod routes;
-mod russian;
-mod say;
-mod schedule;
-mod speed;
+mod server;
+mod threads;
 
-pub use guard::Access;
-pub use http::{Server, Stopped, THREADS};
+pub use error::Error;
+pub use gate::Access;
+pub use server::{Server, Stopped};
+pub use threads::THREADS;
 
-use say::{say, tell};
+use lines::{say, tell};
 use std::io::{self, Write};
 use std::net::SocketAddr;
-use thiserror::Error;
 
 /// Where and how the server runs: what `parlor serve`'s options say.
 #[derive(Clone, Debug)]
@@ -45,33 +55,6 @@ pub struct Options {
     pub hosts: Vec<String>,
     /// Listening beyond loopback, answer requests without a token.
     pub no_token: bool,
-}
-
-/// Why the server could not start or go on.
-#[derive(Debug, Error)]
-pub enum Error {
-    /// The threads that answer requests cannot start.
-    #[error("cannot start the server's threads: {0}")]
-    Runtime(io::Error),
-    /// A listener handed to [`Server::on`] cannot be served on.
-    #[error("cannot serve on the listener: {0}")]
-    Listener(io::Error),
-    /// The server cannot listen where it was asked to; `advice` says what to change.
-    #[error("cannot listen on {address}: {source}; {advice}")]
-    Listen {
-        /// Where it was asked to listen.
-        address: SocketAddr,
-        /// What the system said.
-        source: io::Error,
-        /// Which option to change, and how.
-        advice: &'static str,
-    },
-    /// Standard output or error cannot be written (the address, the warnings).
-    #[error("cannot write the output: {0}")]
-    Write(#[from] io::Error),
-    /// Ctrl-C or SIGTERM cannot be listened for, so nothing could stop the server cleanly.
-    #[error("cannot listen for Ctrl-C: {0}")]
-    Signal(io::Error),
 }
 
 /// Serves the pages and the API at `options.address` until Ctrl-C (or SIGTERM) stops it,
@@ -93,7 +76,7 @@ pub fn run(options: &Options) -> Result<(), Error> {
         .map_err(Error::Signal)?;
     let bound = server.address();
     let url = match &access.token {
-        Some(token) => format!("http://{bound}/?{}={token}", guard::TOKEN_PARAMETER),
+        Some(token) => format!("http://{bound}/?{}={token}", gate::TOKEN_PARAMETER),
         None => format!("http://{bound}/"),
     };
     // The first line names the address, for people and for programs that started the server

@@ -1,6 +1,6 @@
 //! What [`crate::run`] does as a program: the signals that stop it, the browser it opens.
 
-use crate::say::say;
+use lines::say;
 use std::future::Future;
 use std::io;
 

@@ -3,10 +3,10 @@
 //! in a release build) and then saved there for the next start. It holds some 125 MB. Until it
 //! is ready, the solver answers every verdict, as it does for positions the table does not hold.
 
-use crate::say::say;
-use crate::schedule::{lower_priority, thread_id};
+use crate::threads::{lower_priority, thread_id};
 use hiq::Board;
 use hiq::prospects::Table;
+use lines::say;
 use std::path::PathBuf;
 use std::sync::{Once, OnceLock};
 

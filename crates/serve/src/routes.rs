@@ -1,33 +1,33 @@
-//! Every address the server answers: each game's endpoints, the page's files, and what wraps
-//! them all (who may ask, the bounds on a request's body, time and answer, the answer for an
-//! unknown address).
+//! Every address the server answers, and what wraps them: each game's endpoints (`api`), the
+//! page's files (`assets`), the answer for an unknown address; inside the bounds (`bounds`),
+//! one layer each, and the gate (`gate`) outside them all.
 
-use super::api::{Shared, bounded};
-use super::guard::{Access, Gate, gate};
-use super::{assets, camicia, hiq, russian, speed};
-use axum::middleware;
+use crate::api::{self, work::Shared};
+use crate::assets;
+use crate::bounds::{body, headers, timeout, unsent};
+use crate::gate::{self, Access, Gate};
+use axum::middleware::{from_fn, from_fn_with_state};
 use cancel::Cancel;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
 /// The routes of a server listening at `bound` for whom `access` admits.
 pub fn router(access: Access, bound: SocketAddr) -> Served {
-    super::prospects::prepare();
     let stopping = Cancel::new();
-    let shared = Arc::new(Shared::new(stopping.clone()));
     let routes = axum::Router::new()
-        .merge(hiq::routes())
-        .merge(russian::routes())
-        .merge(camicia::routes())
-        .merge(speed::routes())
+        .merge(api::routes())
         .merge(assets::routes())
         .fallback(assets::not_found)
-        .layer(middleware::from_fn_with_state(shared.clone(), bounded))
-        .layer(middleware::from_fn_with_state(
+        .with_state(Arc::new(Shared::new(stopping.clone())))
+        // The innermost first: each layer wraps those above it.
+        .layer(from_fn(body::read_whole))
+        .layer(from_fn(timeout::within))
+        .layer(from_fn_with_state(unsent::Budget::new(), unsent::hold))
+        .layer(from_fn(headers::set))
+        .layer(from_fn_with_state(
             Arc::new(Gate::new(access, bound)),
-            gate,
-        ))
-        .with_state(shared);
+            gate::check,
+        ));
     Served::new(routes, stopping)
 }
 

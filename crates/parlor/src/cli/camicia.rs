@@ -13,7 +13,7 @@ mod workunit;
 use crate::error::CliError;
 use crate::format::grouped;
 use crate::input;
-use camicia::Deal;
+use camicia::input::{Notation, games};
 use clap::{Args, Subcommand, ValueEnum};
 use report::camicia::OutcomeJson;
 use std::io::Write;
@@ -97,24 +97,17 @@ fn play(args: &PlayArgs) -> Result<(), CliError> {
         args.file.as_deref(),
         &["stats", "search", "index", "deal", "workunit"],
     )?;
+    let notation = match args.input {
+        InputFormat::Text => Notation::Text,
+        InputFormat::Jsonl => Notation::Jsonl,
+    };
     // Every game is checked before any is played, so bad input prints nothing; the games are
     // then read a second time as they are played, so that no more than one is held.
-    let games = || -> Box<dyn Iterator<Item = Result<Deal, CliError>> + '_> {
-        match args.input {
-            InputFormat::Text => Box::new(
-                camicia::notation::games(&text)
-                    .map(|g| g.map(|(_, deal)| deal).map_err(CliError::bad_input)),
-            ),
-            InputFormat::Jsonl => {
-                Box::new(camicia::jsonl::games(&text).map(|g| g.map_err(CliError::bad_input)))
-            }
-        }
-    };
-    for game in games() {
-        game?;
+    for game in games(&text, notation) {
+        game.map_err(CliError::bad_input)?;
     }
     let mut out = crate::output::stdout();
-    for (index, deal) in games().flatten().enumerate() {
+    for (index, deal) in games(&text, notation).flatten().enumerate() {
         let deal = &deal;
         let number = index + 1;
         if args.trace.on && args.json.on {

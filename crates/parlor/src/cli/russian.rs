@@ -14,7 +14,7 @@ use crate::input;
 use clap::{Args, Subcommand};
 use report::count::count;
 use russian::Layout;
-use russian::pysol::{self, GameNumber};
+use russian::pysol::GameNumber;
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
@@ -77,42 +77,50 @@ pub fn run(args: &RussianArgs) -> Result<(), CliError> {
     }
 }
 
-/// Where the deal of `play` and `solve` comes from.
+/// Where the deal of `play` and `solve` comes from: the words of [`russian::source`].
 #[derive(Args)]
-#[group(id = "source", required = true, multiple = true, args = ["seed", "deal", "pysol"])]
+#[group(id = "source", required = true, multiple = true, args = ["seed", "layout", "pysol"])]
 struct Source {
     /// Deal N (as `deal --seed N` prints it); N also seeds the random choices of random and
-    /// planner (with --deal or --pysol too; 0 if not given); 0 to 2^64 - 1
+    /// planner (with --layout or --pysol too; 0 if not given); 0 to 2^64 - 1
     #[arg(long, value_name = "N", value_parser = count("a deal number", 0, u64::MAX))]
     seed: Option<u64>,
     /// The layout in FILE ('-': standard input)
-    #[arg(long, value_name = "FILE", conflicts_with = "pysol")]
-    deal: Option<PathBuf>,
+    #[arg(
+        long,
+        value_name = "FILE",
+        visible_alias = "deal",
+        conflicts_with = "pysol"
+    )]
+    layout: Option<PathBuf>,
     /// PySolFC's Russian Solitaire game N (1 to 10^20, or msN), card for card
     #[arg(long, value_name = "N")]
     pysol: Option<GameNumber>,
 }
 
 impl Source {
-    fn layout(&self) -> Result<Layout, CliError> {
-        match (&self.deal, self.pysol) {
-            (Some(file), _) => read_deal(file),
-            (None, Some(number)) => Ok(pysol::deal(number)),
-            (None, None) => Ok(russian::deal::deal(self.number())),
-        }
-    }
-
-    /// The number that seeds a strategy's random choices.
-    fn number(&self) -> u64 {
-        self.seed.unwrap_or(0)
+    /// The deal named (its layout read from its file if it is given one), and the number that
+    /// seeds the strategies' random choices.
+    fn deal(&self) -> Result<(Layout, u64), CliError> {
+        let source = russian::source::Source {
+            seed: self.seed,
+            pysol: self.pysol,
+            layout: self.layout.as_deref().map(read_layout).transpose()?,
+        };
+        Ok((
+            source.layout().map_err(CliError::bad_input)?,
+            source.number(),
+        ))
     }
 }
 
 fn deal(args: &DealArgs) -> Result<(), CliError> {
-    let layout = match args.pysol {
-        Some(number) => pysol::deal(number),
-        None => russian::deal::deal(args.seed),
+    let source = russian::source::Source {
+        seed: Some(args.seed),
+        pysol: args.pysol,
+        layout: None,
     };
+    let layout = source.layout().map_err(CliError::bad_input)?;
     let mut out = crate::output::stdout();
     if args.json.on {
         crate::output::json_line(&mut out, &report::russian::LayoutJson::of(&layout))?;
@@ -136,8 +144,8 @@ fn write_layout(out: &mut impl Write, layout: &Layout, symbols: bool) -> io::Res
     }
 }
 
-/// Reads a deal from FILE (`-`: standard input).
-fn read_deal(file: &std::path::Path) -> Result<Layout, CliError> {
+/// Reads a layout from FILE (`-`: standard input).
+fn read_layout(file: &std::path::Path) -> Result<Layout, CliError> {
     let text = input::read_text(Some(file))?;
     Layout::parse(&text).map_err(CliError::bad_input)
 }

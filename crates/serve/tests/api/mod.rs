@@ -3,7 +3,7 @@
 //! place; every bound of docs/serve.md holds; and the server stops cleanly when told to.
 //!
 //! That each answer is byte for byte what its command prints is `parlor serve`'s to show, with
-//! the `parlor` program beside it: crates/parlor/tests/serve.rs.
+//! the `parlor` program beside it: crates/parlor/tests/serve/.
 
 mod camicia;
 mod gate;

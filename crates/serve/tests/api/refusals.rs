@@ -101,7 +101,7 @@ fn a_bad_query_names_its_parameter() {
         parameter("goal"),
     );
     server.refuses_parameters(&[
-        ("/api/russian/game?deal=1&pysol=2", "pysol"),
+        ("/api/russian/game?seed=1&pysol=0", "pysol"),
         ("/api/russian/game?deal=-1", "deal"),
         ("/api/russian/play?deal=1", "strategy"),
         ("/api/russian/play?deal=1&strategy=psychic", "strategy"),

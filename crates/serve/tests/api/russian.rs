@@ -228,6 +228,8 @@ fn a_russian_hint_counts_its_ties_and_a_game_says_when_it_is_won() {
     // Deal 113 opens with four moves at the planner's best mean; the clairvoyant wins it.
     let start = server.get("/api/russian/game?deal=113").json();
     assert_eq!(start["won"], false);
+    // `seed`, as the command line names a deal; `deal`, its older name, is the same.
+    assert_eq!(server.get("/api/russian/game?seed=113").json(), start);
     let hint = server
         .post(
             "/api/russian/hint",

@@ -6,8 +6,9 @@ use crate::progress::counting;
 use clap::Args;
 use hiq::memory::OverMemory;
 use hiq::solve::{Goal, Solution, Verdict, solve};
+use hiq::verdict::default_goal;
 use hiq::{Board, Hole, Jump, shortest};
-use report::hiq::{SolutionJson, default_goal, parse_goal};
+use report::hiq::{SolutionJson, parse_goal};
 use std::io::{self, Write};
 use std::path::PathBuf;
 

@@ -16,13 +16,13 @@ use std::path::PathBuf;
 
 #[derive(Args)]
 #[command(
-    after_help = "Examples:\n  parlor russian deal --seed 113 | parlor russian hint --deal -\n  parlor russian hint --deal examples/russian-unknown.txt\n  parlor russian hint --deal examples/russian-unknown.txt --samples 100 --json"
+    after_help = "Examples:\n  parlor russian deal --seed 113 | parlor russian hint --layout -\n  parlor russian hint --layout examples/russian-unknown.txt\n  parlor russian hint --layout examples/russian-unknown.txt --samples 100 --json"
 )]
 pub struct HintArgs {
     /// The position in FILE ('-': standard input): a layout as `deal` or `play --trace` prints
     /// it, [?] for a face-down card not known, then optionally `foundations: C3 HA`
-    #[arg(long, value_name = "FILE")]
-    deal: PathBuf,
+    #[arg(long, value_name = "FILE", visible_alias = "deal")]
+    layout: PathBuf,
     /// Seeds the planner's draws of the unseen cards as deal N's, 0 to 2^64 - 1
     #[arg(long, value_name = "N", default_value_t = 0,
           value_parser = count("a deal number", 0, u64::MAX))]
@@ -39,7 +39,7 @@ pub struct HintArgs {
 }
 
 pub fn run(args: &HintArgs) -> Result<(), CliError> {
-    let text = input::read_text(Some(&args.deal))?;
+    let text = input::read_text(Some(&args.layout))?;
     let table = Table::parse(&text).map_err(CliError::bad_input)?;
     let hint = hint(&table, args.seed, args.samples).map_err(CliError::bad_input)?;
     let mut out = crate::output::stdout();

@@ -12,7 +12,7 @@ use std::io::{self, Write};
 
 #[derive(Args)]
 #[command(
-    after_help = "Examples:\n  parlor russian play --seed 113\n  parlor russian play --seed 113 --strategy planner --trace\n  parlor russian deal --seed 5 > deal.txt && parlor russian play --deal deal.txt --strategy greedy"
+    after_help = "Examples:\n  parlor russian play --seed 113\n  parlor russian play --seed 113 --strategy planner --trace\n  parlor russian deal --seed 5 > deal.txt && parlor russian play --layout deal.txt --strategy greedy"
 )]
 pub struct PlayArgs {
     #[command(flatten)]
@@ -30,11 +30,9 @@ pub struct PlayArgs {
 }
 
 pub fn run(args: &PlayArgs) -> Result<(), CliError> {
-    let layout = args.source.layout()?;
+    let (layout, number) = args.source.deal()?;
     let mut game = new_game(&layout)?;
-    let mut player = args
-        .strategy
-        .player(&game, args.source.number(), args.samples);
+    let mut player = args.strategy.player(&game, number, args.samples);
     let mut out = crate::output::stdout();
     let symbols = symbols(args.shown.ascii.on);
     if args.shown.json.on {

@@ -28,7 +28,7 @@ pub struct SolveArgs {
 }
 
 pub fn run(args: &SolveArgs) -> Result<(), CliError> {
-    let layout = args.source.layout()?;
+    let (layout, _) = args.source.deal()?;
     let mut game = new_game(&layout)?;
     let clock = Instant::now();
     let solution = Solver::new().solve(&game, args.budget);

@@ -1,25 +1,18 @@
-//! `parlor serve` attacked as a hostile program on this machine would, as a test program of its
-//! own: each attack is a bounded load test that needs the machine to itself, so the attacks run
-//! one at a time (a lock) and apart from the other tests (cargo runs one test program at a
-//! time). The real binary, on a free port of 127.0.0.1; what is measured is what a bystander
+//! `parlor serve` attacked as a hostile program on this machine would: each attack is a bounded
+//! load test whose server holds the machine alone ([`Served::attacked`]). What is measured is what a bystander
 //! sees: `GET /` from another client, the server's resident memory and its open sockets (from
 //! /proc), and how soon it exits.
 //!
 //! The attacks are issue 43's F1 to F6; docs/reliability.md lists them with their bounds.
-#![cfg(target_os = "linux")]
 
+use crate::harness::{STANDARD, Served, UNKNOWN};
 use socket2::{Domain, Socket, Type};
-use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
-use std::net::{SocketAddr, TcpStream};
-use std::os::unix::process::CommandExt;
-use std::process::{Child, Command, Stdio};
+use std::io::{ErrorKind, Read, Write};
+use std::net::TcpStream;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
-
-/// One attack at a time: each measures the machine.
-static ALONE: Mutex<()> = Mutex::new(());
 
 /// The most a bystander's `GET /` may take under attack.
 const PAGE_WITHIN: Duration = Duration::from_millis(100);
@@ -31,68 +24,8 @@ const HARD_HIQ: &str = "2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 18 19 20 21 22 23 2
 /// The Russian Solitaire play at the most samples, on a deal where the planner works longest.
 const HARD_PLAY: &str = "/api/russian/play?deal=113&strategy=planner&samples=10000";
 
-/// A Russian Solitaire table with face-down cards, as the page sends it for a hint.
-const UNKNOWN: &str = include_str!("../../../testdata/russian/unknown.txt");
-
-/// A running `parlor serve --port 0`, killed when dropped.
-struct Served {
-    child: Child,
-    address: SocketAddr,
-    token: Option<String>,
-}
-
+/// What an attacker measures of the server it attacks.
 impl Served {
-    /// `parlor serve --port 0 ARGS`, its descriptors limited to `descriptors` (soft and hard)
-    /// if given, once it has printed its address.
-    fn start(args: &[&str], descriptors: Option<u64>) -> Served {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_parlor"));
-        command
-            .args(["serve", "--port", "0"])
-            .args(args)
-            .env("XDG_CACHE_HOME", env!("CARGO_TARGET_TMPDIR"))
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null());
-        if let Some(limit) = descriptors {
-            // SAFETY: the closure runs in the child between fork and exec, where it calls only
-            // setrlimit, which is async-signal-safe, on a struct on its own stack.
-            unsafe {
-                command.pre_exec(move || {
-                    let limit = libc::rlimit {
-                        rlim_cur: limit,
-                        rlim_max: limit,
-                    };
-                    if libc::setrlimit(libc::RLIMIT_NOFILE, &limit) == 0 {
-                        Ok(())
-                    } else {
-                        Err(std::io::Error::last_os_error())
-                    }
-                });
-            }
-        }
-        let mut child = command.spawn().expect("parlor serve starts");
-        let mut printed = String::new();
-        BufReader::new(child.stdout.take().expect("piped"))
-            .read_line(&mut printed)
-            .expect("parlor serve prints its address");
-        let url = printed.trim_end().strip_prefix("http://").expect("a URL");
-        let (authority, query) = url.split_once('/').expect("a path");
-        let port = authority.rsplit_once(':').expect("a port").1;
-        let token = query
-            .strip_prefix("?token=")
-            .map(str::to_string)
-            .filter(|t| !t.is_empty());
-        Served {
-            child,
-            address: SocketAddr::from(([127, 0, 0, 1], port.parse().expect("a port"))),
-            token,
-        }
-    }
-
-    fn pid(&self) -> u32 {
-        self.child.id()
-    }
-
     /// The server's resident memory, in MiB.
     fn resident_mib(&self) -> u64 {
         let status = std::fs::read_to_string(format!("/proc/{}/status", self.pid()))
@@ -137,42 +70,10 @@ impl Served {
             .unwrap_or(0)
     }
 
-    /// The status and the length of the body of `method path` with `body`, on a connection of
-    /// its own, read whole; `None` when the server closed it first or did not answer in 30 s.
-    fn ask(&self, method: &str, path: &str, body: &str) -> Option<(u16, Vec<u8>)> {
-        let mut stream = TcpStream::connect(self.address).ok()?;
-        stream
-            .set_read_timeout(Some(Duration::from_secs(30)))
-            .ok()?;
-        stream
-            .write_all(self.request(method, path, body).as_bytes())
-            .ok()?;
-        let mut answer = Vec::new();
-        stream.read_to_end(&mut answer).ok()?;
-        let head_end = answer.windows(4).position(|w| w == b"\r\n\r\n")?;
-        let status = std::str::from_utf8(&answer[9..12]).ok()?.parse().ok()?;
-        Some((status, answer.split_off(head_end + 4)))
-    }
-
-    /// The text of a request, closing its connection after the answer.
-    fn request(&self, method: &str, path: &str, body: &str) -> String {
-        let token = self
-            .token
-            .as_ref()
-            .map(|t| format!("Authorization: Bearer {t}\r\n"))
-            .unwrap_or_default();
-        format!(
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\n{token}Connection: close\r\n\
-             Content-Length: {}\r\n\r\n{body}",
-            self.address,
-            body.len()
-        )
-    }
-
     /// How long a bystander's `GET /` took, which must be answered 200.
     fn page(&self) -> Duration {
         let asked = Instant::now();
-        let answer = self.ask("GET", "/", "");
+        let answer = self.raw("GET", "/", "");
         let took = asked.elapsed();
         assert_eq!(answer.map(|a| a.0), Some(200), "GET / after {took:?}");
         took
@@ -182,46 +83,16 @@ impl Served {
     /// measured is the server's steady one.
     fn wait_for_the_table(&self) {
         let started = Instant::now();
-        let standard = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 18 19 20 21 22 23 24 25 26 27 28 \
-                        29 30 31 32 33\n";
+        let standard = format!("{STANDARD}\n");
         loop {
             let (_, body) = self
-                .ask("POST", "/api/hiq/verdict", standard)
+                .raw("POST", "/api/hiq/verdict", &standard)
                 .expect("a verdict");
             if String::from_utf8_lossy(&body).contains("\"answered_by\":\"table\"") {
                 return;
             }
             assert!(started.elapsed() < Duration::from_secs(120), "no table");
             thread::sleep(Duration::from_millis(500));
-        }
-    }
-
-    /// SIGTERM, and how long the server took to exit, which must be with status 0.
-    fn terminate(mut self) -> Duration {
-        let pid = libc::pid_t::try_from(self.pid()).expect("a pid");
-        let signalled = Instant::now();
-        // SAFETY: kill only sends a signal; the child is not reaped until below, so the pid is
-        // still its.
-        assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
-        loop {
-            if let Some(status) = self.child.try_wait().expect("wait") {
-                assert!(status.success(), "{status}");
-                return signalled.elapsed();
-            }
-            assert!(
-                signalled.elapsed() < Duration::from_secs(30),
-                "the server did not stop"
-            );
-            thread::sleep(Duration::from_millis(10));
-        }
-    }
-}
-
-impl Drop for Served {
-    fn drop(&mut self) {
-        if matches!(self.child.try_wait(), Ok(None)) {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
         }
     }
 }
@@ -260,6 +131,17 @@ fn allow_descriptors(wanted: u64) {
     assert_eq!(unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &limit) }, 0);
 }
 
+/// How long a bystander's `GET /` took, asked every `every` for 8 s while an attack runs.
+fn pages_for_8_s(served: &Served, every: Duration) -> Vec<Duration> {
+    let mut times = Vec::new();
+    let attacked = Instant::now();
+    while attacked.elapsed() < Duration::from_secs(8) {
+        times.push(served.page());
+        thread::sleep(every);
+    }
+    times
+}
+
 /// The 99th percentile of `times` (of 30 or fewer, the longest).
 fn p99(times: &mut [Duration]) -> Duration {
     times.sort();
@@ -269,8 +151,7 @@ fn p99(times: &mut [Duration]) -> Duration {
 /// F1: 256 connections each ask for a 4.8 MB Speed answer and never read it.
 #[test]
 fn answers_left_unread_hold_neither_the_server_nor_its_memory() {
-    let _alone = ALONE.lock().unwrap_or_else(PoisonError::into_inner);
-    let served = Served::start(&[], None);
+    let served = Served::attacked(&[], None);
     served.wait_for_the_table();
     let input = longest_speed_input();
     assert!(
@@ -279,7 +160,7 @@ fn answers_left_unread_hold_neither_the_server_nor_its_memory() {
         input.len()
     );
     let (status, answer) = served
-        .ask("POST", "/api/speed/play", &input)
+        .raw("POST", "/api/speed/play", &input)
         .expect("an answer");
     assert_eq!(status, 200);
     assert!(answer.len() > 4_000_000, "{} bytes", answer.len());
@@ -324,9 +205,8 @@ fn answers_left_unread_hold_neither_the_server_nor_its_memory() {
 /// second, or their body a byte a second, each opened again as soon as the server closes it.
 #[test]
 fn idle_and_slow_connections_cannot_fill_the_server() {
-    let _alone = ALONE.lock().unwrap_or_else(PoisonError::into_inner);
     allow_descriptors(2_200);
-    let served = Served::start(&[], None);
+    let served = Served::attacked(&[], None);
     let address = served.address;
     let stop = Arc::new(AtomicBool::new(false));
     let attacking = {
@@ -375,12 +255,7 @@ fn idle_and_slow_connections_cannot_fill_the_server() {
         })
     };
     thread::sleep(Duration::from_secs(2));
-    let mut times = Vec::new();
-    let attacked = Instant::now();
-    while attacked.elapsed() < Duration::from_secs(8) {
-        times.push(served.page());
-        thread::sleep(Duration::from_millis(100));
-    }
+    let times = pages_for_8_s(&served, Duration::from_millis(100));
     stop.store(true, Ordering::Relaxed);
     let opened = attacking.join().expect("the attack ran");
     let slowest = *times.iter().max().expect("pages asked");
@@ -397,9 +272,8 @@ fn idle_and_slow_connections_cannot_fill_the_server() {
 /// connections open that send nothing.
 #[test]
 fn at_the_cap_the_idlest_connection_makes_room() {
-    let _alone = ALONE.lock().unwrap_or_else(PoisonError::into_inner);
     allow_descriptors(800);
-    let served = Served::start(&[], Some(512));
+    let served = Served::attacked(&[], Some(512));
     // The listener, and the sockets the server keeps for its signals.
     let own = served.sockets();
     let idle: Vec<TcpStream> = (0..600)
@@ -431,13 +305,12 @@ fn in_flight(served: &Served, asks: &[(&str, &str, &str)]) -> Vec<TcpStream> {
 /// F3: SIGTERM while four of the costliest solves and two of the costliest plays run.
 #[test]
 fn sigterm_stops_the_server_within_5_s_whatever_runs() {
-    let _alone = ALONE.lock().unwrap_or_else(PoisonError::into_inner);
-    let served = Served::start(&[], None);
+    let served = Served::attacked(&[], None);
     let solve = ("POST", "/api/hiq/solve?goal=any", HARD_HIQ);
     let play = ("GET", HARD_PLAY, "");
     let running = in_flight(&served, &[solve, solve, solve, solve, play, play]);
     thread::sleep(Duration::from_secs(1));
-    let took = served.terminate();
+    let took = served.stop(libc::SIGTERM).took;
     eprintln!("F3: exited {took:?} after SIGTERM");
     assert!(took <= Duration::from_secs(5), "exited after {took:?}");
     drop(running);
@@ -447,8 +320,7 @@ fn sigterm_stops_the_server_within_5_s_whatever_runs() {
 /// within 100 ms the server uses no more processor.
 #[test]
 fn work_stops_when_its_client_leaves() {
-    let _alone = ALONE.lock().unwrap_or_else(PoisonError::into_inner);
-    let served = Served::start(&[], None);
+    let served = Served::attacked(&[], None);
     for ask in [
         ("POST", "/api/hiq/solve?goal=any", HARD_HIQ),
         ("GET", HARD_PLAY, ""),
@@ -508,8 +380,7 @@ fn looping(
 /// within 1 s.
 #[test]
 fn cheap_requests_are_answered_beside_the_costliest() {
-    let _alone = ALONE.lock().unwrap_or_else(PoisonError::into_inner);
-    let served = Served::start(&[], None);
+    let served = Served::attacked(&[], None);
     let stop = Arc::new(AtomicBool::new(false));
     let mut loops = looping(
         &served,
@@ -531,7 +402,7 @@ fn cheap_requests_are_answered_beside_the_costliest() {
             (&mut hints, "/api/russian/hint", UNKNOWN),
         ] {
             let asked = Instant::now();
-            let answer = served.ask("POST", path, body);
+            let answer = served.raw("POST", path, body);
             times.push(asked.elapsed());
             let (status, body) = answer.expect("an answer");
             assert_eq!(status, 200, "{path}: {}", String::from_utf8_lossy(&body));
@@ -551,19 +422,18 @@ fn cheap_requests_are_answered_beside_the_costliest() {
 /// 401, with it 200, and opening the address keeps it in a cookie.
 #[test]
 fn beyond_loopback_every_request_needs_the_token() {
-    let _alone = ALONE.lock().unwrap_or_else(PoisonError::into_inner);
-    let mut served = Served::start(&["--bind", "0.0.0.0"], None);
+    let mut served = Served::attacked(&["--bind", "0.0.0.0"], None);
     let token = served.token.take().expect("a token in the printed address");
     assert_eq!(token.len(), 32);
     let game = "/api/russian/game?deal=1";
-    assert_eq!(served.ask("GET", game, "").map(|a| a.0), Some(401));
-    assert_eq!(served.ask("GET", "/", "").map(|a| a.0), Some(401));
-    let opened = served.ask("GET", &format!("/russian?deal=1&token={token}"), "");
+    assert_eq!(served.raw("GET", game, "").map(|a| a.0), Some(401));
+    assert_eq!(served.raw("GET", "/", "").map(|a| a.0), Some(401));
+    let opened = served.raw("GET", &format!("/russian?deal=1&token={token}"), "");
     assert_eq!(opened.map(|a| a.0), Some(303));
     served.token = Some(token.clone());
-    assert_eq!(served.ask("GET", game, "").map(|a| a.0), Some(200));
+    assert_eq!(served.raw("GET", game, "").map(|a| a.0), Some(200));
     served.token = Some(token.chars().rev().collect());
-    assert_eq!(served.ask("GET", game, "").map(|a| a.0), Some(401));
+    assert_eq!(served.raw("GET", game, "").map(|a| a.0), Some(401));
     let mut stream = TcpStream::connect(served.address).expect("accepted");
     write!(
         stream,
@@ -576,18 +446,17 @@ fn beyond_loopback_every_request_needs_the_token() {
     stream.read_to_string(&mut answer).expect("an answer");
     assert!(answer.starts_with("HTTP/1.1 200 "), "{answer}");
     served.token = Some(token);
-    assert!(served.terminate() <= Duration::from_secs(5));
+    assert!(served.stop(libc::SIGTERM).took <= Duration::from_secs(5));
 
-    let served = Served::start(&["--bind", "0.0.0.0", "--no-token"], None);
+    let served = Served::attacked(&["--bind", "0.0.0.0", "--no-token"], None);
     assert_eq!(served.token, None);
-    assert_eq!(served.ask("GET", game, "").map(|a| a.0), Some(200));
+    assert_eq!(served.raw("GET", game, "").map(|a| a.0), Some(200));
 }
 
 /// F6: 16 clients loop the longest Speed input; `GET /` stays quick.
 #[test]
 fn speed_games_do_not_hold_up_the_pages() {
-    let _alone = ALONE.lock().unwrap_or_else(PoisonError::into_inner);
-    let served = Served::start(&[], None);
+    let served = Served::attacked(&[], None);
     let stop = Arc::new(AtomicBool::new(false));
     let loops = looping(
         &served,
@@ -596,12 +465,7 @@ fn speed_games_do_not_hold_up_the_pages() {
         &stop,
     );
     thread::sleep(Duration::from_secs(1));
-    let mut times = Vec::new();
-    let attacked = Instant::now();
-    while attacked.elapsed() < Duration::from_secs(8) {
-        times.push(served.page());
-        thread::sleep(Duration::from_millis(50));
-    }
+    let mut times = pages_for_8_s(&served, Duration::from_millis(50));
     stop.store(true, Ordering::Relaxed);
     let played: usize = loops.into_iter().map(|l| l.join().expect("a loop")).sum();
     let p99 = p99(&mut times);

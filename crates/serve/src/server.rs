@@ -1,11 +1,13 @@
-//! The listening socket and its connections: HTTP/1.1 by hyper, bounded by [`super::limits`],
+//! The listening socket and its connections: HTTP/1.1 by hyper, bounded by [`crate::limits`],
 //! on threads of the server's own until it is stopped, letting the requests in flight finish.
 
-use super::connections::{Connection, Connections, WriteTimed};
-use super::guard::Access;
-use super::limits::{DRAIN, HEAD_TIMEOUT, LISTEN_BACKLOG, MAX_HEAD};
-use super::routes::Served;
-use crate::Error;
+use crate::connections::{self, Connection, Connections, WriteTimed};
+use crate::error::Error;
+use crate::gate::Access;
+use crate::limits::{DRAIN, HEAD_TIMEOUT, LISTEN_BACKLOG, MAX_HEAD};
+use crate::prospects;
+use crate::routes::{self, Served};
+use crate::threads::THREADS;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
@@ -19,9 +21,6 @@ use tokio::net::TcpListener;
 use tokio::runtime::Runtime;
 use tokio::sync::Notify;
 use tokio::task::JoinHandle;
-
-/// The name of every thread the server starts, as a panic's message or a debugger shows it.
-pub const THREADS: &str = "parlor-serve";
 
 /// The pages and the API, answered on threads of their own from the moment the server is made
 /// until [`Server::stop`]. Dropped unstopped, it stops at once, cutting the requests in flight
@@ -112,7 +111,9 @@ impl Server {
             TcpListener::from_std(listener).map_err(Error::Listener)?
         };
         let stop = Arc::new(Notify::new());
-        let served = super::routes::router(access, address);
+        // Read or made in the background, shared by every server of the process.
+        prospects::prepare();
+        let served = routes::router(access, address);
         let accepting = runtime.spawn(accept(listener, served, stop.clone()));
         Ok(Server {
             address,
@@ -170,7 +171,7 @@ fn listen(address: SocketAddr) -> io::Result<std::net::TcpListener> {
 async fn accept(listener: TcpListener, served: Served, stop: Arc<Notify>) -> Stopped {
     let (router, stopping) = served.into_parts();
     let graceful = GracefulShutdown::new();
-    let connections = Arc::new(Connections::new(super::connections::cap()));
+    let connections = Arc::new(Connections::new(connections::cap()));
     let mut stopped = std::pin::pin!(stop.notified());
     loop {
         tokio::select! {
@@ -224,7 +225,7 @@ async fn accept(listener: TcpListener, served: Served, stop: Arc<Notify>) -> Sto
 }
 
 /// The service of one connection, which hands its requests the connection, for the endpoint
-/// to mark it busy while it answers (`api::bounded`).
+/// to mark it busy while it answers (`bounds::body`).
 #[derive(Clone)]
 struct Counted<S> {
     inner: S,

@@ -17,6 +17,7 @@
 //! busy with other programs still ends within its request's time.
 
 use crate::limits::{self, SOLVER_WAIT};
+use crate::threads::{THREADS, lower_priority, thread_id};
 use cancel::Cancel;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::Duration;
@@ -136,7 +137,7 @@ impl<T: Send + 'static> Run<T> {
         let thread = Arc::new(OnceLock::new());
         let (flag, ends, named) = (cancel.clone(), held.clone(), thread.clone());
         std::thread::Builder::new()
-            .name(crate::THREADS.into())
+            .name(THREADS.into())
             .spawn(move || {
                 let id = thread_id();
                 let _ = named.set(id);
@@ -191,36 +192,6 @@ fn lock(
 ) -> std::sync::MutexGuard<'_, Option<OwnedSemaphorePermit>> {
     // A permit or its absence is whole whatever panicked while the lock was held.
     held.lock().unwrap_or_else(PoisonError::into_inner)
-}
-
-/// The calling thread's id, as the system's scheduler names it (0 where there is none).
-pub fn thread_id() -> i32 {
-    #[cfg(target_os = "linux")]
-    // SAFETY: gettid takes nothing and always succeeds.
-    let id = unsafe { libc::gettid() };
-    #[cfg(not(target_os = "linux"))]
-    let id = 0;
-    id
-}
-
-/// Lowers the priority of the thread `thread` of this process (a [`thread_id`]) by `by` in
-/// niceness; on Linux a thread has a niceness of its own. A thread cannot raise its priority
-/// again, so each run has a thread of its own.
-pub fn lower_priority(thread: i32, by: i32) {
-    #[cfg(target_os = "linux")]
-    if by > 0
-        && let Ok(who) = libc::id_t::try_from(thread)
-    {
-        // SAFETY: getpriority and setpriority take plain integers and touch no memory of the
-        // caller's; on Linux, `who` with PRIO_PROCESS names one thread, and lowering its
-        // priority needs no privilege. A thread that has ended by now is refused, harmlessly.
-        unsafe {
-            let now = libc::getpriority(libc::PRIO_PROCESS, who);
-            libc::setpriority(libc::PRIO_PROCESS, who, now + by);
-        }
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = (thread, by);
 }
 
 #[cfg(test)]

@@ -17,7 +17,8 @@
 //!   it every request gets 401, but for the pages' files (style, scripts, pictures), the same in
 //!   every parlor, so that the page saying where to find the token is drawn as the others.
 
-use super::api::ApiError;
+use crate::assets;
+use crate::refusal::ApiError;
 use axum::extract::{Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, Version, header};
 use axum::middleware::Next;
@@ -104,7 +105,7 @@ fn refused(status: StatusCode, reason: &'static str, message: String) -> Respons
 }
 
 /// Answers the request only if its Host, token and site are admitted, as the module says.
-pub async fn gate(gate: State<Arc<Gate>>, request: Request, next: Next) -> Response {
+pub async fn check(gate: State<Arc<Gate>>, request: Request, next: Next) -> Response {
     let headers = request.headers();
     let host = match host(headers) {
         Some(Ok(host)) => Some(host),
@@ -138,7 +139,7 @@ pub async fn gate(gate: State<Arc<Gate>>, request: Request, next: Next) -> Respo
         );
     }
     if let Some(token) = &gate.access.token
-        && !super::assets::is_file(request.uri().path())
+        && !assets::is_file(request.uri().path())
         && let Some(refusal) = check_token(token, &request)
     {
         return refusal;
@@ -208,8 +209,8 @@ fn check_token(token: &str, request: &Request) -> Option<Response> {
         }
         return Some(response);
     }
-    let mut response = if super::assets::from_browser(headers) {
-        super::assets::needs_token()
+    let mut response = if assets::from_browser(headers) {
+        assets::needs_token()
     } else {
         refused(
             StatusCode::UNAUTHORIZED,

@@ -1,0 +1,24 @@
+//! `parlor serve` as a process, as one test program: the real binary on a free port, started and
+//! stopped by one harness (`harness`). As a process and as the twin of the other commands
+//! (`process`), and attacked as a hostile program on this machine would attack it (`attacks`:
+//! each a bounded load test that holds the machine alone, no other test's server running; cargo
+//! runs this program apart from the others).
+//!
+//! The server's own behaviour, in-process (statuses, bounds, pages, stopping), is tested in
+//! crates/serve/tests.
+#![cfg(unix)]
+
+/// `testdata!("GAME/FILE")`: the path of `testdata/GAME/FILE` at the repository's root, the
+/// test data the server's tests read too.
+macro_rules! testdata {
+    ($file:literal) => {
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/", $file)
+    };
+}
+
+#[cfg(target_os = "linux")]
+mod attacks;
+mod harness;
+mod process;
+#[path = "../support/run.rs"]
+mod run;

@@ -1,0 +1,68 @@
+//! Where an endpoint's work runs: on the lanes ([`crate::lanes`]), off the threads that answer
+//! connections, cancelled when nobody waits for its answer any more.
+
+use crate::answer::{Answer, json_lines};
+use crate::lanes::{Lanes, Unanswered};
+use crate::refusal::ApiError;
+use axum::Router;
+use cancel::Cancel;
+use serde::Serialize;
+use std::sync::Arc;
+
+/// What the handlers share: where their work runs.
+pub struct Shared {
+    lanes: Lanes,
+}
+
+impl Shared {
+    /// Lanes for the work, all cancelled when `stopping` is.
+    pub fn new(stopping: Cancel) -> Shared {
+        Shared {
+            lanes: Lanes::new(stopping),
+        }
+    }
+}
+
+/// The routes of one game, sharing the handlers' [`Shared`].
+pub type Routes = Router<Arc<Shared>>;
+
+/// A handler's share of [`Shared`].
+pub type State = axum::extract::State<Arc<Shared>>;
+
+/// Runs `job` off the threads that answer connections, as [`Lanes::run`] does: the job is
+/// handed a flag raised when nobody waits for its answer any more, and may be run twice.
+pub async fn solver<T: Send + 'static>(
+    state: &State,
+    job: impl Fn(&Cancel) -> T + Send + Sync + 'static,
+) -> Result<T, ApiError> {
+    state
+        .lanes
+        .run(job)
+        .await
+        .map_err(|unanswered| match unanswered {
+            Unanswered::Busy => ApiError::busy(),
+            Unanswered::Stopping => ApiError::stopping(),
+            Unanswered::Failed => ApiError::internal("the solver stopped without an answer"),
+        })
+}
+
+/// What a contest's command prints for the contest `input`, one JSON line a game: the input
+/// read by `parse`, each game played by `play`, all on a solver's thread, since the longest
+/// input (Speed's 404 games) takes some 50 ms and many clients may post it at once.
+pub async fn contest_lines<G: 'static, E: std::fmt::Display + 'static, J: Serialize + 'static>(
+    state: &State,
+    input: String,
+    parse: fn(&str) -> Result<Vec<G>, E>,
+    play: fn(&G) -> J,
+) -> Answer {
+    solver(state, move |cancel| {
+        let games = parse(&input).map_err(ApiError::input)?;
+        Ok(json_lines(
+            games
+                .iter()
+                .take_while(|_| !cancel.is_cancelled())
+                .map(play),
+        ))
+    })
+    .await?
+}

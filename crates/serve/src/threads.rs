@@ -1,0 +1,35 @@
+//! The server's threads: their name, and their priorities, which the lanes and the making of
+//! Hi-Q's table lower.
+
+/// The name of every thread the server starts, as a panic's message or a debugger shows it.
+pub const THREADS: &str = "parlor-serve";
+
+/// The calling thread's id, as the system's scheduler names it (0 where there is none).
+pub fn thread_id() -> i32 {
+    #[cfg(target_os = "linux")]
+    // SAFETY: gettid takes nothing and always succeeds.
+    let id = unsafe { libc::gettid() };
+    #[cfg(not(target_os = "linux"))]
+    let id = 0;
+    id
+}
+
+/// Lowers the priority of the thread `thread` of this process (a [`thread_id`]) by `by` in
+/// niceness; on Linux a thread has a niceness of its own. A thread cannot raise its priority
+/// again, so each run has a thread of its own.
+pub fn lower_priority(thread: i32, by: i32) {
+    #[cfg(target_os = "linux")]
+    if by > 0
+        && let Ok(who) = libc::id_t::try_from(thread)
+    {
+        // SAFETY: getpriority and setpriority take plain integers and touch no memory of the
+        // caller's; on Linux, `who` with PRIO_PROCESS names one thread, and lowering its
+        // priority needs no privilege. A thread that has ended by now is refused, harmlessly.
+        unsafe {
+            let now = libc::getpriority(libc::PRIO_PROCESS, who);
+            libc::setpriority(libc::PRIO_PROCESS, who, now + by);
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (thread, by);
+}
