@@ -21,13 +21,16 @@ impl Card {
         self.suit.index() * 13 + self.rank.value() as usize - 1
     }
 
-    /// The 52 cards in [`Card::index`] order.
-    pub fn pack() -> impl ExactSizeIterator<Item = Card> + Clone {
-        (0..52).map(|index| Card {
-            rank: Rank::ALL[index % 13],
-            suit: Suit::ALL[index / 13],
-        })
-    }
+    /// The 52 cards in [`Card::index`] order: `Card::ALL[i].index() == i`.
+    pub const ALL: [Card; 52] = {
+        let mut all = [Card::new(Rank::Ace, Suit::Clubs); 52];
+        let mut index = 0;
+        while index < 52 {
+            all[index] = Card::new(Rank::ALL[index % 13], Suit::ALL[index / 13]);
+            index += 1;
+        }
+        all
+    };
 }
 
 impl fmt::Display for Card {

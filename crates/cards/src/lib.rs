@@ -1,6 +1,6 @@
-//! Playing cards shared by the parlor games: [`Suit`], [`Rank`], [`Card`] and the project's
-//! card notation (`S3`, `HX`, `H10`, `DA`, `♠A`), read with the column of every token kept for
-//! error messages.
+//! Playing cards shared by the parlor games: [`Suit`], [`Rank`], [`Card`], the project's card
+//! notation (`S3`, `HX`, `H10`, `DA`, `♠A`), read with the column of every token kept for error
+//! messages, and the one [`shuffle`] of the games that deal from a pack.
 //!
 //! ```
 //! use cards::{Card, Rank, Suit};
@@ -19,12 +19,13 @@
 //! // A token that is no card says where it stands and what it is.
 //! let error = Card::parse_at("Z5", 7).unwrap_err();
 //! assert_eq!(error.to_string(), "column 7: expected a card such as S3 or HX, found \"Z5\"");
-//! assert_eq!(Card::pack().count(), 52);
+//! assert_eq!(Card::ALL.len(), 52);
 //! ```
 
 mod card;
 mod notation;
 mod rank;
+pub mod shuffle;
 mod suit;
 
 pub use card::Card;

@@ -58,7 +58,7 @@ pub struct CasinoJson {
 impl CasinoJson {
     /// The rule book's casino, and the planner's measured mean.
     pub fn rule_book() -> CasinoJson {
-        let pack = Card::pack().len() as u32;
+        let pack = Card::ALL.len() as u32;
         CasinoJson {
             pack,
             stake: STAKE,

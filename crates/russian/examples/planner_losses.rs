@@ -64,7 +64,8 @@ fn follow(number: u64) -> Followed {
             if truth[best] > truth[decision.choice] {
                 let lead = decision.totals[decision.choice] as f64 - decision.totals[best] as f64;
                 losses.push(Loss {
-                    unseen: Card::pack()
+                    unseen: Card::ALL
+                        .into_iter()
                         .filter(|&card| game.position().place(card) == Place::Unseen)
                         .count(),
                     cards: truth[best] - truth[decision.choice],

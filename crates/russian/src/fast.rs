@@ -7,7 +7,8 @@
 
 use crate::event::Event;
 use crate::layout::{Layout, Slot};
-use crate::position::{IllegalMove, Move, Position, card_at};
+use crate::position::{IllegalMove, Move, Position};
+use cards::Card;
 
 /// A game: see the module documentation.
 ///
@@ -159,7 +160,7 @@ impl Game {
             self.hidden[start..start + down]
                 .iter()
                 .map(|&c| Slot {
-                    card: card_at(c as usize),
+                    card: Card::ALL[c as usize],
                     face_up: false,
                 })
                 .chain(self.position.face_up(k).map(|card| Slot {
@@ -181,7 +182,7 @@ impl Game {
         let k = column as usize;
         if self.position.awaits_turn(k) {
             let top = self.start[k] as usize + self.position.face_down(k) - 1;
-            let card = card_at(self.hidden[top] as usize);
+            let card = Card::ALL[self.hidden[top] as usize];
             self.position.turn(k, card);
             log(Event::Turn { card, column });
         }

@@ -316,8 +316,8 @@ mod tests {
     #[test]
     fn a_foundation_move_that_would_turn_an_unknown_card_is_refused() {
         // CA is up and C2 follows; then SA, last in column 2, goes up over a card not known.
-        let rest: Vec<String> = (0..52)
-            .map(crate::card_at)
+        let rest: Vec<String> = cards::Card::ALL
+            .iter()
             .map(|c| c.to_string())
             .filter(|c| !["CA", "C2", "SA", "C3"].contains(&c.as_str()))
             .collect();

@@ -56,7 +56,6 @@ pub use columns::ColumnsError;
 pub use columns::UNKNOWN;
 pub use event::Event;
 pub use layout::{Layout, LayoutError, Slot, face_up_count};
-pub(crate) use position::card_at;
 pub use position::{IllegalMove, Move, MoveKind, Moves, Place, Position};
 pub use scores::{PAY_PER_CARD, STAKE, Stats, house_profit, net};
 pub use strategy::{Strategy, StrategyName, UnknownStrategy};

@@ -217,8 +217,8 @@ mod tests {
     fn a_card_face_down_or_on_its_foundation_is_said_to_be() {
         let game = settled(113);
         let position = game.position();
-        let down = (0..52)
-            .map(crate::card_at)
+        let down = Card::ALL
+            .into_iter()
             .find(|&c| position.place(c) == Place::Unseen)
             .unwrap();
         let mut copy = game.clone();

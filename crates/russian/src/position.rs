@@ -6,7 +6,7 @@
 //! two ends and relabels only the moved cards; the whole position is 184 bytes and clones with a
 //! copy.
 
-use cards::{Card, Rank, Suit};
+use cards::{Card, Suit};
 use std::fmt;
 use std::ops::Deref;
 
@@ -18,11 +18,6 @@ pub(crate) const FOUNDATION: u8 = 7;
 pub(crate) const UNSEEN: u8 = 8;
 
 const KINGS: [u8; 4] = [12, 25, 38, 51];
-
-/// The cards of the pack by [`Card::index`].
-pub(crate) fn card_at(index: usize) -> Card {
-    Card::new(Rank::ALL[index % 13], Suit::ALL[index / 13])
-}
 
 /// Where a card is, as the player sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -193,7 +188,7 @@ impl Position {
             let c = at;
             (c != NONE).then(|| {
                 at = self.next[c as usize];
-                card_at(c as usize)
+                Card::ALL[c as usize]
             })
         })
     }
@@ -201,19 +196,19 @@ impl Position {
     /// The last card of `column`, if it has a face-up card.
     pub fn last(&self, column: usize) -> Option<Card> {
         let c = self.last[column];
-        (c != NONE).then(|| card_at(c as usize))
+        (c != NONE).then(|| Card::ALL[c as usize])
     }
 
     /// The face-up card that `card` lies on, if any.
     pub fn beneath(&self, card: Card) -> Option<Card> {
         let c = self.below[card.index()];
-        (c != NONE).then(|| card_at(c as usize))
+        (c != NONE).then(|| Card::ALL[c as usize])
     }
 
     /// The face-up card that lies on `card`, if any.
     pub fn covering(&self, card: Card) -> Option<Card> {
         let c = self.next[card.index()];
-        (c != NONE).then(|| card_at(c as usize))
+        (c != NONE).then(|| Card::ALL[c as usize])
     }
 
     /// Cards of `suit` on its foundation (0 to 13).
@@ -253,7 +248,7 @@ impl Position {
             len: 0,
             items: [Move {
                 kind: MoveKind::Column,
-                card: card_at(0),
+                card: Card::ALL[0],
                 from: 0,
                 to: 0,
             }; 32],
@@ -268,7 +263,7 @@ impl Position {
                     if from < FOUNDATION && from != to {
                         moves.push(Move {
                             kind: MoveKind::Column,
-                            card: card_at(p as usize),
+                            card: Card::ALL[p as usize],
                             from,
                             to,
                         });
@@ -282,7 +277,7 @@ impl Position {
                     {
                         moves.push(Move {
                             kind: MoveKind::King,
-                            card: card_at(king as usize),
+                            card: Card::ALL[king as usize],
                             from,
                             to,
                         });
@@ -340,7 +335,7 @@ impl Position {
                 self.below[c as usize] = NONE;
                 self.place[c as usize] = FOUNDATION;
                 self.foundation[(c / 13) as usize] += 1;
-                return Some((card_at(c as usize), k as u8));
+                return Some((Card::ALL[c as usize], k as u8));
             }
         }
         None

@@ -181,7 +181,7 @@ impl Table {
         } = reader;
         let missing: Vec<Card> = (0..52)
             .filter(|&c| seen.first(c).is_none())
-            .map(crate::card_at)
+            .map(|c| Card::ALL[c])
             .collect();
         if missing.len() != unknown {
             return Err(TableError::Unaccounted {
@@ -237,10 +237,10 @@ impl Table {
         for (s, &height) in self.foundation.iter().enumerate() {
             written[13 * s..13 * s + height as usize].fill(true);
         }
-        let mut spare = (0..52).filter(|&c| !written[c]).map(crate::card_at);
+        let mut spare = (0..52).filter(|&c| !written[c]).map(|c| Card::ALL[c]);
         let columns = std::array::from_fn(|k| {
             let down = self.face_down[k].iter().map(|card| Slot {
-                card: card.or_else(|| spare.next()).unwrap_or(crate::card_at(0)),
+                card: card.or_else(|| spare.next()).unwrap_or(Card::ALL[0]),
                 face_up: false,
             });
             let down: Vec<Slot> = down.collect();
@@ -365,7 +365,7 @@ impl<'a> ColumnReader<'a> for TableReader {
                 if let Some(first) = self.seen.first(c) {
                     return Err(TableError::OnFoundation {
                         at: first,
-                        card: crate::card_at(c),
+                        card: Card::ALL[c],
                         top: at,
                     });
                 }
@@ -467,7 +467,7 @@ mod tests {
         assert_eq!(known.filled(), deal);
 
         // A game in progress: an empty column, foundations, symbols.
-        let mut cards: Vec<String> = (0..52).map(|c| crate::card_at(c).to_string()).collect();
+        let mut cards: Vec<String> = Card::ALL.iter().map(Card::to_string).collect();
         // Clubs to 3 and hearts to the ace are up.
         cards.retain(|c| !["CA", "C2", "C3", "HA"].contains(&c.as_str()));
         let text = format!(

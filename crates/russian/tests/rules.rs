@@ -2,6 +2,7 @@
 //! the fast engine checked against the reference one.
 
 use cards::Card;
+use cards::shuffle::below;
 use proptest::prelude::*;
 use russian::fast::Game;
 use russian::reference;
@@ -45,7 +46,7 @@ fn the_uniform_draw_is_pinned_too() {
     let mut rng = deal::strategy_rng(0);
     let draws: Vec<u32> = [7, 52, (1 << 31) + 1, 1, 3]
         .into_iter()
-        .map(|n| deal::below(&mut rng, n))
+        .map(|n| below(&mut rng, n))
         .collect();
     assert_eq!(draws, GOLDEN_DRAWS);
 }
@@ -158,7 +159,8 @@ fn position(lines: [&str; 7], spare: usize) -> Game {
             layout.columns[k].push(slot);
         }
     }
-    let under: Vec<Slot> = Card::pack()
+    let under: Vec<Slot> = Card::ALL
+        .into_iter()
         .filter(|c| !used[c.index()])
         .map(|card| Slot {
             card,

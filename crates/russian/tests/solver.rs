@@ -2,6 +2,7 @@
 //! against every strategy, and the planner's fairness and determinism.
 
 use cards::Card;
+use cards::shuffle::{below, shuffle};
 use proptest::prelude::*;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
@@ -16,16 +17,15 @@ use russian::{Layout, Slot, Strategy, StrategyName, deal, play_deal};
 /// some of its deepest cards face down.
 fn small_position(heights: [u8; 4], seed: u64) -> (Game, reference::Game) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut rest: Vec<Card> = Card::pack()
+    let mut rest: Vec<Card> = Card::ALL
+        .into_iter()
         .filter(|c| c.rank.value() > heights[c.suit.index()])
         .collect();
-    for i in (1..rest.len()).rev() {
-        rest.swap(i, deal::below(&mut rng, i as u32 + 1) as usize);
-    }
+    shuffle(&mut rng, &mut rest);
     let mut layout = Layout::default();
-    let used = 3 + deal::below(&mut rng, 5);
+    let used = 3 + below(&mut rng, 5);
     for card in rest {
-        let column = deal::below(&mut rng, used) as usize;
+        let column = below(&mut rng, used) as usize;
         layout.columns[column].push(Slot {
             card,
             face_up: true,
@@ -33,7 +33,7 @@ fn small_position(heights: [u8; 4], seed: u64) -> (Game, reference::Game) {
     }
     for column in &mut layout.columns {
         if !column.is_empty() {
-            let down = deal::below(&mut rng, column.len() as u32) as usize;
+            let down = below(&mut rng, column.len() as u32) as usize;
             column[..down]
                 .iter_mut()
                 .for_each(|slot| slot.face_up = false);

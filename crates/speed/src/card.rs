@@ -40,7 +40,7 @@ mod tests {
         assert!(s("CA") > s("SK"));
         assert!(s("C3") > s("S2"));
         assert!(s("HX") > s("S9") && s("CJ") > s("SX"));
-        let mut all: Vec<u8> = Card::pack().map(strength).collect();
+        let mut all: Vec<u8> = Card::ALL.into_iter().map(strength).collect();
         all.sort_unstable();
         assert_eq!(all, (0..52).collect::<Vec<u8>>());
     }

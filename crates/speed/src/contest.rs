@@ -368,7 +368,7 @@ mod tests {
 
     #[test]
     fn a_whole_pack_and_one_card_left_for_b() {
-        let pack: Vec<String> = Card::pack().map(|c| c.to_string()).collect();
+        let pack: Vec<String> = Card::ALL.iter().map(|c| c.to_string()).collect();
         let text = format!(
             "26 {}\n26 {}\n0",
             pack[..26].join(" "),

@@ -2,8 +2,8 @@
 
 use crate::robot::Robot;
 use cards::Card;
-use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::SeedableRng;
 use thiserror::Error;
 
 /// The cards of one game: A's in the order A draws them, then B's. Each robot has at least one
@@ -100,24 +100,16 @@ impl Deal {
     ///
     /// The generator is ChaCha8 (`rand_chacha`) seeded with `seed_from_u64(seed)` on stream
     /// `index`, so each deal has its own stream and any share of the indices between threads
-    /// gives the same deals. The shuffle is Fisher–Yates from the last position down: for i from
-    /// 51 to 1, swap position i with position j, j uniform in 0..=i, drawn from one 32-bit output
-    /// x as the high half of x·(i+1), outputs whose low half falls below 2^32 mod (i+1) being
-    /// drawn again (Lemire's unbiased method). This is part of the public contract: deal N of
-    /// seed S never changes.
+    /// gives the same deals. The shuffle is [`cards::shuffle`]'s: Fisher–Yates from the last
+    /// position down, for i from 51 to 1 swapping position i with position j, j uniform in
+    /// 0..=i, drawn from one 32-bit output x as the high half of x·(i+1), outputs whose low half
+    /// falls below 2^32 mod (i+1) being drawn again (Lemire's unbiased method). This is part of
+    /// the public contract: deal N of seed S never changes.
     pub fn random(seed: u64, index: u64, split: Split) -> Deal {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         rng.set_stream(index);
-        let mut cards = [Card::new(cards::Rank::Ace, cards::Suit::Clubs); 52];
-        for (place, card) in cards.iter_mut().zip(Card::pack()) {
-            *place = card;
-        }
-        for i in (1..52u32).rev() {
-            let j = below(&mut rng, i + 1);
-            cards.swap(i as usize, j as usize);
-        }
         Deal {
-            cards,
+            cards: cards::shuffle::pack(&mut rng),
             a_len: split.a,
             b_len: split.b,
         }
@@ -138,17 +130,6 @@ impl Deal {
         match robot {
             Robot::A => self.a(),
             Robot::B => self.b(),
-        }
-    }
-}
-
-/// Uniform in 0..n (n ≥ 1) without bias.
-fn below(rng: &mut ChaCha8Rng, n: u32) -> u32 {
-    let threshold = n.wrapping_neg() % n;
-    loop {
-        let wide = u64::from(rng.next_u32()) * u64::from(n);
-        if wide as u32 >= threshold {
-            return (wide >> 32) as u32;
         }
     }
 }
@@ -219,19 +200,5 @@ mod tests {
             format!("{} | {}", show(deal.a()), show(deal.b())),
             "C8 DQ C9 DX CQ SQ | D9 S2 C5 HQ DA SA"
         );
-    }
-
-    #[test]
-    fn below_is_uniform_over_small_ranges() {
-        let mut rng = ChaCha8Rng::seed_from_u64(0);
-        let mut counts = [0u32; 3];
-        for _ in 0..30_000 {
-            counts[below(&mut rng, 3) as usize] += 1;
-        }
-        assert!(
-            counts.iter().all(|&c| (9_500..10_500).contains(&c)),
-            "{counts:?}"
-        );
-        assert_eq!(below(&mut rng, 1), 0);
     }
 }

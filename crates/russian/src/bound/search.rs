@@ -3,10 +3,11 @@
 
 use super::tree::{Foreseen, best_plan, foresee, means, path_to, turning_totals};
 use super::{DealBound, FORESIGHT_LIMIT, MAX_SAMPLES, unseen};
-use crate::deal::{bound_rng, shuffle};
+use crate::deal::bound_rng;
 use crate::fast::Game;
 use crate::position::{Move, Position};
 use crate::solver::Solver;
+use cards::shuffle::shuffle;
 use std::collections::HashMap;
 
 /// The bound's search: its solver's table is kept from one deal to the next.
@@ -43,7 +44,7 @@ impl Bound {
     /// What the bound counts for deal `number`, fair until turn `turns` (at least 1), over
     /// `samples` layouts (one when at most one card is unseen, since every layout is then the
     /// same; at most [`MAX_SAMPLES`]), as the module describes. Layout i is the unseen cards
-    /// in [`cards::Card::index`] order shuffled by [`shuffle`](crate::deal::shuffle) with the
+    /// in [`cards::Card::index`] order shuffled by [`shuffle`](cards::shuffle::shuffle) with the
     /// deal's [`bound_rng`], laid face down column by column, 1 to 7, each column's deepest
     /// card first.
     pub(crate) fn of_deal(&mut self, number: u64, samples: u32, turns: u32) -> DealBound {

@@ -1,9 +1,10 @@
 use super::*;
-use crate::deal::{bound_rng, shuffle};
+use crate::deal::bound_rng;
 use crate::fast::Game;
-use crate::position::card_at;
 use crate::solver::Solver;
 use crate::strategy::{Greedy, Strategy};
+use cards::Card;
+use cards::shuffle::shuffle;
 use std::collections::HashMap;
 
 /// Small positions made from the packs of deals `0..count`: every suit's ace to 8 on its
@@ -90,7 +91,7 @@ fn chance(
                 .iter()
                 .map(|&c| {
                     let mut turned = position.clone();
-                    turned.turn(k, card_at(c as usize));
+                    turned.turn(k, Card::ALL[c as usize]);
                     chance(turned, None, known)
                 })
                 .sum();

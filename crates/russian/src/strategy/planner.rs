@@ -1,9 +1,11 @@
 use super::{Strategy, greedy};
-use crate::deal::{shuffle, strategy_rng};
+use crate::deal::strategy_rng;
 use crate::fast::Game;
-use crate::position::{Move, Place, Position, card_at};
+use crate::position::{Move, Place, Position};
 use crate::solver::{Solver, Unsolved};
 use cancel::Cancel;
+use cards::Card;
+use cards::shuffle::shuffle;
 use rand_chacha::ChaCha8Rng;
 
 /// The number of layouts `planner` samples at each decision unless told otherwise.
@@ -114,7 +116,7 @@ impl Planner {
         cancel: &Cancel,
     ) -> (Decision, Option<Unsolved>) {
         let unseen: Vec<u8> = (0..52u8)
-            .filter(|&c| position.place(card_at(c as usize)) == Place::Unseen)
+            .filter(|&c| position.place(Card::ALL[c as usize]) == Place::Unseen)
             .collect();
         let asked = if unseen.len() <= 1 { 1 } else { self.samples };
         let mut totals = vec![0u64; moves.len()];

@@ -1,6 +1,7 @@
 use super::Strategy;
-use crate::deal::{below, strategy_rng};
+use crate::deal::strategy_rng;
 use crate::position::{Move, Position};
+use cards::shuffle::below;
 use rand_chacha::ChaCha8Rng;
 
 /// `random`: each legal move equally likely — the baseline every other strategy must beat. Its
