@@ -155,16 +155,34 @@ impl Position {
     }
 
     fn append(&mut self, column: usize, c: u8) {
-        let tail = self.last[column];
-        if tail == NONE {
+        self.next[c as usize] = NONE;
+        self.link(column, c, c);
+        self.place[c as usize] = column as u8;
+    }
+
+    /// Links the run of face-up cards from `c` to `tail` (linked among themselves) onto the end
+    /// of `column`; where its cards are is for the caller to say.
+    fn link(&mut self, column: usize, c: u8, tail: u8) {
+        let onto = self.last[column];
+        if onto == NONE {
             self.first[column] = c;
         } else {
-            self.next[tail as usize] = c;
+            self.next[onto as usize] = c;
         }
-        self.below[c as usize] = tail;
-        self.next[c as usize] = NONE;
-        self.last[column] = c;
-        self.place[c as usize] = column as u8;
+        self.below[c as usize] = onto;
+        self.last[column] = tail;
+    }
+
+    /// Cuts the run of face-up cards from `c` to the end off `column`: the card under `c`, if
+    /// any, is then the column's last.
+    fn cut(&mut self, column: usize, c: u8) {
+        let under = self.below[c as usize];
+        if under == NONE {
+            self.first[column] = NONE;
+        } else {
+            self.next[under as usize] = NONE;
+        }
+        self.last[column] = under;
     }
 
     /// Where `card` is.
@@ -294,21 +312,8 @@ impl Position {
         let (a, b) = (mv.from as usize, mv.to as usize);
         debug_assert_eq!(self.place[p as usize], mv.from);
         let tail = self.last[a];
-        let prev = self.below[p as usize];
-        if prev == NONE {
-            self.first[a] = NONE;
-        } else {
-            self.next[prev as usize] = NONE;
-        }
-        self.last[a] = prev;
-        let onto = self.last[b];
-        if onto == NONE {
-            self.first[b] = p;
-        } else {
-            self.next[onto as usize] = p;
-        }
-        self.below[p as usize] = onto;
-        self.last[b] = tail;
+        self.cut(a, p);
+        self.link(b, p, tail);
         let mut c = p;
         loop {
             self.place[c as usize] = mv.to;
@@ -325,13 +330,7 @@ impl Position {
         for k in 0..7 {
             let c = self.last[k];
             if c != NONE && c % 13 == self.foundation[(c / 13) as usize] {
-                let prev = self.below[c as usize];
-                if prev == NONE {
-                    self.first[k] = NONE;
-                } else {
-                    self.next[prev as usize] = NONE;
-                }
-                self.last[k] = prev;
+                self.cut(k, c);
                 self.below[c as usize] = NONE;
                 self.place[c as usize] = FOUNDATION;
                 self.foundation[(c / 13) as usize] += 1;
