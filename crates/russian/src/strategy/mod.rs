@@ -320,7 +320,10 @@ impl Player {
         cancel: &Cancel,
     ) -> Result<usize, Unsolved> {
         match self {
-            Player::Planner(s) => s.choose_within(position, moves, allowed, cancel),
+            // A forced move is no decision: the planner's `choose` takes it without a layout.
+            Player::Planner(s) if moves.len() > 1 => {
+                Ok(s.decide_within(position, moves, allowed, cancel)?.choice)
+            }
             _ => Ok(self.choose(position, moves)),
         }
     }

@@ -180,22 +180,6 @@ impl Strategy for Planner {
     }
 }
 
-impl Planner {
-    /// [`Strategy::choose`] as [`Planner::decide_within`] decides.
-    pub(super) fn choose_within(
-        &mut self,
-        position: &Position,
-        moves: &[Move],
-        allowed: &mut u64,
-        cancel: &Cancel,
-    ) -> Result<usize, Unsolved> {
-        if moves.len() == 1 {
-            return Ok(0);
-        }
-        Ok(self.decide_within(position, moves, allowed, cancel)?.choice)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
