@@ -1,0 +1,255 @@
+use super::*;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+fn board(holes: &[u8]) -> Board {
+    Board::from_holes(holes.iter().map(|&n| Hole::new(n).unwrap()))
+}
+
+/// Solves with no bound on memory and no progress reports.
+fn solved(start: Board, goal: Goal) -> Solution {
+    solve(start, goal, u64::MAX, |_| {}).unwrap()
+}
+
+fn replay(start: Board, jumps: &[Jump]) -> Board {
+    jumps.iter().fold(start, |b, &j| {
+        b.apply(j).expect("every jump of a line is legal")
+    })
+}
+
+#[test]
+fn the_standard_start_is_won_in_the_centre() {
+    let solution = solved(Board::standard_start(), Goal::Hole(Hole::CENTRE));
+    assert_eq!(solution.verdict, Verdict::Won);
+    assert_eq!(solution.jumps.len(), 31);
+    assert_eq!(
+        replay(Board::standard_start(), &solution.jumps),
+        board(&[17])
+    );
+    assert_eq!(solution.end, board(&[17]));
+}
+
+#[test]
+fn the_standard_start_cannot_end_in_a_corner_by_class() {
+    let solution = solved(Board::standard_start(), Goal::Hole(Hole::new(1).unwrap()));
+    assert_eq!(solution.verdict, Verdict::LostByClass);
+    assert_eq!(solution.end.peg_count(), 1);
+    assert_eq!(
+        replay(Board::standard_start(), &solution.jumps),
+        solution.end
+    );
+}
+
+#[test]
+fn a_won_position_needs_no_jump() {
+    let solution = solved(board(&[17]), Goal::Hole(Hole::CENTRE));
+    assert_eq!((solution.verdict, solution.jumps.len()), (Verdict::Won, 0));
+}
+
+#[test]
+fn small_dead_positions_are_lost_with_their_fewest_pegs() {
+    // Two pegs far apart: nothing moves.
+    let solution = solved(board(&[1, 33]), Goal::Any);
+    assert_eq!(solution.verdict, Verdict::LostByExhaustion);
+    assert_eq!((solution.end, solution.jumps.len()), (board(&[1, 33]), 0));
+    // 16 17 18 in a row: one jump leaves two pegs side by side, and then one more jump
+    // leaves one peg, but never in the centre... check both goals.
+    let row = board(&[15, 16, 18]);
+    let any = solved(row, Goal::Any);
+    assert_eq!(any.verdict, Verdict::Won);
+    assert_eq!(replay(row, &any.jumps).peg_count(), 1);
+}
+
+#[test]
+fn the_empty_board_is_lost_with_no_peg() {
+    let solution = solved(Board::EMPTY, Goal::Any);
+    assert_ne!(solution.verdict, Verdict::Won);
+    assert_eq!(solution.end, Board::EMPTY);
+}
+
+/// Whether `goal` can be reached from `board`, and the fewest pegs any line leaves, worked
+/// out the plain way: every position as it is, each one's answer from its children's.
+fn plain(board: Board, goal: Goal, memo: &mut HashMap<Board, (bool, u32)>) -> (bool, u32) {
+    if let Some(&known) = memo.get(&board) {
+        return known;
+    }
+    let mut best = (goal.is_won(board), board.peg_count());
+    for jump in board.legal_jumps() {
+        let (won, fewest) = plain(board.apply(jump).unwrap(), goal, memo);
+        best = (best.0 || won, best.1.min(fewest));
+    }
+    memo.insert(board, best);
+    best
+}
+
+/// Positions of 6 to 14 pegs: random ones, and ones of random games from the standard start.
+fn positions(count: usize) -> Vec<Board> {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x5EED);
+    let mut boards = Vec::new();
+    while boards.len() < count {
+        let pegs = rng.random_range(6..=14);
+        let mut board = Board::EMPTY;
+        while board.peg_count() < pegs {
+            board = board.with(Hole::new(rng.random_range(1..=33)).unwrap());
+        }
+        boards.push(board);
+        let mut game = Board::standard_start();
+        while game.peg_count() > rng.random_range(6..=14) {
+            let jumps: Vec<Jump> = game.legal_jumps().collect();
+            if jumps.is_empty() {
+                break;
+            }
+            game = game.apply(jumps[rng.random_range(0..jumps.len())]).unwrap();
+        }
+        boards.push(game);
+    }
+    boards
+}
+
+fn goals() -> [Goal; 5] {
+    let hole = |n| Goal::Hole(Hole::new(n).unwrap());
+    // Holes fixed by all 8 symmetries, by 2 (a flip, or a diagonal's), and by none but
+    // the identity.
+    [Goal::Any, hole(17), hole(2), hole(9), hole(1)]
+}
+
+#[test]
+fn agrees_with_the_plain_search_and_its_lines_are_legal() {
+    for start in positions(150) {
+        for goal in goals() {
+            let (won, fewest) = plain(start, goal, &mut HashMap::new());
+            let solution = solved(start, goal);
+            assert_eq!(solution.verdict == Verdict::Won, won, "{start:?} {goal:?}");
+            if solution.verdict == Verdict::LostByClass {
+                assert!(!goal.class_allows(start.class()));
+            }
+            assert_eq!(replay(start, &solution.jumps), solution.end);
+            if won {
+                assert!(goal.is_won(solution.end), "{start:?} {goal:?}");
+            } else {
+                assert_eq!(solution.end.peg_count(), fewest, "{start:?} {goal:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn mirror_images_are_searched_alike() {
+    let mut starts = positions(40);
+    starts.push(board(&[
+        4, 5, 6, 9, 10, 11, 15, 16, 17, 18, 19, 22, 23, 24, 25, 26, 29,
+    ]));
+    for start in starts {
+        for goal in goals() {
+            let solution = solved(start, goal);
+            for symmetry in goal.group().symmetries() {
+                let image = symmetry.apply(start);
+                let mirrored = solved(image, goal);
+                assert_eq!(mirrored.verdict, solution.verdict);
+                assert_eq!(mirrored.positions, solution.positions);
+                assert_eq!(mirrored.jumps.len(), solution.jumps.len());
+                assert_eq!(replay(image, &mirrored.jumps), mirrored.end);
+                // The same end up to the goal's symmetries: from a start that is its own
+                // image, either of two mirrored jumps may be taken.
+                let class = |board| goal.group().canonical(board);
+                assert_eq!(
+                    class(mirrored.end),
+                    class(solution.end),
+                    "{start:?} {goal:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_four_opening_jumps_are_searched_alike() {
+    let centre = Goal::Hole(Hole::CENTRE);
+    let openings: Vec<Solution> = Board::standard_start()
+        .legal_jumps()
+        .map(|jump| {
+            let opened = Board::standard_start().apply(jump).unwrap();
+            let solution = solved(opened, centre);
+            assert_eq!(replay(opened, &solution.jumps), board(&[17]));
+            solution
+        })
+        .collect();
+    assert_eq!(openings.len(), 4);
+    assert!(
+        openings
+            .iter()
+            .all(|s| s.positions == openings[0].positions)
+    );
+}
+
+#[test]
+fn a_hint_is_the_first_jump_of_a_best_line() {
+    for start in positions(60) {
+        for goal in goals() {
+            let solution = solved(start, goal);
+            let hint = hint(start, goal, u64::MAX).unwrap();
+            assert_eq!(hint, solution.jumps.first().copied());
+            let Some(jump) = hint else {
+                assert!(solution.verdict == Verdict::Won || start.legal_jumps().next().is_none());
+                continue;
+            };
+            let next = solved(start.apply(jump).unwrap(), goal);
+            if solution.verdict == Verdict::Won {
+                assert_eq!(next.verdict, Verdict::Won);
+            } else {
+                assert_eq!(next.end.peg_count(), solution.end.peg_count());
+            }
+        }
+    }
+    let over = hint(Board::standard_start(), Goal::Hole(Hole::CENTRE), 1000);
+    assert!(matches!(over, Err(OverMemory::Bound { limit: 1000, .. })));
+}
+
+#[test]
+fn a_flag_never_raised_changes_no_answer() {
+    let cancel = Cancel::new();
+    for start in positions(60) {
+        for goal in goals() {
+            let cancellable = solve_cancellable(start, goal, u64::MAX, &cancel, |_| {});
+            assert_eq!(cancellable, Ok(solved(start, goal)), "{start:?} {goal:?}");
+        }
+    }
+    let over = solve_cancellable(
+        Board::standard_start(),
+        Goal::Hole(Hole::CENTRE),
+        1000,
+        &cancel,
+        |_| {},
+    );
+    assert!(matches!(
+        over,
+        Err(Unsolved::OverMemory(OverMemory::Bound { limit: 1000, .. }))
+    ));
+}
+
+#[test]
+fn a_flag_raised_on_another_thread_stops_a_long_search_within_100_ms() {
+    // 27 pegs, a single peg anywhere: past 64 MiB of positions after 3.7 s.
+    let start = board(&[
+        2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17, 18, 19, 20, 21, 23, 25, 27, 28, 30, 31,
+        32, 33,
+    ]);
+    let cancel = Cancel::new();
+    let raiser = cancel.clone();
+    let raised = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(300));
+        raiser.cancel();
+        Instant::now()
+    });
+    let stopped = solve_cancellable(start, Goal::Any, 64 << 20, &cancel, |_| {});
+    let returned = Instant::now();
+    let raised = raised.join().unwrap();
+    assert!(matches!(stopped, Err(Unsolved::Cancelled(Cancelled))));
+    let late = returned.saturating_duration_since(raised);
+    assert!(
+        late <= Duration::from_millis(100),
+        "returned {late:?} after the flag"
+    );
+}
