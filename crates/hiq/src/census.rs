@@ -95,20 +95,12 @@ pub fn census(
     mut progress: impl FnMut(Progress),
 ) -> Result<Census, OverMemory> {
     let group = Group::of(start);
-    let total = 2 * start.peg_count().max(1);
-    let mut levels: Vec<Vec<u64>> = Vec::new();
-    let walked = walk::<u128>(start, memory, |mut sorted, found| {
+    let walked = walk::<u128, _>(start, memory, &mut progress, |mut sorted| {
         sorted.par_sort_unstable();
         let bytes = 8 * sorted.len() as u64;
-        levels.push(sorted);
-        progress(Progress {
-            done: levels.len() as u32,
-            total,
-            found,
-        });
-        Ok(bytes)
+        Ok((sorted, bytes))
     })?;
-    let (stored, found) = (walked.kept, walked.found);
+    let (levels, stored, found) = (walked.levels, walked.kept, walked.found);
     let total = levels.len() as u32 * 2;
     let winnable = winnable_sets(start, group, &levels, stored, memory)
         .map_err(|halt| halt.over(memory, found))?;
@@ -140,8 +132,10 @@ pub fn census(
     })
 }
 
-/// What a walk over the levels found besides the levels themselves.
-pub(crate) struct Walked<P> {
+/// What a walk over the levels found: the levels as they were kept, and the counts.
+pub(crate) struct Walked<P, L> {
+    /// Each level as `keep` made it, from the start's.
+    pub(crate) levels: Vec<L>,
     /// Complete games, and those that end with a single peg in the centre.
     pub(crate) games: P,
     pub(crate) games_won: P,
@@ -154,20 +148,24 @@ pub(crate) struct Walked<P> {
 /// Walks every position reachable from `start`, level by level, each stored once per class
 /// under the symmetries that map the start onto itself; counts the jump sequences that reach
 /// each class in `P` (nothing at all for `()`). Each level is handed to `keep`, in no particular
-/// order, once its children are made, with the positions found so far; `keep` answers the bytes
-/// it holds for it from then on (or the system's refusal).
+/// order, once its children are made; `keep` answers what it makes of it, to be kept, and the
+/// bytes that holds (or the system's refusal). `progress` is then told of the level, as one of
+/// two steps a peg of the start: the walk is the first half of the work of its callers.
 ///
 /// What is counted against `memory`: what `keep` holds, the level being expanded with its path
 /// counts, the next level's tables with room for two of them to double at once, the children
 /// waiting to be handed over, and the next level's keys and counts as they are taken out of the
 /// tables. The list handed to `keep` is counted until `keep` returns; what `keep` makes of it, from
 /// the check that follows.
-pub(crate) fn walk<P: Paths>(
+pub(crate) fn walk<P: Paths, L>(
     start: Board,
     memory: u64,
-    mut keep: impl FnMut(Vec<u64>, u64) -> Result<u64, TryReserveError>,
-) -> Result<Walked<P>, OverMemory> {
+    mut progress: impl FnMut(Progress),
+    mut keep: impl FnMut(Vec<u64>) -> Result<(L, u64), TryReserveError>,
+) -> Result<Walked<P, L>, OverMemory> {
     let group = Group::of(start);
+    let total = 2 * start.peg_count().max(1);
+    let mut levels = Vec::new();
     let path = std::mem::size_of::<P>() as u64;
     let mut found = 0;
     let mut keys = vec![group.canonical_bits(start.bits())];
@@ -183,7 +181,14 @@ pub(crate) fn walk<P: Paths>(
         let step = next_level(group, &keys, &paths, centre, held, memory).map_err(stop)?;
         games = games.plus(step.games);
         games_won = games_won.plus(step.games_won);
-        kept += keep(keys, found).map_err(|_| stop(Halt::Refused(held)))?;
+        let (level, bytes) = keep(keys).map_err(|_| stop(Halt::Refused(held)))?;
+        levels.push(level);
+        kept += bytes;
+        progress(Progress {
+            done: levels.len() as u32,
+            total,
+            found,
+        });
         if step.tables.iter().all(CountTable::is_empty) {
             break;
         }
@@ -198,6 +203,7 @@ pub(crate) fn walk<P: Paths>(
         (keys, paths) = take_entries(step.tables, next).map_err(|_| stop(Halt::Refused(taking)))?;
     }
     Ok(Walked {
+        levels,
         games,
         games_won,
         found,

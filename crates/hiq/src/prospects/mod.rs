@@ -62,7 +62,7 @@ mod level;
 pub use file::FileError;
 
 use crate::board::Board;
-use crate::census::{Progress, walk};
+use crate::census::{Progress, Walked, walk};
 use crate::hole::Hole;
 use crate::jump::{Jump, for_each_child};
 use crate::memory::OverMemory;
@@ -141,18 +141,12 @@ impl Table {
         mut progress: impl FnMut(Progress),
     ) -> Result<Table, OverMemory> {
         let group = Group::of(start);
-        let total = 2 * start.peg_count().max(1);
-        let mut levels: Vec<LevelTable> = Vec::new();
-        let walked = walk::<()>(start, memory, |keys, found| {
+        let Walked {
+            mut levels, found, ..
+        } = walk::<(), _>(start, memory, &mut progress, |keys| {
             let level = LevelTable::new(keys)?;
             let bytes = level.bytes();
-            levels.push(level);
-            progress(Progress {
-                done: levels.len() as u32,
-                total,
-                found,
-            });
-            Ok(bytes)
+            Ok((level, bytes))
         })?;
         let total = 2 * levels.len() as u32;
         let centre = group.canonical_bits(Board::from_holes([Hole::CENTRE]).bits());
@@ -199,7 +193,7 @@ impl Table {
             progress(Progress {
                 done: total - i as u32,
                 total,
-                found: walked.found,
+                found,
             });
         }
         Ok(Table {
