@@ -34,11 +34,6 @@ use serde::Serialize;
 use std::convert::Infallible;
 use tally::Estimate;
 
-/// The planner's mean score (30 samples, deals 0 to 99,999: 5.360 ± 0.070), measured in
-/// docs/russian-etude.md: the best fair strategy measured, and so the player the page weighs a
-/// player's money against.
-const PLANNER_MEAN: f64 = 5.36;
-
 /// The casino's terms, as the page counts a player's money: the rule book's stake and pay, what
 /// each score nets, and what the house expects to take from a player as good as the planner.
 #[derive(Serialize)]
@@ -64,8 +59,8 @@ impl CasinoJson {
             stake: STAKE,
             pay_per_card: PAY_PER_CARD,
             net: (0..=pack).map(russian::net).collect(),
-            planner_mean: PLANNER_MEAN,
-            house_profit: russian::house_profit(PLANNER_MEAN),
+            planner_mean: strategy::PLANNER_MEAN,
+            house_profit: russian::house_profit(strategy::PLANNER_MEAN),
         }
     }
 }

@@ -9,8 +9,8 @@ use rand_chacha::rand_core::SeedableRng;
 use russian::fast::Game;
 use russian::reference;
 use russian::solver::{Solver, upper_bound};
-use russian::strategy::{self, DEFAULT_SAMPLES, Planner, Random};
-use russian::{Layout, Slot, Strategy, StrategyName, deal, play_deal};
+use russian::strategy::{self, DEFAULT_SAMPLES, PLANNER_MEAN, Planner, Random};
+use russian::{Layout, Slot, Stats, Strategy, StrategyName, deal, play_deal};
 
 /// A position with `heights[s]` cards of each suit on the foundations and the others spread by
 /// `seed` over the first 3 to 7 columns (fewer empty columns, more deadlocks), each column with
@@ -149,6 +149,7 @@ fn whole_deals_agree_with_the_brute_force() {
 fn lines_replay_to_their_score_and_no_strategy_beats_the_maximum() {
     let mut solver = Solver::new();
     let mut wins = 0;
+    let mut planner = Stats::default();
     for n in 0..4000 {
         let game = Game::deal(n);
         let solution = solver.solve(&game, None);
@@ -167,16 +168,21 @@ fn lines_replay_to_their_score_and_no_strategy_beats_the_maximum() {
             );
         }
         if n < 300 {
-            assert!(
-                play_deal(n, StrategyName::Planner) <= solution.best,
-                "deal {n}"
-            );
+            let score = play_deal(n, StrategyName::Planner);
+            assert!(score <= solution.best, "deal {n}");
+            planner.add(score);
         }
         assert_eq!(play_deal(n, StrategyName::Clairvoyant), solution.best);
         wins += u32::from(solution.won());
     }
     // About 6.5% of deals can be won.
     assert!((200..320).contains(&wins), "{wins} wins");
+    // The planner's mean, measured over 100,000 deals, lies within the interval of these 300.
+    let (low, high) = planner.mean_interval();
+    assert!(
+        (low..=high).contains(&PLANNER_MEAN),
+        "the planner's mean on deals 0 to 299: {low} to {high}"
+    );
 }
 
 #[test]

@@ -15,7 +15,7 @@ mod random;
 pub use clairvoyant::Clairvoyant;
 pub use greedy::Greedy;
 pub use lookahead::Lookahead;
-pub use planner::{DECISION_BUDGET, DEFAULT_SAMPLES, Decision, MAX_SAMPLES, Planner};
+pub use planner::{DECISION_BUDGET, DEFAULT_SAMPLES, Decision, MAX_SAMPLES, PLANNER_MEAN, Planner};
 pub use random::Random;
 
 use crate::Event;
