@@ -403,16 +403,48 @@ pub fn numbering_name(numbering: Numbering) -> &'static str {
     }
 }
 
-/// A catalogue's line for deal `number`: `{"pysol":1,"max":52,"proven":true,"won":true}` and a
-/// newline. Written by hand: a name, digits and booleans need no escaping, and this cannot fail.
+/// `"pysol": …` or `"seed": …`, to be flattened into a map: the key names the numbering.
+pub fn numbered<T: Serialize, S: serde::Serializer>(
+    deal: &(Numbering, T),
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut map = serializer.serialize_map(Some(1))?;
+    map.serialize_entry(numbering_name(deal.0), &deal.1)?;
+    map.end()
+}
+
+/// A catalogue's line for one deal: `{"pysol":1,"max":52,"proven":true,"won":true}`.
+#[derive(Serialize)]
+pub struct CatalogueLineJson {
+    /// The deal's number, named by its numbering.
+    #[serde(flatten, serialize_with = "numbered")]
+    deal: (Numbering, u128),
+    /// The highest score found: the maximum when `proven`.
+    max: u8,
+    /// No line scores more.
+    proven: bool,
+    /// The maximum is 52.
+    won: bool,
+}
+
+impl CatalogueLineJson {
+    /// The line of deal `number` of `numbering`, whose entry is `entry`.
+    pub fn of(numbering: Numbering, number: u128, entry: Entry) -> CatalogueLineJson {
+        CatalogueLineJson {
+            deal: (numbering, number),
+            max: entry.max,
+            proven: entry.proven,
+            won: entry.won(),
+        }
+    }
+}
+
+/// A catalogue's line for deal `number` ([`CatalogueLineJson`]) and a newline.
 pub fn catalogue_line(numbering: Numbering, number: u128, entry: Entry) -> String {
-    format!(
-        "{{\"{}\":{number},\"max\":{},\"proven\":{},\"won\":{}}}\n",
-        numbering_name(numbering),
-        entry.max,
-        entry.proven,
-        entry.won()
-    )
+    let line = serde_json::to_string(&CatalogueLineJson::of(numbering, number, entry))
+        .expect("a catalogue's line holds a name, numbers and booleans");
+    line + "\n"
 }
 
 /// The deal and entry of a line [`catalogue_line`] wrote, exactly as it writes them.
@@ -529,5 +561,49 @@ impl TableJson {
                 .collect(),
             table: table.to_string(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_catalogues_lines_are_written_and_read_to_the_character() {
+        let won = Entry {
+            max: 52,
+            proven: true,
+        };
+        let unproven = Entry {
+            max: 17,
+            proven: false,
+        };
+        let lines = [
+            (
+                Numbering::Pysol,
+                1,
+                won,
+                "{\"pysol\":1,\"max\":52,\"proven\":true,\"won\":true}\n",
+            ),
+            (
+                Numbering::Seed,
+                u128::from(u64::MAX),
+                unproven,
+                "{\"seed\":18446744073709551615,\"max\":17,\"proven\":false,\"won\":false}\n",
+            ),
+        ];
+        for (numbering, number, entry, line) in lines {
+            assert_eq!(catalogue_line(numbering, number, entry), line);
+            let read = read_catalogue_line(numbering, line.trim_end());
+            assert_eq!(read, Some((number, entry)));
+        }
+        assert_eq!(
+            read_catalogue_line(
+                Numbering::Seed,
+                "{\"seed\":01,\"max\":52,\"proven\":true,\"won\":true}"
+            )
+            .map(|(n, _)| n),
+            None
+        );
     }
 }

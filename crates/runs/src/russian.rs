@@ -2,7 +2,7 @@
 //! `russian catalogue`.
 
 use crate::{Deals, Run};
-use report::russian::{catalogue_line, numbering_name, read_catalogue_line};
+use report::russian::{catalogue_line, numbered, numbering_name, read_catalogue_line};
 use russian::bound::Stats as BoundStats;
 use russian::catalogue::{Entry, Numbering, solve_deals};
 use russian::{Stats, StrategyName};
@@ -134,18 +134,11 @@ const CATALOGUE_CHUNK: u64 = 1024;
 /// Every deal of a range solved exactly: one JSON line per deal, in order, to the journal.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct CatalogueRun {
+    /// `"pysol": "1..101"` or `"seed": "0..1000"`: the option names the numbering.
     #[serde(flatten, serialize_with = "numbered")]
     deals: (Numbering, Deals),
     budget: Option<u64>,
     winnable: bool,
-}
-
-/// `"pysol": "1..101"` or `"seed": "0..1000"`: the option names the numbering.
-fn numbered<S: Serializer>(deals: &(Numbering, Deals), serializer: S) -> Result<S::Ok, S::Error> {
-    use serde::ser::SerializeMap;
-    let mut map = serializer.serialize_map(Some(1))?;
-    map.serialize_entry(numbering_name(deals.0), &deals.1)?;
-    map.end()
 }
 
 impl CatalogueRun {
