@@ -83,10 +83,9 @@ pub enum OverBudget {
     },
 }
 
-/// A [`Budget`] being spent by a game played step by step: [`Trace::of`] keeps one, and so can
-/// any other caller that steps a [`Game`] itself (a trace printed as it goes).
+/// A [`Budget`] being spent by a game played step by step.
 #[derive(Clone, Debug)]
-pub struct Meter {
+struct Meter {
     budget: Budget,
     in_play: u64,
     kept: u64,
@@ -94,7 +93,7 @@ pub struct Meter {
 
 impl Meter {
     /// The budget of the game of `deal`, before its first card.
-    pub fn new(deal: &Deal, budget: Budget) -> Meter {
+    fn new(deal: &Deal, budget: Budget) -> Meter {
         let in_play = (deal.a().len() + deal.b().len()) as u64;
         Meter {
             budget,
@@ -104,11 +103,7 @@ impl Meter {
     }
 
     /// Counts the step `event` that `game` has just taken.
-    ///
-    /// # Errors
-    ///
-    /// The bound the game has passed.
-    pub fn spend(&mut self, game: &Game, event: Event) -> Result<(), OverBudget> {
+    fn spend(&mut self, game: &Game, event: Event) -> Result<(), OverBudget> {
         if matches!(event, Event::Trick { .. }) {
             self.kept += self.in_play;
         }
@@ -128,6 +123,77 @@ impl Meter {
     }
 }
 
+/// A game of the reference engine ([`Game`]) stepped card by card within a budget, if one is
+/// set: each step is the [`Event`] the game has just taken, and [`Steps::game`] shows the game
+/// as that step left it. Every trace is read from it: [`Trace::of`], a table printed row by row
+/// as the game goes, the decks at every round's start.
+///
+/// A step past the budget is the bound the game passed, and the last step: the game is played
+/// no further.
+///
+/// ```
+/// use camicia::reference::Event;
+/// use camicia::trace::{Budget, OverBudget, Steps};
+///
+/// let deal = camicia::notation::parse_deal("2 A 7 8 Q 10/3 4 5 6 K 9 J").unwrap();
+/// let mut steps = Steps::new(&deal, None);
+/// let mut tricks = 0;
+/// while let Some(step) = steps.next() {
+///     if let Event::Trick { .. } = step.unwrap() {
+///         tricks += 1;
+///         assert_eq!(steps.game().tricks(), tricks);
+///     }
+/// }
+/// assert_eq!(steps.game().outcome().unwrap().tricks, tricks);
+///
+/// let budget = Budget { cards: 3, kept: u64::MAX };
+/// let steps: Vec<_> = Steps::new(&deal, Some(budget)).collect();
+/// assert_eq!(steps.len(), 4);
+/// assert_eq!(steps[3], Err(OverBudget::Cards { budget: 3 }));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Steps {
+    game: Game,
+    /// The budget being spent; `None` where none is set.
+    meter: Option<Meter>,
+    /// The budget has been passed: no more steps.
+    over: bool,
+}
+
+impl Steps {
+    /// The game of `deal` before its first card, to be played within `budget`.
+    pub fn new(deal: &Deal, budget: Option<Budget>) -> Steps {
+        Steps {
+            game: Game::new(deal),
+            meter: budget.map(|budget| Meter::new(deal, budget)),
+            over: false,
+        }
+    }
+
+    /// The game as the last step left it.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+}
+
+impl Iterator for Steps {
+    type Item = Result<Event, OverBudget>;
+
+    fn next(&mut self) -> Option<Result<Event, OverBudget>> {
+        if self.over {
+            return None;
+        }
+        let event = self.game.step()?;
+        if let Some(meter) = &mut self.meter
+            && let Err(over) = meter.spend(&self.game, event)
+        {
+            self.over = true;
+            return Some(Err(over));
+        }
+        Some(Ok(event))
+    }
+}
+
 impl Trace {
     /// The game of `deal` played to its end, card by card.
     ///
@@ -135,13 +201,13 @@ impl Trace {
     ///
     /// Past `budget`, the bound the game passed (the game is played no further).
     pub fn of(deal: &Deal, budget: Option<Budget>) -> Result<Trace, OverBudget> {
-        let mut game = Game::new(deal);
+        let mut steps = Steps::new(deal, budget);
         let mut laid = Vec::new();
         let mut tricks = Vec::new();
         let mut unpaid = false;
-        let mut meter = budget.map(|budget| Meter::new(deal, budget));
-        while let Some(event) = game.step() {
-            match event {
+        while let Some(step) = steps.next() {
+            let game = steps.game();
+            match step? {
                 Event::Laid { player, face } => laid.push(Laid {
                     by: player,
                     face,
@@ -158,11 +224,9 @@ impl Trace {
                     unpaid = trick_unpaid;
                 }
             }
-            if let Some(meter) = &mut meter {
-                meter.spend(&game, event)?;
-            }
         }
-        let outcome = game
+        let outcome = steps
+            .game()
             .outcome()
             .expect("a game stops stepping only when it has an outcome");
         Ok(Trace {

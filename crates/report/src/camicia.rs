@@ -24,7 +24,7 @@ use camicia::index::DEALS;
 use camicia::reference::{Event, Game};
 use camicia::search::{Catch, Hunt};
 use camicia::stats::{Notable, Stats};
-use camicia::trace::{Budget, Meter, OverBudget, Trace};
+use camicia::trace::{Budget, OverBudget, Steps, Trace};
 use camicia::{Deal, Face, Outcome, Pack, Player, record};
 use serde::Serialize;
 
@@ -147,15 +147,11 @@ impl DecksJson {
                 deck(game.hand(Player::B))
             )
         };
-        let mut game = Game::new(deal);
-        let mut meter = budget.map(|budget| Meter::new(deal, budget));
-        let mut decks = vec![both(&game)];
-        while let Some(event) = game.step() {
-            if matches!(event, Event::Trick { .. }) {
-                decks.push(both(&game));
-            }
-            if let Some(meter) = &mut meter {
-                meter.spend(&game, event)?;
+        let mut steps = Steps::new(deal, budget);
+        let mut decks = vec![both(steps.game())];
+        while let Some(step) = steps.next() {
+            if let Event::Trick { .. } = step? {
+                decks.push(both(steps.game()));
             }
         }
         Ok(DecksJson { decks })

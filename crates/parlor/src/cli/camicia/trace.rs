@@ -4,7 +4,7 @@
 use crate::error::CliError;
 use crate::format::grouped;
 use camicia::reference::Game;
-use camicia::trace::{Meter, OverBudget};
+use camicia::trace::{OverBudget, Steps};
 use camicia::{Deal, Face, Player};
 use std::io::{self, Write};
 
@@ -43,16 +43,14 @@ pub fn stopped(number: usize, over: OverBudget) -> CliError {
 pub fn write(out: &mut impl Write, deal: &Deal, number: usize) -> Result<(), CliError> {
     writeln!(out, "| Round | Player A | Player B | Pile | Penalty due |")?;
     writeln!(out, "|---|---|---|---|---|")?;
-    let mut game = Game::new(deal);
-    let mut meter = Meter::new(deal, BUDGET);
-    row(out, &game)?;
-    while let Some(event) = game.step() {
-        meter
-            .spend(&game, event)
-            .map_err(|over| stopped(number, over))?;
-        row(out, &game)?;
+    let mut steps = Steps::new(deal, Some(BUDGET));
+    row(out, steps.game())?;
+    while let Some(step) = steps.next() {
+        step.map_err(|over| stopped(number, over))?;
+        row(out, steps.game())?;
     }
-    let outcome = game
+    let outcome = steps
+        .game()
         .outcome()
         .expect("a game stops stepping only when it has an outcome");
     if let Some((earlier, later)) = outcome.repeated_rounds() {
