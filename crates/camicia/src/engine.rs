@@ -142,7 +142,7 @@ pub(crate) enum Dealing {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum EngineError {
     /// No engine has that name (given).
-    #[error("expected an engine: avx512, avx2, portable or scalar, found {0}")]
+    #[error("expected an engine: {names}, found {0}", names = names_in_words())]
     Unknown(excerpt::Excerpt),
     /// The processor lacks what the engine needs.
     #[error("the engine {name} needs {needs}; this processor can run {available}")]
@@ -156,6 +156,13 @@ pub enum EngineError {
     },
 }
 
+/// Every engine's name, in words: `avx512, avx2, portable or scalar`.
+fn names_in_words() -> String {
+    let names = Engine::names();
+    let (last, others) = names.split_last().expect("there are engines");
+    format!("{} or {last}", others.join(", "))
+}
+
 impl Engine {
     /// The fastest engine this processor runs: AVX-512, else AVX2, else the scalar engine. The
     /// portable lane engine is never the fastest where it was measured (with AVX2 it is slower
@@ -164,6 +171,12 @@ impl Engine {
     pub fn best() -> Engine {
         let fastest = every_engine().into_iter().take(2).find_map(|e| e.here);
         Engine(fastest.unwrap_or(Kind::Scalar))
+    }
+
+    /// Every engine's name, fastest first, whether or not this processor runs it: the names
+    /// [`Engine::from_str`](FromStr::from_str) takes and [`Engine::name`] gives.
+    pub fn names() -> [&'static str; 4] {
+        every_engine().map(|e| e.name)
     }
 
     /// The engines this processor runs, fastest first.

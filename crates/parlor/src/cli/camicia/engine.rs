@@ -7,7 +7,8 @@ use crate::error::CliError;
 use camicia::bulk::Bulk;
 use camicia::engine::Engine;
 use camicia_gpu::Gpu;
-use clap::{Args, ValueEnum};
+use clap::Args;
+use clap::builder::PossibleValuesParser;
 use std::sync::Arc;
 
 const VARIABLE: &str = "PARLOR_CAMICIA_ENGINE";
@@ -17,18 +18,16 @@ pub struct EngineArg {
     /// The engine that plays the deals: one of this processor's, or the GPU's (Vulkan, Metal or
     /// DX12). Default: the environment variable PARLOR_CAMICIA_ENGINE, else the fastest engine of
     /// this processor. Every engine gives the same results
-    #[arg(long, value_enum, value_name = "ENGINE")]
-    engine: Option<Name>,
+    #[arg(long, value_name = "ENGINE", value_parser = names())]
+    engine: Option<String>,
 }
 
-/// The engines by name.
-#[derive(Clone, Copy, ValueEnum)]
-enum Name {
-    Avx512,
-    Avx2,
-    Portable,
-    Scalar,
-    Gpu,
+/// The GPU's engine, beside the processor's.
+const GPU: &str = "gpu";
+
+/// Every engine's name: the processor's, then the GPU's.
+fn names() -> PossibleValuesParser {
+    PossibleValuesParser::new(Engine::names().into_iter().chain([GPU]))
 }
 
 /// The engine chosen, and the GPU's, to tell of it.
@@ -40,19 +39,19 @@ pub struct Chosen {
 impl EngineArg {
     /// The engine asked for, if this machine runs it.
     pub fn choose(&self) -> Result<Chosen, CliError> {
-        let (name, source) = match self.engine {
-            Some(name) => (name, format!("--engine {}", name.text())),
+        let (name, source) = match &self.engine {
+            Some(name) => (name.clone(), format!("--engine {name}")),
             None => match std::env::var(VARIABLE) {
                 Ok(text) => {
                     let source = format!("{VARIABLE}={text:?}");
-                    let name = Name::from_str(&text, false).map_err(|_| {
-                        CliError::BadInput(format!(
-                            "{source}: expected an engine: avx512, avx2, portable, scalar or \
-                             gpu, found {}",
+                    if text != GPU && !Engine::names().contains(&text.as_str()) {
+                        return Err(CliError::BadInput(format!(
+                            "{source}: expected an engine: {} or {GPU}, found {}",
+                            Engine::names().join(", "),
                             excerpt::Excerpt::of(&text)
-                        ))
-                    })?;
-                    (name, source)
+                        )));
+                    }
+                    (text, source)
                 }
                 Err(std::env::VarError::NotPresent) => return Ok(Chosen::cpu(Engine::best())),
                 Err(std::env::VarError::NotUnicode(_)) => {
@@ -62,7 +61,7 @@ impl EngineArg {
                 }
             },
         };
-        if let Name::Gpu = name {
+        if name == GPU {
             // The processor's fastest engine plays instead should the GPU fail during the run.
             let gpu = Gpu::open(Engine::best())
                 .map_err(|e| CliError::BadInput(format!("{source}: {e}")))?;
@@ -72,22 +71,9 @@ impl EngineArg {
             });
         }
         let engine: Engine = name
-            .text()
             .parse()
             .map_err(|e| CliError::BadInput(format!("{source}: {e}")))?;
         Ok(Chosen::cpu(engine))
-    }
-}
-
-impl Name {
-    fn text(self) -> &'static str {
-        match self {
-            Name::Avx512 => "avx512",
-            Name::Avx2 => "avx2",
-            Name::Portable => "portable",
-            Name::Scalar => "scalar",
-            Name::Gpu => "gpu",
-        }
     }
 }
 
