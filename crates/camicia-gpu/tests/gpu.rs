@@ -251,7 +251,7 @@ fn given_deals_are_the_cpu_engines() -> Result<(), Failed> {
 /// expected endings). All but one are played on the GPU: the 361 cards of "the story is starting
 /// to get a bit complicated" are more than its 63 places a deal, and go to the processor.
 fn the_exercises_cases_are_the_reference_engines() -> Result<(), Failed> {
-    let text = include_str!("../../../testdata/camicia/canonical.jsonl");
+    let text = include_str!("../../../examples/camicia-exercise.jsonl");
     let deals = camicia::jsonl::parse(text).map_err(|e| Failed::from(e.to_string()))?;
     let on_gpu = deals.iter().filter(|deal| Gpu::takes(deal)).count();
     if (deals.len(), on_gpu) != (28, 27) {

@@ -33,7 +33,7 @@ fn all_engines(deal: &Deal) -> Outcome {
 
 #[test]
 fn the_exercise_cases() {
-    let text = include_str!("../../../testdata/camicia/canonical.jsonl");
+    let text = include_str!("../../../examples/camicia-exercise.jsonl");
     let mut count = 0;
     for line in text.lines() {
         let case: serde_json::Value = serde_json::from_str(line).unwrap();

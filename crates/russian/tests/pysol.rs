@@ -1,12 +1,13 @@
 //! PySolFC's deals, checked card for card against layouts that PySolFC's own dealing code
-//! (the pysol_cards package) wrote: `tests/data/pysol.txt`, made by `tests/data/pysol-generate.py`.
+//! (the pysol_cards package) wrote: `testdata/russian/pysol.txt`, made by
+//! `testdata/russian/pysol-generate.py`.
 
 use cards::{Card, Rank, Suit};
 use russian::fast::Game;
 use russian::pysol::{self, GameNumber};
 use russian::{Layout, Slot};
 
-const DATA: &str = include_str!("data/pysol.txt");
+const DATA: &str = include_str!("../../../testdata/russian/pysol.txt");
 
 /// A card as pysol_cards writes it: rank (`T` for ten) then suit, `<…>` when face down.
 fn pysol_slot(token: &str) -> Slot {

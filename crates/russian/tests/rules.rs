@@ -12,12 +12,12 @@ use russian::{
 };
 
 /// Deals 0, 42 and 2^64 − 1 as `deal` prints them.
-const DEAL_0: &str = include_str!("data/deal-0.txt");
-const DEAL_42: &str = include_str!("data/deal-42.txt");
-const DEAL_MAX: &str = include_str!("data/deal-max.txt");
+const DEAL_0: &str = include_str!("../../../testdata/russian/deal-0.txt");
+const DEAL_42: &str = include_str!("../../../testdata/russian/deal-42.txt");
+const DEAL_MAX: &str = include_str!("../../../testdata/russian/deal-max.txt");
 
 /// A valid deal written by hand, for the messages about bad layouts.
-const SAMPLE: &str = include_str!("../../../testdata/russian/sample.txt");
+const SAMPLE: &str = include_str!("../../../examples/russian.txt");
 
 fn card(text: &str) -> Card {
     text.parse().expect("test cards are written correctly")

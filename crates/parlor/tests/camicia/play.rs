@@ -5,7 +5,7 @@ use super::*;
 
 #[test]
 fn the_exercise_cases_as_json_lines() {
-    let input = include_str!("../../../../testdata/camicia/canonical.jsonl");
+    let input = include_str!(crate::testdata!("examples/camicia-exercise.jsonl"));
     let expected: String = input
         .lines()
         .map(|line| {
@@ -20,7 +20,7 @@ fn the_exercise_cases_as_json_lines() {
             "--input",
             "jsonl",
             "--json",
-            "../../testdata/camicia/canonical.jsonl",
+            crate::testdata!("examples/camicia-exercise.jsonl"),
         ])
         .output()
         .unwrap();
@@ -78,7 +78,7 @@ fn the_example_file_with_suits_and_record_notation() {
 fn decks_of_hundreds_of_cards_from_the_exercise() {
     // The exercise's "story is starting to get a bit complicated": 361 cards, beyond the fast
     // engine, played by the reference one.
-    let input = include_str!("../../../../testdata/camicia/canonical.jsonl")
+    let input = include_str!(crate::testdata!("examples/camicia-exercise.jsonl"))
         .lines()
         .find(|l| l.contains("complicated"))
         .unwrap()

@@ -32,15 +32,15 @@ fn contest_output(sums: impl IntoIterator<Item = u32>) -> String {
 #[test]
 fn the_contest_sample_to_the_character() {
     assert_eq!(
-        stdout_of(&["hiq", "../../testdata/hiq/sample.in"]),
-        include_str!("../../../../testdata/hiq/sample.out")
+        stdout_of(&["hiq", crate::testdata!("examples/hiq.in")]),
+        include_str!(crate::testdata!("testdata/hiq/sample.out"))
     );
 }
 
 #[test]
 fn standard_input_when_the_file_is_dash_or_absent() {
-    let input = include_str!("../../../../testdata/hiq/sample.in");
-    let expected = include_str!("../../../../testdata/hiq/sample.out");
+    let input = include_str!(crate::testdata!("examples/hiq.in"));
+    let expected = include_str!(crate::testdata!("testdata/hiq/sample.out"));
     assert_eq!(stdout_reading(&["hiq", "-"], input), expected);
     assert_eq!(stdout_reading(&["hiq"], input), expected);
 }
@@ -75,7 +75,7 @@ fn more_than_ten_games_and_holes_in_any_order() {
 
 #[test]
 fn json_one_object_per_game() {
-    let out = stdout_of(&["hiq", "--json", "../../testdata/hiq/sample.in"]);
+    let out = stdout_of(&["hiq", "--json", crate::testdata!("examples/hiq.in")]);
     assert!(
         out.starts_with(
             "{\"pegs\":[10,12,17,19,25],\"jumps\":[{\"from\":12,\"over\":19,\"to\":26},{\"from\":25,\"over\":26,\"to\":27},{\"from\":10,\"over\":17,\"to\":24}],\"remaining\":[24,27],\"sum\":51}\n{\"pegs\":[],\"jumps\":[],\"remaining\":[],\"sum\":0}\n"

@@ -66,13 +66,13 @@ fn texts(alphabet: &str, valid: &'static str) -> impl Strategy<Value = String> {
     ]
 }
 
-const HIQ_SAMPLE: &str = include_str!("../../../../testdata/hiq/sample.in");
+const HIQ_SAMPLE: &str = include_str!(crate::testdata!("examples/hiq.in"));
 const HIQ_CROSS: &str =
     "    X X X\n    X X X\nX X X X X X X\nX X X O X X X\nX X X X X X X\n    X X X\n    X X X\n";
 const CAMICIA_DECKS: &str = "# two games\n2 A 7 8 Q 10\nS3 4 5 6 K 9 J\n\n---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---\n";
 const CAMICIA_JSONL: &str = "{\"playerA\": [\"2\", \"SA\"], \"playerB\": [\"10\", \"J\"], \"x\": 1}\n{\"playerA\": [\"3\"], \"playerB\": [\"Q\"]}\n";
-const SPEED_SAMPLE: &str = include_str!("../../../../testdata/speed/seed-example.in");
-const RUSSIAN_SAMPLE: &str = include_str!("../../../../testdata/russian/sample.txt");
+const SPEED_SAMPLE: &str = include_str!(crate::testdata!("testdata/speed/seed-example.in"));
+const RUSSIAN_SAMPLE: &str = include_str!(crate::testdata!("examples/russian.txt"));
 const RUSSIAN_IN_PROGRESS: &str = include_str!("../../../../examples/russian-unknown.txt");
 
 /// A property for each reader: `NAME: ALPHABET, SAMPLE => PARSE;` — texts near `SAMPLE`, in

@@ -21,7 +21,7 @@ use std::process::Child;
 use std::time::{Duration, Instant};
 use sweep::checkpoint::State;
 
-const SAMPLE: &str = include_str!("../../../../testdata/russian/sample.txt");
+const SAMPLE: &str = include_str!(crate::testdata!("examples/russian.txt"));
 
 /// Replays a `play --json` object with the rules crate: every move legal, every event as the game
 /// makes it, the score what the foundations hold, and no move left at the end.

@@ -143,7 +143,7 @@ fn a_deal_file_plays_like_its_number_and_symbols_read_too() {
             "russian",
             "play",
             "--deal",
-            "tests/data/russian/symbols.txt",
+            crate::testdata!("testdata/russian/symbols.txt"),
             "--json",
         ])
         .output()

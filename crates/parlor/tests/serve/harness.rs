@@ -18,7 +18,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 /// A Russian Solitaire table with face-down cards, as the page sends it for a hint.
-pub const UNKNOWN: &str = include_str!(testdata!("russian/unknown.txt"));
+pub const UNKNOWN: &str = include_str!(crate::testdata!("examples/russian-unknown.txt"));
 
 /// Hi-Q's standard start: every hole but the centre.
 pub const STANDARD: &str =

@@ -8,17 +8,11 @@
 //! crates/serve/tests.
 #![cfg(unix)]
 
-/// `testdata!("GAME/FILE")`: the path of `testdata/GAME/FILE` at the repository's root, the
-/// test data the server's tests read too.
-macro_rules! testdata {
-    ($file:literal) => {
-        concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/", $file)
-    };
-}
-
 #[cfg(target_os = "linux")]
 mod attacks;
 mod harness;
 mod process;
 #[path = "../support/run.rs"]
 mod run;
+#[path = "../support/testdata.rs"]
+mod testdata;

@@ -118,7 +118,7 @@ fn a_hiq_verdict_and_play_are_what_the_commands_print() {
         Some(drawn),
         &["hiq", "solve", "--json", "--quiet", "--goal", "any", "-"],
     );
-    let sample = testdata!("hiq/sample.in");
+    let sample = crate::testdata!("examples/hiq.in");
     server.answers_as(
         "/api/hiq/play",
         Some(&std::fs::read_to_string(sample).expect("the sample")),

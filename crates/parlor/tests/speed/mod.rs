@@ -9,5 +9,5 @@ use crate::support::{parlor, refused, rejects, scratch, spawn, stdout_of, stdout
 use predicates::prelude::*;
 use speed::{Deal, Robot, Split, fast};
 
-const SEED_IN: &str = include_str!("../../../../testdata/speed/seed-example.in");
-const EDGE_IN: &str = include_str!("../../../../testdata/speed/edge.in");
+const SEED_IN: &str = include_str!(crate::testdata!("testdata/speed/seed-example.in"));
+const EDGE_IN: &str = include_str!(crate::testdata!("testdata/speed/edge.in"));

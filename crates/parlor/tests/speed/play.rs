@@ -6,12 +6,12 @@ use super::*;
 fn the_public_data_to_the_character() {
     for (file, expected) in [
         (
-            "../../testdata/speed/seed-example.in",
-            include_str!("../../../../testdata/speed/seed-example.out"),
+            crate::testdata!("testdata/speed/seed-example.in"),
+            include_str!(crate::testdata!("testdata/speed/seed-example.out")),
         ),
         (
-            "../../testdata/speed/edge.in",
-            include_str!("../../../../testdata/speed/edge.out"),
+            crate::testdata!("testdata/speed/edge.in"),
+            include_str!(crate::testdata!("testdata/speed/edge.out")),
         ),
     ] {
         parlor()
@@ -25,7 +25,7 @@ fn the_public_data_to_the_character() {
 
 #[test]
 fn standard_input_when_the_file_is_dash_or_absent() {
-    let expected = include_str!("../../../../testdata/speed/edge.out");
+    let expected = include_str!(crate::testdata!("testdata/speed/edge.out"));
     assert_eq!(stdout_reading(&["speed", "-"], EDGE_IN), expected);
     assert_eq!(stdout_reading(&["speed"], EDGE_IN), expected);
 }

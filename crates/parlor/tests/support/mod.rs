@@ -1,6 +1,7 @@
 //! What the tests of the `parlor` binary share: its runs that must succeed or be refused
-//! (`run`, which the server's test program shares), and the pieces of the long runs' tests
-//! (`checkpoint`, `cluster`).
+//! (`run`, which the server's test program shares), the pieces of the long runs' tests
+//! (`checkpoint`, `cluster`), and the files they read (`testdata`, which every test program
+//! shares).
 
 pub mod checkpoint;
 pub mod cluster;
@@ -8,6 +9,7 @@ pub mod picture;
 pub mod run;
 pub mod scratch;
 pub mod shell;
+pub mod testdata;
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Stdio};

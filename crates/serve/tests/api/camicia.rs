@@ -20,7 +20,7 @@ const NESSLER: &str = "---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---";
 
 /// Two decks of 30,000 cards whose game lasts minutes: every round start it keeps holds 60,000
 /// cards, past the budget after some hundreds of rounds.
-const LONG: &str = crate::testdata!("camicia/long.txt");
+const LONG: &str = include_str!(crate::testdata!("testdata/camicia/long.txt"));
 
 fn a_camicia_trace_is_answered_for_every_notation() {
     let server = TestServer::start();

@@ -180,7 +180,10 @@ fn a_hiq_verdict_is_answered_for_every_goal_and_drawing() {
 
 fn hiq_play_plays_the_contest() {
     let server = TestServer::start();
-    let answer = server.post("/api/hiq/play", crate::testdata!("hiq/sample.in"));
+    let answer = server.post(
+        "/api/hiq/play",
+        include_str!(crate::testdata!("examples/hiq.in")),
+    );
     assert_eq!(answer.status, 200, "{}", answer.text());
     assert_eq!(answer.header("content-type"), "application/x-ndjson");
     // One game a line, each leaving the sum the contest's expected output gives it.
@@ -192,7 +195,7 @@ fn hiq_play_plays_the_contest() {
             game["sum"].to_string()
         })
         .collect();
-    let expected: Vec<&str> = crate::testdata!("hiq/sample.out")
+    let expected: Vec<&str> = include_str!(crate::testdata!("testdata/hiq/sample.out"))
         .lines()
         .filter(|line| line.parse::<u32>().is_ok())
         .collect();

@@ -18,7 +18,7 @@ pub fn trials() -> Vec<Trial> {
 
 /// Every card face up, spread over the seven columns: its exact maximum, 46, takes the solver
 /// some 18 s (`parlor russian hint --deal FILE --samples 1`).
-const EVERY_CARD_UP: &str = crate::testdata!("russian/every-card-up.txt");
+const EVERY_CARD_UP: &str = include_str!(crate::testdata!("testdata/russian/every-card-up.txt"));
 
 fn a_russian_hint_or_play_past_the_positions_allowed_is_422() {
     let server = TestServer::start();

@@ -8,6 +8,9 @@
 pub mod agent;
 pub mod pages;
 pub mod random;
+// The one testdata! of every test program, kept with parlor's test support.
+#[path = "../../../parlor/tests/support/testdata.rs"]
+mod testdata;
 
 // The bounds themselves, so that the tests follow them when they change.
 use serve::limits;
@@ -20,21 +23,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-/// `testdata!("GAME/FILE")`: the text of `testdata/GAME/FILE` at the repository's root, the
-/// test data the crates' tests share.
-#[macro_export]
-macro_rules! testdata {
-    ($file:literal) => {
-        include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../testdata/",
-            $file
-        ))
-    };
-}
-
 /// A Russian Solitaire table with face-down cards, as the page sends it for a hint.
-pub const UNKNOWN: &str = crate::testdata!("russian/unknown.txt");
+pub const UNKNOWN: &str = include_str!(crate::testdata!("examples/russian-unknown.txt"));
 
 /// Hi-Q's standard start: every hole but the centre.
 pub const STANDARD: &str =
