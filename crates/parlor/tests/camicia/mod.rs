@@ -1,6 +1,5 @@
 //! `parlor camicia` run as a user runs it.
 
-mod engine;
 mod index;
 mod input;
 mod json;
@@ -13,7 +12,8 @@ use crate::support::checkpoint::{committed, forge, kill_after, state_of, wait_un
 use crate::support::cluster::{cluster, hostfile, in_cluster};
 use crate::support::picture::Picture;
 use crate::support::{
-    parlor, refused, refused_saying, rejects, scratch, spawn, stdout_of, stdout_reading, strs, with,
+    NESSLER_INDEX, parlor, refused, refused_saying, rejects, scratch, spawn, stdout_of,
+    stdout_reading, strs, with,
 };
 use predicates::prelude::*;
 use std::path::Path;
@@ -22,6 +22,5 @@ use std::time::{Duration, Instant};
 const SEED_EXAMPLES: &str = "2 A 7 8 Q 10\n3 4 5 6 K 9 J\n\nJ 2 3\n4 J 5\n";
 
 const NESSLER: &str = "---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---";
-const NESSLER_INDEX: u128 = 447_247_122_283_566_119_055;
 const CASELLA: &str = "---K---Q-KQAJ-----AAJ--J--/----------Q----KQ-J-----KA";
 const CASELLA_INDEX: u128 = 472_460_898_658_889_399_111;

@@ -17,6 +17,9 @@ use std::process::{Child, Stdio};
 pub use run::{parlor, refused, rejects, stdout_of, stdout_reading};
 pub use scratch::scratch;
 
+/// The index of Nessler's record deal (8,344 cards) in camicia.dev's numbering.
+pub const NESSLER_INDEX: u128 = 447_247_122_283_566_119_055;
+
 /// The checkout this crate is in, where the pages and `examples/` are.
 pub fn repository() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")

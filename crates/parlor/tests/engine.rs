@@ -2,17 +2,24 @@
 //! byte (the throughput line and `--json`'s `engine` field aside), a search on the GPU resumes
 //! as it does on the processor, and `--engine` and `PARLOR_CAMICIA_ENGINE` choose as documented.
 //!
-//! The trials that need a GPU adapter run under CI (`CI` set when the tests are built, see
-//! parlor's build.rs), where a missing adapter is a failure: `.ci/run` installs Debian's
-//! `mesa-vulkan-drivers` (lavapipe, which runs the shaders on the processor). Elsewhere they are
-//! reported as ignored with the reason, since this harness cannot ignore a test once it runs;
-//! `cargo test -p parlor --test tests -- --ignored camicia::engine::` runs them.
+//! A test program with its own harness (libtest-mimic), so that where the machine has no GPU
+//! adapter the trials that need one are reported as ignored with the reason, rather than passed;
+//! under CI (`CI` set) a missing adapter is a failure: `.ci/run` installs Debian's
+//! `mesa-vulkan-drivers` (lavapipe, which runs the shaders on the processor).
 
-use super::NESSLER_INDEX;
-use crate::support::checkpoint::{committed, kill_after};
-use crate::support::{parlor, scratch, spawn, strs, with};
+// The support of the program `tests`, of which these trials use a part: the rest is neither
+// used nor dead here.
+#[allow(dead_code, unused_imports)]
+mod support;
+
+use camicia::engine::Engine;
+use camicia_gpu::Gpu;
+use libtest_mimic::{Arguments, Completion, Failed, Trial};
 use std::path::Path;
 use std::process::Output;
+use std::sync::OnceLock;
+use support::checkpoint::{committed, kill_after};
+use support::{NESSLER_INDEX, parlor, scratch, spawn, strs, with};
 
 /// `parlor ARGS` in `folder`, with `PARLOR_CAMICIA_ENGINE` set to `variable` if given; it must
 /// succeed.
@@ -59,11 +66,6 @@ fn same_json(name: &str, args: &[&str]) {
     assert_eq!(engine, "gpu");
 }
 
-#[test]
-#[cfg_attr(
-    not(ci),
-    ignore = "needs a GPU adapter (CI runs it; --ignored runs it here)"
-)]
 fn stats_on_the_gpu_print_what_the_processor_prints() {
     let folder = scratch("engine-stats");
     let args = ["camicia", "stats", "--deals", "40000", "--seed", "3"];
@@ -76,11 +78,6 @@ fn stats_on_the_gpu_print_what_the_processor_prints() {
     same_json("engine-stats-json", &args);
 }
 
-#[test]
-#[cfg_attr(
-    not(ci),
-    ignore = "needs a GPU adapter (CI runs it; --ignored runs it here)"
-)]
 fn searches_on_the_gpu_find_what_the_processor_finds() {
     let range = format!("{}..{}", NESSLER_INDEX - 3_000, NESSLER_INDEX + 3_000);
     let climb = [
@@ -113,11 +110,6 @@ fn searches_on_the_gpu_find_what_the_processor_finds() {
     }
 }
 
-#[test]
-#[cfg_attr(
-    not(ci),
-    ignore = "needs a GPU adapter (CI runs it; --ignored runs it here)"
-)]
 fn work_units_on_the_gpu_are_the_processors_byte_for_byte() {
     let folder = scratch("engine-workunit");
     let unit = format!("{} {}\n", NESSLER_INDEX - 20_000, NESSLER_INDEX + 20_000);
@@ -135,11 +127,6 @@ fn work_units_on_the_gpu_are_the_processors_byte_for_byte() {
 
 /// Killed (SIGKILL) part-way on the GPU, again on the processor, then resumed on the GPU, a
 /// search ends as it ends uninterrupted: the engine is no part of a checkpoint.
-#[test]
-#[cfg_attr(
-    not(ci),
-    ignore = "needs a GPU adapter (CI runs it; --ignored runs it here)"
-)]
 fn a_search_killed_and_resumed_on_the_gpu_ends_as_it_ends_uninterrupted() {
     let folder = scratch("engine-resume");
     let checkpoint = folder.join("hunt.checkpoint");
@@ -189,11 +176,6 @@ fn a_search_killed_and_resumed_on_the_gpu_ends_as_it_ends_uninterrupted() {
     assert_eq!(read("resumed.jsonl"), read("whole.jsonl"));
 }
 
-#[test]
-#[cfg_attr(
-    not(ci),
-    ignore = "needs a GPU adapter (CI runs it; --ignored runs it here)"
-)]
 fn the_environment_variable_chooses_the_gpu_too() {
     let folder = scratch("engine-variable");
     let args = ["camicia", "stats", "--deals", "2000", "--json"];
@@ -202,7 +184,6 @@ fn the_environment_variable_chooses_the_gpu_too() {
 }
 
 /// `--engine` wins over the environment variable, which then is not even read.
-#[test]
 fn the_option_wins_over_the_environment_variable() {
     let folder = scratch("engine-option");
     let args = [
@@ -212,7 +193,6 @@ fn the_option_wins_over_the_environment_variable() {
     assert_eq!(engine, "scalar");
 }
 
-#[test]
 fn engines_that_are_none_are_refused() {
     let refused = parlor()
         .args(["camicia", "stats", "--deals", "10", "--engine", "neon"])
@@ -239,4 +219,74 @@ fn engines_that_are_none_are_refused() {
         .code(2)
         .stdout("")
         .stderr("error: cannot read unit.in: No such file or directory (os error 2)\n");
+}
+
+/// Why this machine has no GPU adapter, if it has none: asked once, and only where a trial
+/// needs one.
+fn no_adapter() -> Option<&'static str> {
+    static WHY: OnceLock<Option<String>> = OnceLock::new();
+    WHY.get_or_init(|| Gpu::open(Engine::scalar()).err().map(|e| e.to_string()))
+        .as_deref()
+}
+
+fn main() {
+    let arguments = Arguments::from_args();
+    let on_the_processor: [(&str, fn()); 2] = [
+        (
+            "the_option_wins_over_the_environment_variable",
+            the_option_wins_over_the_environment_variable,
+        ),
+        (
+            "engines_that_are_none_are_refused",
+            engines_that_are_none_are_refused,
+        ),
+    ];
+    let on_the_gpu: [(&str, fn()); 5] = [
+        (
+            "stats_on_the_gpu_print_what_the_processor_prints",
+            stats_on_the_gpu_print_what_the_processor_prints,
+        ),
+        (
+            "searches_on_the_gpu_find_what_the_processor_finds",
+            searches_on_the_gpu_find_what_the_processor_finds,
+        ),
+        (
+            "work_units_on_the_gpu_are_the_processors_byte_for_byte",
+            work_units_on_the_gpu_are_the_processors_byte_for_byte,
+        ),
+        (
+            "a_search_killed_and_resumed_on_the_gpu_ends_as_it_ends_uninterrupted",
+            a_search_killed_and_resumed_on_the_gpu_ends_as_it_ends_uninterrupted,
+        ),
+        (
+            "the_environment_variable_chooses_the_gpu_too",
+            the_environment_variable_chooses_the_gpu_too,
+        ),
+    ];
+    let in_ci = std::env::var_os("CI").is_some();
+    let mut trials: Vec<Trial> = on_the_processor
+        .into_iter()
+        .map(|(name, test)| {
+            Trial::test(name, move || {
+                test();
+                Ok(())
+            })
+        })
+        .collect();
+    trials.extend(on_the_gpu.into_iter().map(|(name, test)| {
+        Trial::ignorable_test(name, move || match no_adapter() {
+            // Without a GPU the trial cannot run: say so rather than pass, and fail in CI,
+            // where .ci/run installs lavapipe.
+            Some(why) if !in_ci => Ok(Completion::ignored_with(format!(
+                "needs a GPU adapter: {why} (Debian: apt-get install mesa-vulkan-drivers); \
+                 under CI it fails instead"
+            ))),
+            Some(why) => Err(Failed::from(format!("no GPU adapter under CI: {why}"))),
+            None => {
+                test();
+                Ok(Completion::Completed)
+            }
+        })
+    }));
+    libtest_mimic::run(&arguments, trials).exit();
 }
