@@ -10,16 +10,29 @@ use camicia::{Deal, Face, Pack};
 use runs::Run;
 use runs::camicia::{Mode, SearchRun};
 use russian::Layout;
+use std::fmt::Debug;
 use std::path::Path;
 use sweep::Job;
 use sweep::checkpoint;
 
+/// What `parse` reads from `data`, if `data` is UTF-8 and `parse` takes it: a check looks no
+/// further at input its reader refuses.
+fn read<T, E>(data: &[u8], parse: impl FnOnce(&str) -> Result<T, E>) -> Option<T> {
+    parse(std::str::from_utf8(data).ok()?).ok()
+}
+
+/// `again`, written back from `value`, reads as `value`.
+fn reads_back<T: PartialEq + Debug, E: PartialEq + Debug>(
+    parse: impl FnOnce(&str) -> Result<T, E>,
+    again: &str,
+    value: &T,
+) {
+    assert_eq!(parse(again).as_ref(), Ok(value), "{again}");
+}
+
 /// The Hi-Q contest input: whatever reads, written back in the contest's form, reads the same.
 pub fn hiq_contest(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    let Ok(boards) = hiq::contest::parse(text) else {
+    let Some(boards) = read(data, hiq::contest::parse) else {
         return;
     };
     let mut written = format!("{}\n", boards.len());
@@ -29,19 +42,12 @@ pub fn hiq_contest(data: &[u8]) {
         }
         written.push_str("0\n");
     }
-    assert_eq!(
-        hiq::contest::parse(&written).as_ref(),
-        Ok(&boards),
-        "{written}"
-    );
+    reads_back(hiq::contest::parse, &written, &boards);
 }
 
 /// A Hi-Q position, listed or drawn: whatever reads, listed and drawn again, reads the same.
 pub fn hiq_position(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    let Ok(board) = hiq::position::parse_position(text) else {
+    let Some(board) = read(data, hiq::position::parse_position) else {
         return;
     };
     let listed: Vec<String> = board.pegs().map(|h| h.number().to_string()).collect();
@@ -63,18 +69,11 @@ pub fn hiq_position(data: &[u8]) {
 
 /// The Speed contest input: whatever reads, written back in the four-line form, reads the same.
 pub fn speed_contest(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    let Ok(deals) = speed::contest::parse(text) else {
+    let Some(deals) = read(data, speed::contest::parse) else {
         return;
     };
     let written = speed::contest::write(&deals);
-    assert_eq!(
-        speed::contest::parse(&written).as_ref(),
-        Ok(&deals),
-        "{written}"
-    );
+    reads_back(speed::contest::parse, &written, &deals);
 }
 
 /// A deck as it can be read back: record notation when it holds number cards of unknown value
@@ -99,30 +98,20 @@ fn written(deck: &[Face]) -> String {
 /// Camicia's text input (deck lines, or deals on one line): whatever reads, written back one
 /// deal a line, reads the same.
 pub fn camicia_text(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    let Ok(deals) = camicia::notation::parse_games(text) else {
+    let Some(deals) = read(data, camicia::notation::parse_games) else {
         return;
     };
     let again: String = deals
         .iter()
         .map(|deal: &Deal| format!("{}/{}\n", written(deal.a()), written(deal.b())))
         .collect();
-    assert_eq!(
-        camicia::notation::parse_games(&again).as_ref(),
-        Ok(&deals),
-        "{again}"
-    );
+    reads_back(camicia::notation::parse_games, &again, &deals);
 }
 
 /// Camicia's record notation for one deal: whatever reads, written back, reads the same, and
 /// its one-pack deals play alike on the reference and the fast engine.
 pub fn camicia_record(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    let Ok(deal) = camicia::notation::parse_deal(text) else {
+    let Some(deal) = read(data, camicia::notation::parse_deal) else {
         return;
     };
     let record = |deck: &[Face]| -> Option<String> {
@@ -134,11 +123,7 @@ pub fn camicia_record(data: &[u8]) {
     };
     if let (Some(a), Some(b)) = (record(deal.a()), record(deal.b())) {
         let again = format!("{a}/{b}");
-        assert_eq!(
-            camicia::notation::parse_deal(&again).as_ref(),
-            Ok(&deal),
-            "{again}"
-        );
+        reads_back(camicia::notation::parse_deal, &again, &deal);
     }
     if deal.a().len() == 26 && deal.b().len() == 26 {
         let mut codes = [0; 52];
@@ -161,10 +146,7 @@ pub fn camicia_record(data: &[u8]) {
 
 /// The exercise's JSON lines: whatever reads, written back as JSON lines, reads the same.
 pub fn camicia_jsonl(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    let Ok(deals) = camicia::jsonl::parse(text) else {
+    let Some(deals) = read(data, camicia::jsonl::parse) else {
         return;
     };
     let cards =
@@ -176,11 +158,7 @@ pub fn camicia_jsonl(data: &[u8]) {
                 + "\n"
         })
         .collect();
-    assert_eq!(
-        camicia::jsonl::parse(&again).as_ref(),
-        Ok(&deals),
-        "{again}"
-    );
+    reads_back(camicia::jsonl::parse, &again, &deals);
     // Keys and cards compare as JSON means them, escapes or none.
     let escaped = |text: &str| -> String {
         text.encode_utf16()
@@ -205,20 +183,13 @@ pub fn camicia_jsonl(data: &[u8]) {
             )
         })
         .collect();
-    assert_eq!(
-        camicia::jsonl::parse(&escapes).as_ref(),
-        Ok(&deals),
-        "{escapes}"
-    );
+    reads_back(camicia::jsonl::parse, &escapes, &deals);
 }
 
 /// A Russian Solitaire layout: whatever reads, written back with letters or suit symbols, reads
 /// the same.
 pub fn russian_layout(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    let Ok(layout) = Layout::parse(text) else {
+    let Some(layout) = read(data, Layout::parse) else {
         return;
     };
     for again in [layout.to_string(), format!("{layout:#}")] {
@@ -231,10 +202,7 @@ pub fn russian_layout(data: &[u8]) {
 /// and as many `[?]` as the cards written nowhere — with no more face-down cards in a column
 /// than it was dealt, and face-up cards on every face-down one.
 pub fn russian_table(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    let Ok(table) = russian::Table::parse(text) else {
+    let Some(table) = read(data, russian::Table::parse) else {
         return;
     };
     let mut seen = [false; 52];
@@ -259,7 +227,12 @@ pub fn russian_table(data: &[u8]) {
     }
     let founded: usize = table.foundation.iter().map(|&n| usize::from(n)).sum();
     assert!(table.foundation.iter().all(|&n| n <= 13));
-    assert_eq!(known + unknown + founded, 52, "{text}");
+    assert_eq!(
+        known + unknown + founded,
+        52,
+        "{}",
+        String::from_utf8_lossy(data)
+    );
 }
 
 /// The checkpoint of `parlor camicia search --random --deals 3000 --seed 1 --min-cards 300`:
@@ -305,12 +278,9 @@ pub fn search_checkpoint(data: &[u8]) {
 
 /// A camicia.dev work unit: whatever reads, written back, reads the same.
 pub fn camicia_workunit(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    let Ok(unit) = text.parse::<Unit>() else {
+    let Some(unit) = read(data, str::parse::<Unit>) else {
         return;
     };
     assert!(unit.first() <= unit.last());
-    assert_eq!(unit.to_string().parse::<Unit>().as_ref(), Ok(&unit));
+    reads_back(str::parse::<Unit>, &unit.to_string(), &unit);
 }
