@@ -11,30 +11,34 @@ use crate::memory::{filled, reserve};
 use rayon::prelude::*;
 use std::collections::TryReserveError;
 
+/// Each row's holes: where the row's bits start in a [`Board`](crate::Board)'s 8-bit rows, where
+/// they start in the 33 packed bits, and how many there are (as a mask).
+const ROWS: [(u32, u32, u64); 7] = [
+    (2, 0, 7),
+    (10, 3, 7),
+    (16, 6, 0x7F),
+    (24, 13, 0x7F),
+    (32, 20, 0x7F),
+    (42, 27, 7),
+    (50, 30, 7),
+];
+
 /// The 33 holes' bits of a board, in the order of the holes' numbers: the cross's bits of each
 /// row of the 8-bit rows of [`Board`](crate::Board), packed. Bits increase with holes in both, so
 /// the packing keeps the order of boards.
 #[inline]
 pub(super) fn pack(bits: u64) -> u64 {
-    (bits >> 2 & 7)
-        | (bits >> 10 & 7) << 3
-        | (bits >> 16 & 0x7F) << 6
-        | (bits >> 24 & 0x7F) << 13
-        | (bits >> 32 & 0x7F) << 20
-        | (bits >> 42 & 7) << 27
-        | (bits >> 50 & 7) << 30
+    ROWS.iter().fold(0, |packed, &(board, at, mask)| {
+        packed | (bits >> board & mask) << at
+    })
 }
 
 /// The board's bits of 33 packed ones: the inverse of [`pack`].
 #[inline]
 pub(super) fn unpack(packed: u64) -> u64 {
-    (packed & 7) << 2
-        | (packed >> 3 & 7) << 10
-        | (packed >> 6 & 0x7F) << 16
-        | (packed >> 13 & 0x7F) << 24
-        | (packed >> 20 & 0x7F) << 32
-        | (packed >> 27 & 7) << 42
-        | (packed >> 30 & 7) << 50
+    ROWS.iter().fold(0, |bits, &(board, at, mask)| {
+        bits | (packed >> at & mask) << board
+    })
 }
 
 const HOLES: u32 = 33;
