@@ -2,6 +2,7 @@
 
 use super::{Source, symbols, write_layout};
 use crate::error::CliError;
+use crate::output::Shown;
 use clap::Args;
 use report::count::count;
 use report::russian::{PlayJson, parse_strategy};
@@ -26,7 +27,7 @@ pub struct PlayArgs {
           value_parser = count("a number of samples", 1, MAX_SAMPLES))]
     samples: u32,
     #[command(flatten)]
-    shown: crate::output::Shown,
+    shown: Shown,
 }
 
 pub fn run(args: &PlayArgs) -> Result<(), CliError> {
@@ -34,19 +35,11 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
     let mut game = new_game(&layout)?;
     let mut player = args.strategy.player(&game, number, args.samples);
     let mut out = crate::output::stdout();
-    let symbols = symbols(args.shown.ascii.on);
     if args.shown.json.on {
         let json = PlayJson::play(&layout, args.strategy, &mut game, &mut player, []);
         crate::output::json_line(&mut out, &json)?;
     } else {
-        write_game(
-            &mut out,
-            &layout,
-            &mut game,
-            &mut player,
-            args.shown.trace.on,
-            symbols,
-        )?;
+        write_game(&mut out, &layout, &mut game, &mut player, &args.shown)?;
         writeln!(out, "score {}", game.score())?;
     }
     out.flush()?;
@@ -54,15 +47,15 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
 }
 
 /// Plays `game` (dealt as `layout`) to its end and writes every event, then the final layout
-/// and the foundations; with `trace`, the deal first and the layout after each move instead.
+/// and the foundations; with `--trace`, the deal first and the layout after each move instead.
 pub(super) fn write_game(
     out: &mut impl Write,
     layout: &russian::Layout,
     game: &mut Game,
     strategy: &mut impl Strategy,
-    trace: bool,
-    symbols: bool,
+    shown: &Shown,
 ) -> io::Result<()> {
+    let (trace, symbols) = (shown.trace.on, symbols(shown.ascii.on));
     if trace {
         write_layout(out, layout, symbols)?;
         writeln!(out)?;

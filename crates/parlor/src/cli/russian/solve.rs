@@ -1,7 +1,7 @@
 //! `parlor russian solve`: the exact maximum score of one deal whose every card is known.
 
+use super::Source;
 use super::play::{new_game, write_game};
-use super::{Source, symbols};
 use crate::error::CliError;
 use crate::format::grouped;
 use clap::Args;
@@ -46,15 +46,7 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
         crate::output::json_line(&mut out, &json)?;
         best
     } else {
-        let symbols = symbols(args.shown.ascii.on);
-        write_game(
-            &mut out,
-            &layout,
-            &mut game,
-            &mut player,
-            args.shown.trace.on,
-            symbols,
-        )?;
+        write_game(&mut out, &layout, &mut game, &mut player, &args.shown)?;
         game.score()
     };
     if !args.shown.json.on {
