@@ -13,11 +13,14 @@ mod workunit;
 use crate::error::CliError;
 use crate::format::grouped;
 use crate::input;
+use crate::longrun::{self, LongRun, Outputs};
 use camicia::input::{Notation, games};
 use clap::{Args, Subcommand, ValueEnum};
 use report::camicia::OutcomeJson;
+use runs::Run;
 use std::io::Write;
 use std::path::PathBuf;
+use sweep::Job;
 
 #[derive(Args)]
 #[command(args_conflicts_with_subcommands = true)]
@@ -47,6 +50,26 @@ enum Command {
     /// A camicia.dev work unit: every deal from START to END, written as camicia.dev's worker
     /// writes it, resumable, on every core
     Workunit(workunit::WorkunitArgs),
+}
+
+/// Runs `run`, whose deals `engine` plays, as [`longrun::run`] does, the throughput line naming
+/// the engine; then tells whether the GPU failed during the run.
+fn run_deals<R: Run>(
+    engine: &engine::Chosen,
+    run: &R,
+    args: &LongRun,
+    outputs: Outputs,
+    report: impl FnOnce(<R::Job as Job>::Summary) -> Result<(), CliError>,
+) -> Result<(), CliError> {
+    longrun::run(
+        run,
+        args,
+        "deals",
+        Some(&engine.describe()),
+        outputs,
+        report,
+    )?;
+    engine.tell_failure()
 }
 
 #[derive(Args)]

@@ -8,7 +8,7 @@
 use super::index::deal_argument;
 use crate::error::CliError;
 use crate::format::grouped;
-use crate::longrun::{self, LongRun, Outputs, Results};
+use crate::longrun::{LongRun, Outputs, Results};
 use camicia::index::{self, DEALS};
 use camicia::search::MAX_TOP;
 use clap::{ArgGroup, Args};
@@ -80,24 +80,16 @@ pub fn run(args: &SearchArgs) -> Result<(), CliError> {
         results: args.out.as_deref().map(Results::File),
         ..Outputs::default()
     };
-    longrun::run(
-        &search,
-        &args.run,
-        "deals",
-        Some(&engine.describe()),
-        outputs,
-        |hunt| {
-            let summary = SearchJson::new(search.mode().into(), &hunt, engine.name());
-            crate::output::print(args.json.on, &summary, |out| {
-                write_text(&summary, out)?;
-                if let Some(path) = &args.out {
-                    writeln!(out, "finds written to {}", path.display())?;
-                }
-                Ok(())
-            })
-        },
-    )?;
-    engine.tell_failure()
+    super::run_deals(&engine, &search, &args.run, outputs, |hunt| {
+        let summary = SearchJson::new(search.mode().into(), &hunt, engine.name());
+        crate::output::print(args.json.on, &summary, |out| {
+            write_text(&summary, out)?;
+            if let Some(path) = &args.out {
+                writeln!(out, "finds written to {}", path.display())?;
+            }
+            Ok(())
+        })
+    })
 }
 
 /// What is searched.

@@ -7,7 +7,7 @@
 
 use crate::error::CliError;
 use crate::format::grouped;
-use crate::longrun::{self, LongRun, Outputs};
+use crate::longrun::{LongRun, Outputs};
 use crate::svg;
 use camicia::deal::Dealer;
 use clap::Args;
@@ -45,28 +45,20 @@ pub fn run(args: &StatsArgs) -> Result<(), CliError> {
     let engine = args.engine.choose()?;
     let stats = runs::camicia::StatsRun::new(args.deals, args.seed, engine.engine());
     let outputs = Outputs::plot(args.plot.as_deref());
-    longrun::run(
-        &stats,
-        &args.run,
-        "deals",
-        Some(&engine.describe()),
-        outputs,
-        |tally| {
-            let summary = StatsJson::new(args.seed, &dealer, &tally, engine.name());
-            let mut out = crate::output::stdout();
-            if args.json.on {
-                crate::output::json_line(&mut out, &summary)?;
-            } else {
-                write_text(&mut out, &summary, &tally, args.ascii.on)?;
-            }
-            out.flush()?;
-            if let Some(path) = &args.plot {
-                sweep::file::write_atomically(path, plot(&tally, args.seed).as_bytes())?;
-            }
-            Ok(())
-        },
-    )?;
-    engine.tell_failure()
+    super::run_deals(&engine, &stats, &args.run, outputs, |tally| {
+        let summary = StatsJson::new(args.seed, &dealer, &tally, engine.name());
+        let mut out = crate::output::stdout();
+        if args.json.on {
+            crate::output::json_line(&mut out, &summary)?;
+        } else {
+            write_text(&mut out, &summary, &tally, args.ascii.on)?;
+        }
+        out.flush()?;
+        if let Some(path) = &args.plot {
+            sweep::file::write_atomically(path, plot(&tally, args.seed).as_bytes())?;
+        }
+        Ok(())
+    })
 }
 
 fn write_text(

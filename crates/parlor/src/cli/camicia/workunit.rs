@@ -4,7 +4,7 @@
 
 use crate::error::CliError;
 use crate::format::grouped;
-use crate::longrun::{self, LongRun, Outputs};
+use crate::longrun::{LongRun, Outputs};
 use camicia::workunit::Unit;
 use clap::Args;
 use std::io::Read;
@@ -53,18 +53,10 @@ pub fn run(args: &WorkunitArgs) -> Result<(), CliError> {
         fraction_done: args.fraction_done.as_deref(),
         ..Outputs::default()
     };
-    longrun::run(
-        &run,
-        &args.run,
-        "deals",
-        Some(&engine.describe()),
-        outputs,
-        |report| {
-            sweep::file::write_atomically(&args.output, report.text().as_bytes())?;
-            Ok(())
-        },
-    )?;
-    engine.tell_failure()
+    super::run_deals(&engine, &run, &args.run, outputs, |report| {
+        sweep::file::write_atomically(&args.output, report.text().as_bytes())?;
+        Ok(())
+    })
 }
 
 fn read_unit(path: &Path) -> Result<Unit, CliError> {
