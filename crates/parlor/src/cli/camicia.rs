@@ -22,21 +22,12 @@ use std::io::Write;
 use std::path::PathBuf;
 use sweep::Job;
 
-#[derive(Args)]
-#[command(args_conflicts_with_subcommands = true)]
-#[command(
-    after_help = "Examples:\n  parlor camicia examples/camicia.txt\n  echo '---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---' | parlor camicia\n  parlor camicia --input jsonl --json examples/camicia-exercise.jsonl"
-)]
 /// `parlor camicia`'s options and subcommands.
-pub struct CamiciaArgs {
-    #[command(subcommand)]
-    command: Option<Command>,
-    #[command(flatten)]
-    play: PlayArgs,
-}
+pub type CamiciaArgs = super::GameArgs<Command, PlayArgs>;
 
+/// `parlor camicia`'s subcommands.
 #[derive(Subcommand)]
-enum Command {
+pub enum Command {
     /// Play random one-pack deals (26 cards each) and report game lengths, the longest game,
     /// loops, and the throughput
     Stats(stats::StatsArgs),
@@ -72,8 +63,12 @@ fn run_deals<R: Run>(
     engine.tell_failure()
 }
 
+/// `parlor camicia FILE`: the games of a file played.
 #[derive(Args)]
-struct PlayArgs {
+#[command(
+    after_help = "Examples:\n  parlor camicia examples/camicia.txt\n  echo '---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---' | parlor camicia\n  parlor camicia --input jsonl --json examples/camicia-exercise.jsonl"
+)]
+pub struct PlayArgs {
     /// Games to play ('-' or none: standard input). Text: each game is two deck lines, A's then
     /// B's, top card first (`2 A 7 8 Q 10`, or record notation `---AJ--Q`), or one line with both
     /// decks separated by '/'; blank lines and lines starting with '#' are skipped

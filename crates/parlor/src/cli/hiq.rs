@@ -13,21 +13,12 @@ mod census;
 mod picture;
 pub(crate) mod solve;
 
-#[derive(Args)]
-#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
-#[command(
-    after_help = "Examples:\n  parlor hiq examples/hiq.in\n  parlor hiq --trace --ascii examples/hiq.in\n  parlor hiq examples/hiq.in --svg game.svg --game 4"
-)]
 /// `parlor hiq`'s options and subcommands.
-pub struct HiqArgs {
-    #[command(subcommand)]
-    command: Option<HiqCommand>,
-    #[command(flatten)]
-    play: PlayArgs,
-}
+pub type HiqArgs = super::GameArgs<HiqCommand, PlayArgs>;
 
+/// `parlor hiq`'s subcommands.
 #[derive(Subcommand)]
-enum HiqCommand {
+pub enum HiqCommand {
     /// Solve a position: a line of jumps to a single peg, or a proof that there is none
     Solve(solve::SolveArgs),
     /// Count every position reachable from a start, and every game
@@ -102,7 +93,10 @@ impl Memory {
 
 /// The contest's automatic player.
 #[derive(Args)]
-struct PlayArgs {
+#[command(
+    after_help = "Examples:\n  parlor hiq examples/hiq.in\n  parlor hiq --trace --ascii examples/hiq.in\n  parlor hiq examples/hiq.in --svg game.svg --game 4"
+)]
+pub struct PlayArgs {
     /// Contest input: the number of games, then each game's peg holes ended by 0 ('-' or none:
     /// standard input)
     file: Option<PathBuf>,

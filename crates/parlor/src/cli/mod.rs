@@ -8,6 +8,18 @@ pub mod speed;
 
 use crate::error::CliError;
 use crate::format::grouped;
+use clap::{Args, Subcommand};
+
+/// A game's command line: one of its subcommands (`C`), or without one, its play of a file
+/// (`P`): `parlor hiq FILE`, `parlor hiq solve …`.
+#[derive(Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+pub struct GameArgs<C: Subcommand, P: Args> {
+    #[command(subcommand)]
+    command: Option<C>,
+    #[command(flatten)]
+    play: P,
+}
 
 /// The deals of a range option `A..B` (`--range`, `--pysol`, `--seed`): two numbers in plain
 /// decimal digits, `lowest <= A < B <= end`, at most 2^64 − 1 deals. `value_name` is how the

@@ -14,30 +14,25 @@ use speed::{Place, Robot, contest, fast, reference};
 use std::io::Write;
 use std::path::PathBuf;
 
-#[derive(Args)]
-#[command(args_conflicts_with_subcommands = true)]
-#[command(
-    after_help = "Examples:\n  parlor speed examples/speed.in\n  parlor speed --trace examples/speed.in\n  parlor speed examples/speed.in --timeline game.svg --game 1"
-)]
 /// `parlor speed`'s options and subcommands.
-pub struct SpeedArgs {
-    #[command(subcommand)]
-    command: Option<Command>,
-    #[command(flatten)]
-    play: PlayArgs,
-}
+pub type SpeedArgs = super::GameArgs<Command, PlayArgs>;
 
+/// `parlor speed`'s subcommands.
 #[derive(Subcommand)]
-enum Command {
+pub enum Command {
     /// Play random one-pack deals and report A's win rate, game lengths, deadends, cancelled
     /// moves, same-instant finishes and the longest game
     Stats(stats::StatsArgs),
 }
 
+/// `parlor speed FILE`: the contest's data sets played. --trace and --json each show the whole
+/// game: one or the other.
 #[derive(Args)]
-/// --trace and --json each show the whole game: one or the other.
 #[command(group(clap::ArgGroup::new("shown").args(["trace", "json"])))]
-struct PlayArgs {
+#[command(
+    after_help = "Examples:\n  parlor speed examples/speed.in\n  parlor speed --trace examples/speed.in\n  parlor speed examples/speed.in --timeline game.svg --game 1"
+)]
+pub struct PlayArgs {
     /// Contest input: data sets of four lines (A's count, A's cards, B's count, B's cards), then
     /// a line holding 0 ('-' or none: standard input)
     file: Option<PathBuf>,
