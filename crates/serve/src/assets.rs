@@ -67,6 +67,7 @@ const FILES: &[File] = &[
     asset!("speed.css", CSS),
     asset!("camicia.css", CSS),
     asset!("parlor.js", JAVASCRIPT),
+    asset!("theme.js", JAVASCRIPT),
     asset!("cards.js", JAVASCRIPT),
     asset!("drag.js", JAVASCRIPT),
     asset!("replay.js", JAVASCRIPT),

@@ -13,6 +13,7 @@ mod hiq;
 mod pages;
 mod russian;
 mod speed;
+mod themes;
 
 use fantoccini::wd::{Capabilities, WebDriverCompatibleCommand};
 use fantoccini::{Client, ClientBuilder, Locator};
@@ -246,18 +247,28 @@ impl Page {
 }
 
 impl Page {
-    /// Has the browser report `prefers-reduced-motion: reduce` to the page, as a player's
-    /// setting does (Chrome's DevTools protocol, through chromedriver).
-    pub async fn reduce_motion(&self) -> Outcome {
-        // A command of Chrome's DevTools protocol, run by chromedriver.
-        let emulate = Chromedriver {
+    /// Runs the command `cmd` of Chrome's DevTools protocol with `params`, through
+    /// chromedriver; its answer.
+    pub async fn devtools(&self, cmd: &str, params: Value) -> Result<Value, Failure> {
+        let command = Chromedriver {
             path: "goog/cdp/execute",
-            body: json!({
-                "cmd": "Emulation.setEmulatedMedia",
-                "params": {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]},
-            }),
+            body: json!({"cmd": cmd, "params": params}),
         };
-        self.client.issue_cmd(emulate).await?;
+        Ok(self.client.issue_cmd(command).await?)
+    }
+
+    /// Has the browser report `prefers-reduced-motion: reduce` to the page, as a player's
+    /// setting does.
+    pub async fn reduce_motion(&self) -> Outcome {
+        self.emulate("prefers-reduced-motion", "reduce").await
+    }
+
+    /// Has the browser report the media feature `name` (`prefers-color-scheme`) as `value`
+    /// (`dark`) to the page, as a player's setting does.
+    pub async fn emulate(&self, name: &str, value: &str) -> Outcome {
+        let features = json!({"features": [{"name": name, "value": value}]});
+        self.devtools("Emulation.setEmulatedMedia", features)
+            .await?;
         Ok(())
     }
 }
@@ -455,6 +466,7 @@ pub fn trials() -> Vec<Trial> {
     tests.extend(camicia::trials());
     tests.extend(speed::trials());
     tests.extend(pages::trials());
+    tests.extend(themes::trials());
     let in_ci = std::env::var_os("CI").is_some();
     let missing = find_program(&["chromium", "chromium-browser", "google-chrome"]).is_none()
         || find_program(&["chromedriver", "/usr/lib/chromium/chromedriver"]).is_none();
