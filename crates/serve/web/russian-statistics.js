@@ -4,7 +4,7 @@
 
 import { $, el, say, plural, celebrate } from "/parlor.js";
 import { dollars, money } from "/russian-table.js";
-import { MAX_FILE_BYTES, ROWS, countGame, dropFormerPurse, exportStats, importStats, keepOpen, readStats, resetStats, rowOf, watchStats } from "/stats.js";
+import { MAX_FILE_BYTES, ROWS, countGame, dropFormerPurse, exportStats, importStats, keepOpen, loadStats, newGame, resetStats, rowOf, watchStats } from "/stats.js";
 
 const dealOf = (game) => `${game.kind}=${game.number}`;
 
@@ -27,40 +27,50 @@ export function statistics(state, update, message) {
   /**
    * The game being played follows the position shown: a deal opened, or started over, ends the
    * game before it at its score and begins another; a game ends, and is counted, once — when no
-   * move is left, or when another begins — and only if a move was made in it. A game a link
-   * opened partway through was not played here, and is never counted.
+   * move is left, or when another begins — and only if a move was made in it. The page opened
+   * on an address where this tab's game does not stand (a link, an address typed, another tab's
+   * game) begins another game too: one opened partway through was not played here, and is never
+   * counted, in whatever tab it is opened.
    */
   function follow(view) {
     const deal = dealOf(state.game);
+    const line = state.line.join(",");
     let open = state.open;
-    if (state.fresh || open?.deal !== deal) {
+    const elsewhere = state.arriving && (open?.deal !== deal || open.line !== line);
+    if (state.fresh || open?.deal !== deal || elsewhere) {
       if (open) end(open);
-      open = { deal, score: 0, won: false, net: 0, played: false, peeked: false, autoplay: false, counted: false, linked: state.line.length > 0 };
+      open = newGame(deal, line, line !== "");
     }
-    open = { ...open, score: view.score, won: view.won, net: view.net, played: open.played || state.line.length > 0 };
+    open = { ...open, line, score: view.score, won: view.won, net: view.net, played: open.played || line !== "" };
     if (!view.legal.length && !open.counted) {
       open = end({ ...open, played: true });
       // The one place a game is seen to end won.
       if (open.won) {
         // A game a link opened already won was not won here: no celebration.
-        if (open.counted) celebrate(message);
-        say(message, open.counted
-          ? `Won: every card is up (${dollars(open.net)}), counted in the ${ROW_NAMES[rowOf(open)]} column.`
-          : `Won: every card is up (${dollars(open.net)}); a game opened partway through is not counted.`);
+        if (open.counted === true) celebrate(message);
+        say(message, `Won: every card is up (${dollars(open.net)}); ${open.counted === true
+          ? `counted in the ${ROW_NAMES[rowOf(open)]} column.`
+          : open.linked ? "a game opened partway through is not counted." : "counted already, when it ended in another tab."}`);
       }
     }
     keepOpen(open);
     update((s) => {
       s.open = open;
       s.fresh = false;
+      s.arriving = false;
     });
   }
 
-  /** Counts the game `open` if it was played and is not counted yet; the game, counted. */
+  /**
+   * Counts the game `open` if it was played and is not counted yet; the game then, its
+   * `counted` true when counted here and "elsewhere" when another tab holding it (a tab
+   * duplicated copies the game with its id) counted it first.
+   */
   function end(open) {
     if (!open.played || open.counted || open.linked) return open;
     try {
-      const stats = countGame(open, state.casino.pack);
+      const stats = countGame(open, state.casino);
+      if (stats === null) return { ...open, counted: "elsewhere" };
       update((s) => {
         s.stats = stats;
       });
@@ -83,6 +93,7 @@ export function statistics(state, update, message) {
   /** The table of the three columns, the deals' best scores, and what the buttons offer. */
   function render() {
     $("stats-linked").hidden = !state.open?.linked;
+    $("stats-elsewhere").hidden = state.open?.counted !== "elsewhere";
     const house = state.casino?.house_profit;
     $("reset-stats").textContent = state.resetArmed ? "Click again to reset" : "Reset";
     const deal = state.game && dealOf(state.game);
@@ -140,7 +151,7 @@ export function statistics(state, update, message) {
     const said = $("stats-message");
     try {
       if (file.size > MAX_FILE_BYTES) throw new Error(`expected a file of statistics, at most ${MAX_FILE_BYTES} bytes; this one has ${file.size}`);
-      const stats = importStats(await file.text(), state.casino.pack);
+      const stats = importStats(await file.text(), state.casino);
       update((s) => {
         s.stats = stats;
       });
@@ -150,13 +161,16 @@ export function statistics(state, update, message) {
     }
   }
 
-  /** Reads the statistics kept, of games of `pack` cards, and follows another tab's changes. */
-  function read(pack) {
+  /** Reads the statistics kept, of games at the `casino`'s terms, and follows another tab's
+   *  changes. */
+  function read(casino) {
+    const { stats, refused } = loadStats(casino);
     update((s) => {
-      s.stats = readStats(pack);
-    });
-    watchStats(pack, (stats) => update((s) => {
       s.stats = stats;
+    });
+    if (refused) say($("stats-message"), `The statistics kept in this browser are not sound and are not shown (${refused}); the next game counted replaces them. Import a file exported before to bring them back.`, true);
+    watchStats(casino, (changed) => update((s) => {
+      s.stats = changed;
     }));
   }
 

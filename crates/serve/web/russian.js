@@ -36,7 +36,9 @@ const state = {
   stats: emptyStats(), // read once the casino says how many cards a game has
   open: readOpen(), // the game being played: see russian-statistics.js's `follow`
   fresh: false, // the position being fetched begins a new game: a deal opened, or started over
+  arriving: true, // the position being fetched is the one the address named when the page opened
   resetArmed: null, // the timer within which a second click on Reset empties the statistics
+  pane: "solvers", // the tab shown beside the game: "solvers" or "stats"
 };
 
 /** The address: the game and its line. */
@@ -490,7 +492,7 @@ async function fromAddress() {
 async function start() {
   try {
     const casino = await api("/api/russian/casino");
-    record.read(casino.pack);
+    record.read(casino);
     update((s) => {
       s.casino = casino;
     });

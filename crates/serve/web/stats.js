@@ -2,10 +2,22 @@
 // it ends, in one of three rows — the player's own, the games autoplay finished, and the games
 // played with peeking on — so that no help inflates the player's figures. This module alone
 // reads and writes them: the totals in localStorage under a versioned key, the game open in
-// this tab in sessionStorage (a reload goes on with it; another tab has its own).
+// this tab in sessionStorage (a reload goes on with it; another tab has its own), and the games
+// already counted, by their ids, in localStorage: a tab duplicated copies its sessionStorage,
+// game and all, and the game must still count once.
+
+import { plural } from "/parlor.js";
+import { dollars } from "/russian-table.js";
 
 const KEY = "parlor.russian.stats.v1";
-const OPEN_KEY = "parlor.russian.open.v1";
+/** The game open in this tab. Version 2 knows its id and its line; a game kept by version 1
+ *  is not taken up. */
+const OPEN_KEY = "parlor.russian.open.v2";
+/** The ids of the games counted lately, oldest first. */
+const COUNTED_KEY = "parlor.russian.counted.v1";
+/** How many ids of counted games are kept: a tab holding a game open while this many others
+ *  are counted elsewhere could count it again. */
+const COUNTED_KEPT = 1000;
 /** Where the page kept a purse before: one entry per deal and line that ended, autoplay's and
  *  peeking's games among them, in no order. It cannot be told apart into games honestly, so it
  *  is dropped, and the page says so once. */
@@ -33,17 +45,24 @@ export function emptyStats() {
   return { format: FORMAT, version: VERSION, player: emptyRow(), autoplay: emptyRow(), peeking: emptyRow() };
 }
 
-/** The statistics kept, of games scoring 0 to `pack` cards; empty ones where none are, or where
- *  what is kept is not theirs. */
-export function readStats(pack) {
+/** The statistics kept, of games played at the `casino`'s terms; empty ones where none are, or
+ *  where what is kept is not sound (`refused` then says why). */
+export function loadStats(casino) {
+  let kept = null;
   try {
-    const kept = localStorage.getItem(KEY);
-    if (kept !== null) return parseStats(kept, pack);
+    kept = localStorage.getItem(KEY);
   } catch {
-    // Storage refused, or something not written by this page: start again.
+    // Storage refused: nothing is kept.
   }
-  return emptyStats();
+  try {
+    if (kept !== null) return { stats: parseStats(kept, casino), refused: null };
+  } catch (error) {
+    return { stats: emptyStats(), refused: error.message };
+  }
+  return { stats: emptyStats(), refused: null };
 }
+
+const readStats = (casino) => loadStats(casino).stats;
 
 function writeStats(stats) {
   localStorage.setItem(KEY, JSON.stringify(stats));
@@ -74,12 +93,34 @@ export function dropFormerPurse() {
 /** The row a game goes in: peeking outranks autoplay, which outranks the player. */
 export const rowOf = (game) => (game.peeked ? "peeking" : game.autoplay ? "autoplay" : "player");
 
+/** A game begun on `deal` (`deal=113`) at the `line` of moves shown; `linked` when a link
+ *  opened it partway through. Its id, random, is what tells it from every other game. */
+export function newGame(deal, line, linked) {
+  const id = [...crypto.getRandomValues(new Uint32Array(4))].map((n) => n.toString(16).padStart(8, "0")).join("");
+  return { id, deal, line, score: 0, won: false, net: 0, played: false, peeked: false, autoplay: false, counted: false, linked };
+}
+
+function countedIds() {
+  try {
+    const ids = JSON.parse(localStorage.getItem(COUNTED_KEY));
+    if (Array.isArray(ids)) return ids.filter((id) => typeof id === "string");
+  } catch {
+    // None kept, or not this page's: none counted.
+  }
+  return [];
+}
+
 /**
- * Counts `game` — `{deal, score, won, net, peeked, autoplay}`, a game of a `pack` of cards — in
- * its row; the statistics then. Throws when the browser keeps no storage.
+ * Counts `game` — as `newGame` made it, now `{score, won, net, peeked, autoplay}` — in its row,
+ * unless a tab holding the same game counted it already; the statistics then, or null when it
+ * was counted already. Throws when the browser keeps no storage.
  */
-export function countGame(game, pack) {
-  const stats = readStats(pack);
+export function countGame(game, casino) {
+  // Read, checked and written at once: localStorage is the one store every tab of the browser
+  // sees, and a script's run is not interleaved with another's of the same page.
+  const ids = countedIds();
+  if (ids.includes(game.id)) return null;
+  const stats = readStats(casino);
   const row = stats[rowOf(game)];
   row.played += 1;
   row.cards += game.score;
@@ -92,6 +133,7 @@ export function countGame(game, pack) {
     row.streak = 0;
   }
   row.best[game.deal] = Math.max(row.best[game.deal] ?? 0, game.score);
+  localStorage.setItem(COUNTED_KEY, JSON.stringify([...ids, game.id].slice(-COUNTED_KEPT)));
   writeStats(stats);
   return stats;
 }
@@ -113,24 +155,24 @@ export const exportStats = (stats) => `${JSON.stringify(stats, null, 2)}\n`;
 /** Takes the exported file `text` as the statistics, once it is read whole and found sound; the
  *  statistics then. Throws an Error that says what was expected, leaving the kept ones as they
  *  were. */
-export function importStats(text, pack) {
-  const stats = parseStats(text, pack);
+export function importStats(text, casino) {
+  const stats = parseStats(text, casino);
   writeStats(stats);
   return stats;
 }
 
 /** Calls `changed(stats)` whenever another tab of this browser changes the statistics. */
-export function watchStats(pack, changed) {
+export function watchStats(casino, changed) {
   window.addEventListener("storage", (event) => {
-    if (event.key === KEY || event.key === null) changed(readStats(pack));
+    if (event.key === KEY || event.key === null) changed(readStats(casino));
   });
 }
 
-/** The game open in this tab, `{deal, score, won, net, played, peeked, autoplay, counted}`, or null. */
+/** The game open in this tab, as `newGame` made it and the page changed it since, or null. */
 export function readOpen() {
   try {
     const open = JSON.parse(sessionStorage.getItem(OPEN_KEY));
-    if (open && typeof open.deal === "string") return open;
+    if (open && ["id", "deal", "line"].every((field) => typeof open[field] === "string")) return open;
   } catch {
     // None kept, or not this page's.
   }
@@ -164,8 +206,10 @@ function exactly(object, fields, where) {
   }
 }
 
-function parseRow(row, name, pack) {
-  const where = `"${name}"`;
+/** The row `name` of a file, checked field by field and then as a whole: every figure must be
+ *  one that games played at the `casino`'s terms can leave. */
+function parseRow(row, name, casino) {
+  const where = `row "${name}"`;
   if (!isObject(row)) refuse(`${where}: expected an object`);
   exactly(row, ROW_FIELDS, where);
   for (const field of COUNTS) {
@@ -174,23 +218,47 @@ function parseRow(row, name, pack) {
     }
   }
   if (typeof row.net !== "number" || !Number.isFinite(row.net)) refuse(`${where}.net: expected a number of dollars`);
-  const { played, won, cards, streak, best_streak: bestStreak } = row;
-  if (won > played) refuse(`${where}: ${won} games won of ${played} played`);
-  if (cards > pack * played || cards < pack * won) refuse(`${where}: ${cards} cards up in ${played} games, ${won} of them won`);
-  if (bestStreak > won || streak > bestStreak) refuse(`${where}: streaks of ${streak} and at best ${bestStreak} with ${won} games won`);
   if (!isObject(row.best)) refuse(`${where}.best: expected an object of deals and their best scores`);
+  const { pack, stake, pay_per_card: pay } = casino;
+  const { played, won, cards, net, streak, best_streak: bestStreak } = row;
+  const lost = played - won;
+  if (won > played) refuse(`${where}: ${won} games won of ${played} played`);
+  // A won game has every card up; a lost one one card fewer at the most.
+  const lostCards = cards - pack * won;
+  if (lostCards < 0 || lostCards > (pack - 1) * lost) {
+    refuse(`${where}: ${plural(cards, "card")} up in ${plural(played, "game")}, ${won} of them won (a game won has ${pack} up, a game lost at most ${pack - 1})`);
+  }
+  const paid = pay * cards - stake * played;
+  if (Math.abs(net - paid) >= 0.005) {
+    refuse(`${where}: money ${dollars(net)}, but the casino pays ${dollars(paid)} for ${plural(played, "game")} with ${plural(cards, "card")} up ($${pay} a card, less $${stake} a game)`);
+  }
+  // The losses part the wins into runs, one more at the most: the longest is at least their share.
+  const shortestBest = won && Math.ceil(won / (lost + 1));
+  if (streak > bestStreak || bestStreak > won || bestStreak < shortestBest || (lost === 0 && streak !== won)) {
+    refuse(`${where}: a streak of ${streak} now and ${bestStreak} at best, with ${plural(won, "game")} won and ${lost} lost`);
+  }
   const deals = Object.entries(row.best);
-  if (deals.length > played) refuse(`${where}.best: ${deals.length} deals for ${played} games played`);
   for (const [deal, score] of deals) {
     if (!DEAL.test(deal)) refuse(`${where}.best: expected deals such as "deal=113" or "pysol=ms5", found ${JSON.stringify(deal.slice(0, 50))}`);
     if (!Number.isInteger(score) || score < 0 || score > pack) refuse(`${where}.best["${deal}"]: expected a score from 0 to ${pack}`);
   }
-  return { played, won, cards, net: row.net, streak, best_streak: bestStreak, best: Object.fromEntries(deals) };
+  // Every game counted leaves its deal a best; distinct deals are distinct games.
+  if (deals.length > played || (played > 0 && deals.length === 0)) refuse(`${where}.best: ${deals.length} deals for ${played} games played`);
+  const wins = deals.filter(([, score]) => score === pack).length;
+  if (wins > won || (won > 0 && wins === 0)) {
+    refuse(`${where}.best: ${plural(wins, "deal")} with a best of ${pack} (a win), but ${plural(won, "game")} won`);
+  }
+  const unwon = deals.filter(([, score]) => score < pack);
+  const unwonCards = unwon.reduce((sum, [, score]) => sum + score, 0);
+  if (unwon.length > lost || unwonCards > lostCards) {
+    refuse(`${where}.best: ${plural(unwon.length, "deal")} never won, with best scores of ${plural(unwonCards, "card")} together, but ${plural(lost, "game")} lost with ${plural(lostCards, "card")} up`);
+  }
+  return { played, won, cards, net, streak, best_streak: bestStreak, best: Object.fromEntries(deals) };
 }
 
-/** The statistics in `text`, as `exportStats` writes them, of games scoring 0 to `pack` cards;
- *  throws an Error saying what is wrong. */
-export function parseStats(text, pack) {
+/** The statistics in `text`, as `exportStats` writes them, of games played at the `casino`'s
+ *  terms (`GET /api/russian/casino`); throws an Error saying what is wrong, and where. */
+export function parseStats(text, casino) {
   let value;
   try {
     value = JSON.parse(text);
@@ -202,6 +270,6 @@ export function parseStats(text, pack) {
   if (value.format !== FORMAT) refuse(`expected "format": "${FORMAT}", found ${JSON.stringify(value.format)}`);
   if (value.version !== VERSION) refuse(`expected "version": ${VERSION}, found ${JSON.stringify(value.version)}`);
   const stats = emptyStats();
-  for (const row of ROWS) stats[row] = parseRow(value[row], row, pack);
+  for (const row of ROWS) stats[row] = parseRow(value[row], row, casino);
   return stats;
 }

@@ -1,6 +1,7 @@
 //! The Russian Solitaire page, played as a person plays it: by clicks on the cards' visible
 //! corners, by drag and by keys, against what the API answers for the same game.
 
+mod honest;
 mod play;
 mod screens;
 mod solvers;
@@ -16,6 +17,7 @@ pub fn trials() -> Vec<(&'static str, crate::browser::TestFn)> {
     let mut trials = play::trials();
     trials.extend(solvers::trials());
     trials.extend(statistics::trials());
+    trials.extend(honest::trials());
     trials.extend(screens::trials());
     trials
 }

@@ -293,7 +293,7 @@ async fn russian_statistics_export_import_and_refuse_a_bad_file(page: Page) -> O
 }
 
 /// Gives the page's Import the file `name` holding `text`, as a player choosing it would.
-async fn import(page: &Page, name: &str, text: &str) -> Outcome {
+pub(super) async fn import(page: &Page, name: &str, text: &str) -> Outcome {
     page.eval(
         "const input = document.getElementById('import-file'); \
          const files = new DataTransfer(); \
