@@ -14,11 +14,12 @@ const ROW_NAMES = { player: "You", autoplay: "Autoplay", peeking: "Peeking" };
 const percent = (part, whole) => (whole ? `${(100 * part / whole).toFixed(1)}%` : "–");
 
 /**
- * The statistics of the page whose state is `state` (its `stats`, the game `open` and whether
- * the position being fetched begins a `fresh` one, and `resetArmed`, beside the `game`, its
- * `line` and the `casino`), changed through `update`; a game won is said in `message`. Returns
- * `follow(view)`, `mark(help)` and `render()`, and `read(pack)`, which reads the statistics kept
- * once the casino says how many cards a game has.
+ * The statistics of the page whose state is `state` (its `stats`, the game `open`, whether the
+ * position being fetched begins a `fresh` one, whether the page is `arriving` at the position
+ * its address names, and `resetArmed`, beside the `game`, its `line` and the `casino`), changed
+ * through `update`; a game won is said in `message`. Returns `follow(view)`, `mark(help)` and
+ * `render()`, `read(casino)`, which reads the statistics kept once the casino's terms are in, and
+ * `beforeEnding(label, action)`, which asks before a game played is ended and counted.
  */
 export function statistics(state, update, message) {
   /** What the table last drew, so that a render redraws only what changed. */
@@ -88,6 +89,28 @@ export function statistics(state, update, message) {
     update((s) => {
       s.open = open;
     });
+  }
+
+  /**
+   * Runs `action`, which ends the game being played — opening a deal, starting over — once the
+   * player says so, where that counts the game as one played at its score now: the dialog's
+   * confirming button says `label`. At once where nothing would be counted.
+   */
+  function beforeEnding(label, action) {
+    const open = state.open;
+    if (!open?.played || open.counted || open.linked || !state.view?.legal.length) {
+      action();
+      return;
+    }
+    const dialog = $("end-game");
+    const { score, net } = state.view;
+    $("end-game-what").textContent = `It has moves left. Ended now, it counts as a game played, at ${plural(score, "card")} up (${dollars(net)}), in the ${ROW_NAMES[rowOf(open)]} column.`;
+    $("end-game-yes").textContent = label;
+    dialog.returnValue = "";
+    dialog.onclose = () => {
+      if (dialog.returnValue === "end") action();
+    };
+    dialog.showModal();
   }
 
   /** The table of the three columns, the deals' best scores, and what the buttons offer. */
@@ -174,6 +197,8 @@ export function statistics(state, update, message) {
     }));
   }
 
+  $("end-game-yes").addEventListener("click", () => $("end-game").close("end"));
+  $("end-game-no").addEventListener("click", () => $("end-game").close("keep"));
   $("reset-stats").addEventListener("click", resetTwice);
   $("export-stats").addEventListener("click", exportFile);
   $("import-stats").addEventListener("click", () => $("import-file").click());
@@ -186,5 +211,5 @@ export function statistics(state, update, message) {
   if (former !== null) {
     say($("stats-message"), `The purse kept before (${former} counted) was not carried over: it could not tell your games from autoplay's or peeking's, and counted a deal once for every way it ended.`);
   }
-  return { follow, mark, render, read };
+  return { beforeEnding, follow, mark, render, read };
 }

@@ -152,16 +152,19 @@ function moveLast(from, to) {
 function restart() {
   if (!state.line.length) return;
   stopAutoplay();
-  change((s) => {
+  record.beforeEnding("Start over", () => change((s) => {
     s.redo = [...s.redo, ...s.line.toReversed()];
     s.line = [];
     s.fresh = true;
-  });
+  }));
 }
 
-async function openGame(game) {
+/** Opens `game`, once the player says so where that ends a game played; `label` names it so. */
+function openGame(game, label) {
   stopAutoplay();
-  if (await change((s) => Object.assign(s, { game, line: [], redo: [], fresh: true }))) syncChooser(game);
+  record.beforeEnding(label, async () => {
+    if (await change((s) => Object.assign(s, { game, line: [], redo: [], fresh: true }))) syncChooser(game);
+  });
 }
 
 function syncChooser(game) {
@@ -180,6 +183,7 @@ const drawn = { view: null, casino: null };
 
 function render() {
   felt.setAttribute("aria-busy", String(busy()));
+  renderPanes();
   renderCasino();
   record.render();
   renderAutoplay();
@@ -194,6 +198,24 @@ function render() {
   $("redo").disabled = !state.redo.length;
   renderMarks();
   solver.render();
+}
+
+const PANES = ["solvers", "stats"];
+
+/** The tab chosen beside the game, and its pane. */
+function renderPanes() {
+  for (const pane of PANES) {
+    const tab = $(`tab-${pane}`);
+    tab.setAttribute("aria-selected", String(state.pane === pane));
+    tab.tabIndex = state.pane === pane ? 0 : -1;
+    $(`pane-${pane}`).hidden = state.pane !== pane;
+  }
+}
+
+function showPane(pane) {
+  update((s) => {
+    s.pane = pane;
+  });
 }
 
 /** The selection, the hint and the peek drawn on the table. */
@@ -349,7 +371,7 @@ function columnAt(x, y) {
 }
 
 document.addEventListener("keydown", (event) => {
-  if (event.target.closest?.("input, select, textarea") || !state.view) return;
+  if (event.target.closest?.("input, select, textarea, dialog") || !state.view) return;
   const key = event.key;
   if (key === "Escape") {
     const card = state.selected;
@@ -455,9 +477,27 @@ $("colnums").replaceChildren(...[1, 2, 3, 4, 5, 6, 7].map((n) => el("span", {}, 
 
 $("choose").addEventListener("submit", (event) => {
   event.preventDefault();
-  openGame({ kind: $("kind").value, number: $("number").value.trim() });
+  const game = { kind: $("kind").value, number: $("number").value.trim() };
+  openGame(game, `Open ${game.kind === "deal" ? "deal" : "PySolFC game"} ${game.number}`);
 });
-$("random").addEventListener("click", () => openGame(randomDeal()));
+$("random").addEventListener("click", () => openGame(randomDeal(), "New random deal"));
+for (const pane of PANES) $(`tab-${pane}`).addEventListener("click", () => showPane(pane));
+// The tabs' keys: the arrows go from one to the next, as a tab list's do.
+$("tab-solvers").parentElement.addEventListener("keydown", (event) => {
+  const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+  if (!step) return;
+  const pane = PANES[(PANES.indexOf(state.pane) + step + PANES.length) % PANES.length];
+  showPane(pane);
+  $(`tab-${pane}`).focus();
+});
+// On a phone the panes are below the table: one tap shows the statistics and goes to them.
+$("show-stats").addEventListener("click", () => {
+  showPane("stats");
+  const tab = $("tab-stats");
+  const top = tab.getBoundingClientRect().top;
+  if (top < 0 || top > window.innerHeight / 3) tab.scrollIntoView({ block: "start" });
+  tab.focus({ preventScroll: true });
+});
 $("undo").addEventListener("click", undo);
 $("redo").addEventListener("click", redo);
 $("restart").addEventListener("click", restart);

@@ -1,6 +1,7 @@
 //! Playing by hand: by clicks on the cards' corners, by keys and by drag, with undo, redo, a
 //! reload, and a PySolFC game.
 
+use super::honest::end_game;
 use super::*;
 use crate::trials;
 use std::time::Duration;
@@ -138,7 +139,7 @@ async fn russian_keys_drag_reload_and_a_pysol_game(page: Page) -> Outcome {
     let number = page.find("#number").await?;
     number.clear().await?;
     number.send_keys("ms5").await?;
-    page.click("#choose button[type='submit']").await?;
+    end_game(&page, "#choose button[type='submit']").await?;
     ready_for(&page, "the PySolFC game in the URL", "game === 'pysol=ms5'").await?;
     shows(&page, "pysol=ms5", &[]).await?;
     // A link names a PySolFC game too.

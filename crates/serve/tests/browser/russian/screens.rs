@@ -1,6 +1,7 @@
 //! The page's pictures, desktop and phone, and its table on a phone: seven columns in the
 //! width, every face-down count readable.
 
+use super::honest::end_game;
 use super::*;
 use crate::trials;
 use std::time::Duration;
@@ -61,20 +62,39 @@ async fn russian_screenshots_and_a_phone_sized_window(page: Page) -> Outcome {
     // The statistics, once a game is counted. The game the link opened partway through is not:
     // started over, it is a game of the player's, counted when started over again.
     press(&page, '\u{E00C}').await?;
-    page.click("#restart").await?;
+    end_game(&page, "#restart").await?;
     ready(&page, "").await?;
     play_first(&page, "deal=1", &mut Vec::new()).await?;
-    page.click("#restart").await?;
+    end_game(&page, "#restart").await?;
     ready(&page, "").await?;
+    // The statistics in one click on their tab, in full without scrolling at 1280 × 800; on a
+    // phone, in one tap from the top of the page.
+    eval(&page, "window.scrollTo(0, 0);").await?;
+    page.click("#tab-stats").await?;
     page.wait_text("#stats-played-player", "1").await?;
-    for (width, height) in [(1280, 800), (390, 844)] {
-        page.resize(width, height).await?;
-        eval(
-            &page,
-            "document.getElementById('stats-title').scrollIntoView({block: 'start'});",
-        )
-        .await?;
-        page.screenshot("russian-stats", width, height).await?;
+    in_view(&page, "at 1280 × 800, the statistics' tab chosen").await?;
+    page.screenshot("russian-stats", 1280, 800).await?;
+    page.click("#tab-solvers").await?;
+    page.resize(390, 844).await?;
+    eval(&page, "window.scrollTo(0, 0);").await?;
+    page.click("#show-stats").await?;
+    in_view(&page, "at 390 × 844, one tap on Statistics").await?;
+    page.screenshot("russian-stats", 390, 844).await?;
+    Ok(())
+}
+
+/// Fails unless the statistics' table lies whole in the window, as `what` left it.
+async fn in_view(page: &Page, what: &str) -> Outcome {
+    let seen = eval(
+        page,
+        "const table = document.getElementById('stats').getBoundingClientRect(); \
+         return [table.top >= 0, table.bottom <= window.innerHeight, table.height > 100];",
+    )
+    .await?;
+    if seen != json!([true, true, true]) {
+        return Err(fail(format!(
+            "{what}, the statistics are not all in the window (top in, bottom in, drawn): {seen}"
+        )));
     }
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! The statistics: each game counted once, in its column (the player's, autoplay's or
 //! peeking's), kept over a reload, reset, exported and imported.
 
+use super::honest::end_game;
 use super::*;
 use crate::trials;
 
@@ -39,6 +40,7 @@ async fn russian_autoplay_scores_as_the_strategy_and_counts_in_its_own_column(
     ready(&page, &line.join(",")).await?;
     counted(&page, &expected, "the same game after a reload").await?;
     // Reset takes a second click to confirm.
+    page.click("#tab-stats").await?;
     page.click("#reset-stats").await?;
     counted(&page, &expected, "one click on Reset").await?;
     page.click("#reset-stats").await?;
@@ -118,7 +120,18 @@ async fn russian_a_restart_is_a_game_played_and_autoplay_after_it_is_not_yours(
         play_first(&page, "deal=113", &mut line).await?;
     }
     let score = page.text("#score").await?.parse::<u64>()?;
+    // Starting over in mid-game counts the game: the page asks first, in a dialog of its own.
     page.click("#restart").await?;
+    let asked = page.text("#end-game-what").await?;
+    if !asked.contains(&format!("at {score} cards up")) || !asked.contains("in the You column") {
+        return Err(fail(format!(
+            "before starting over the page asks {asked:?}"
+        )));
+    }
+    page.click("#end-game-no").await?;
+    ready(&page, &line.join(",")).await?;
+    counted(&page, &games(&[], &[], &[]), "starting over, declined").await?;
+    end_game(&page, "#restart").await?;
     ready(&page, "").await?;
     let after_restart = games(&[score], &[], &[]);
     counted(&page, &after_restart, "two moves and a restart").await?;
@@ -140,10 +153,13 @@ async fn russian_a_restart_is_a_game_played_and_autoplay_after_it_is_not_yours(
     ready(&page, &line[0]).await?;
     page.wait_text("#stats-linked", "not counted").await?;
     play_first(&page, "deal=113", &mut line[..1].to_vec()).await?;
-    page.click("#random").await?;
+    end_game(&page, "#random").await?;
     ready(&page, "").await?;
     if played(&page).await? != json!([1, 0, 1]) {
-        return Err(fail("a game opened partway through by a link was counted"));
+        return Err(fail(format!(
+            "a game opened partway through by a link was counted: {}",
+            played(&page).await?
+        )));
     }
     Ok(())
 }
@@ -211,7 +227,7 @@ async fn russian_statistics_export_import_and_refuse_a_bad_file(page: Page) -> O
     ready(&page, "").await?;
     let mut line = Vec::new();
     play_first(&page, "deal=113", &mut line).await?;
-    page.click("#restart").await?;
+    end_game(&page, "#restart").await?;
     ready(&page, "").await?;
     page.click("#peek").await?;
     page.wait_for(
@@ -220,7 +236,7 @@ async fn russian_statistics_export_import_and_refuse_a_bad_file(page: Page) -> O
     )
     .await?;
     play_first(&page, "deal=113", &mut Vec::new()).await?;
-    page.click("#restart").await?;
+    end_game(&page, "#restart").await?;
     ready(&page, "").await?;
     let before = games(&[0], &[], &[0]);
     counted(&page, &before, "a game of the player's and one peeked at").await?;
@@ -232,6 +248,7 @@ async fn russian_statistics_export_import_and_refuse_a_bad_file(page: Page) -> O
                  decodeURIComponent(this.href.slice(this.href.indexOf(',') + 1))]; };",
     )
     .await?;
+    page.click("#tab-stats").await?;
     page.click("#export-stats").await?;
     let exported = eval(&page, "return window.exported;").await?;
     let file: Value = serde_json::from_str(as_str(&exported[1]))?;
