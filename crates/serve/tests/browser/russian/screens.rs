@@ -101,17 +101,24 @@ async fn in_view(page: &Page, what: &str) -> Outcome {
 
 /// Each column's face-down count as the page shows it in its number on the backs — the count,
 /// or null where no number is shown — with whether it can be read: drawn, at least 12 px
-/// high, and not covered by the column's first face-up card.
+/// high, not covered by the column's first face-up card, centred under its own column's number
+/// ('misplaced' where it is not), and drawn as a badge on the backs, not as a second row of
+/// column numbers ('unmarked' where it has no background of its own).
 async fn down_counts(page: &Page) -> Result<Value, Failure> {
     eval(
         page,
-        "return [...document.querySelectorAll('#columns .column')].map(column => { \
+        "const numbers = [...document.querySelectorAll('#colnums span')]; \
+         return [...document.querySelectorAll('#columns .column')].map((column, i) => { \
              const count = column.querySelector('.down-count'); \
              if (!count || getComputedStyle(count).display === 'none') return null; \
              const box = count.getBoundingClientRect(); \
              const up = column.querySelector('.card:not(.down)'); \
              const clear = !up || up.getBoundingClientRect().top >= box.bottom - 0.5; \
              const size = parseFloat(getComputedStyle(count).fontSize); \
+             const number = numbers[i].getBoundingClientRect(); \
+             const centred = Math.abs(box.left + box.right - number.left - number.right) <= 2; \
+             if (!centred) return 'misplaced'; \
+             if (getComputedStyle(count).backgroundColor === 'rgba(0, 0, 0, 0)') return 'unmarked'; \
              return box.height >= 12 && size >= 12 && clear ? Number(count.textContent) : 'unreadable'; \
          });",
     )
@@ -119,6 +126,17 @@ async fn down_counts(page: &Page) -> Result<Value, Failure> {
 }
 
 async fn russian_every_face_down_count_reads_on_a_phone(page: Page) -> Outcome {
+    // At the deal's start, columns 2 to 7 hold 1 to 6 face-down cards: each count under its
+    // own column's number, never read as the number of the next.
+    page.resize(390, 844).await?;
+    page.open("/russian?deal=1").await?;
+    ready(&page, "").await?;
+    let start = down_counts(&page).await?;
+    if start != json!([null, 1, 2, 3, 4, 5, 6]) {
+        return Err(fail(format!(
+            "at a deal's start on a phone the columns' face-down counts read {start}"
+        )));
+    }
     // After these moves column 1 has no face-down card and the others 1 to 5.
     let line = "SQ-1,H6-1,S8-4,DA-1,DQ-3";
     page.open(&format!("/russian?deal=1&moves={line}")).await?;
