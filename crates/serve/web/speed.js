@@ -12,7 +12,7 @@
 // (the verdict in the words of the original problem statement).
 
 import { $, api, el, say, holdState, getQuery, selectPlace, celebrate } from "/parlor.js";
-import { cardBack, cardElement } from "/cards.js";
+import { cardBack, cardElement, face } from "/cards.js";
 import { Replay } from "/replay.js";
 
 // From the rule book (docs/speed.md and the contest's statement): inputs to start from.
@@ -60,14 +60,17 @@ const happening = $("happening");
 const message = $("message");
 const textarea = $("input");
 
+/** A card as every page names it in words: `3♥`, not the log's `H3`. */
+const name = (code) => face(code).text;
+
 /** `A deck`, `B slot 2`, `table A`: a place on the felt, from an event's `from` or `to`. */
 function placeOf(robot, where) {
   return where.startsWith("table") ? where : `${robot} ${where}`;
 }
 
 /**
- * Where a card heading for `where` is drawn while `robot` holds it: a table's point is its edge
- * on the robot's side, so that a card in a hand never covers a table's top card. Only a card
+ * Where a card heading for `where` is drawn while `robot` holds it: in the robot's lane, level
+ * with the place, so that a card in a hand never covers a slot, a deck or a table. Only a card
  * that lands lies on a table; one whose move is cancelled on arrival stops beside it.
  */
 function pointOf(robot, where) {
@@ -155,15 +158,15 @@ function describe(game, t) {
   const at = game.instants.filter((i) => i <= t).pop() ?? 0;
   const parts = [];
   for (const e of game.json.events) {
-    if (e.end === at && e.status === "done" && e.to.startsWith("table")) parts.push(`${e.card} lands on ${e.to}`);
-    if (e.end === at && e.status === "cancelled") parts.push(`${e.robot} must return ${e.card}`);
+    if (e.end === at && e.status === "done" && e.to.startsWith("table")) parts.push(`${name(e.card)} lands on ${e.to}`);
+    if (e.end === at && e.status === "cancelled") parts.push(`${e.robot} must return ${name(e.card)}`);
   }
   for (const e of game.json.events) {
     if (e.start !== at) continue;
-    if (e.kind === "opening") parts.push(`${e.robot} opens with ${e.card}`);
-    else if (e.kind === "restart") parts.push(`${e.robot} restarts with ${e.card} (deadend)`);
-    else if (e.kind === "draw") parts.push(`${e.robot} draws ${e.card} into ${e.to}`);
-    else if (e.kind === "move") parts.push(`${e.robot} starts ${e.card} to ${e.to}`);
+    if (e.kind === "opening") parts.push(`${e.robot} opens with ${name(e.card)}`);
+    else if (e.kind === "restart") parts.push(`${e.robot} restarts with ${name(e.card)} (deadend)`);
+    else if (e.kind === "draw") parts.push(`${e.robot} draws ${name(e.card)} into ${e.to}`);
+    else if (e.kind === "move") parts.push(`${e.robot} starts ${name(e.card)} to ${e.to}`);
   }
   for (const w of game.json.waits) if (w.start === at) parts.push(`${w.robot} waits`);
   return `${at} ms: ${parts.join("; ") || "nothing new"}`;
@@ -210,24 +213,22 @@ function buildFelt() {
   geometry = null;
 }
 
-/** Between a table's edge and a card in a hand beside it, in px. */
-const CLEAR = 4;
-
+/** Each place's point in a lane: a card in `robot`'s hand level with the place, at the size
+ *  the sheet gives a card in a hand, in the middle of the robot's lane. */
 function measure() {
   const origin = felt.getBoundingClientRect();
+  const hand = Number(getComputedStyle(felt).getPropertyValue("--hand")) || 1;
+  const lanes = { A: $("lane-A").getBoundingClientRect(), B: $("lane-B").getBoundingClientRect() };
+  const level = (pile, robot) => {
+    const r = pile.getBoundingClientRect();
+    const lane = lanes[robot];
+    return { x: r.left + (r.width * (1 - hand)) / 2 - origin.left, y: lane.top + (lane.height - r.height * hand) / 2 - origin.top };
+  };
   geometry = new Map();
+  geometry.hand = hand;
   for (const [key, place] of places) {
-    const r = place.pile.getBoundingClientRect();
-    const x = r.left - origin.left;
-    geometry.set(key, { x, y: r.top - origin.top });
-    if (!key.startsWith("table")) continue;
-    // Beside the table, clear of its pile and caption, on the side of each robot's row.
-    const node = place.node.getBoundingClientRect();
-    for (const robot of ["A", "B"]) {
-      const below = $(`side-${robot}`).getBoundingClientRect().top >= node.bottom;
-      const y = below ? node.bottom + CLEAR : node.top - r.height - CLEAR;
-      geometry.set(`${key} from ${robot}`, { x, y: y - origin.top });
-    }
+    if (!key.startsWith("table")) geometry.set(key, level(place.pile, key[0]));
+    else for (const robot of ["A", "B"]) geometry.set(`${key} from ${robot}`, level(place.pile, robot));
   }
 }
 
@@ -251,7 +252,7 @@ function doing(game, robot, t, hand) {
   if (t >= game.json.end_ms) return game.json.winner === robot ? "has won" : "";
   if (hand !== null) {
     const e = game.json.events[hand];
-    return { opening: "opens", restart: "restarts", draw: "draws", move: "moves", return: "returns" }[e.kind] + ` ${e.card}`;
+    return { opening: "opens", restart: "restarts", draw: "draws", move: "moves", return: "returns" }[e.kind] + ` ${name(e.card)}`;
   }
   return game.json.waits.some((w) => w.robot === robot && w.start <= t && t < w.end) ? "waits" : "";
 }
@@ -304,7 +305,7 @@ function render() {
       const p = Math.min(1, Math.max(0, path.at(t)));
       const a = geometry.get(path.from);
       const b = geometry.get(path.to);
-      fly.node.style.transform = `translate(${(a.x + (b.x - a.x) * p).toFixed(1)}px, ${(a.y + (b.y - a.y) * p).toFixed(1)}px)`;
+      fly.node.style.transform = `translate(${(a.x + (b.x - a.x) * p).toFixed(1)}px, ${(a.y + (b.y - a.y) * p).toFixed(1)}px) scale(${geometry.hand})`;
     }
     const words = doing(game, robot, t, hand);
     if (sideLabels[robot].textContent !== words) sideLabels[robot].textContent = words;
