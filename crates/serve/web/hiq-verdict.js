@@ -125,7 +125,7 @@ function classSays(s) {
 /** The verdict box for a game won: a single peg stands where the goal asks, and no jump is left.
  * The one place where the page learns that the player has won. */
 function wonGame(s) {
-  return { ...verdict("won", "Won", `${single(s.goal)}: the game is over, and won.`), won: true };
+  return { ...verdict("won", "Won", `${capital(single(s.goal))}: the game is over, and won.`), won: true };
 }
 
 /** The verdict box for the server's `answer` on the position in `s`. */
@@ -152,7 +152,7 @@ function tell(s, answer) {
   if (answer.won) {
     if (answer.pegs.length === 1) {
       if (!s.editing) return wonGame(s);
-      return verdict("won", "Winnable", ...cls, `${goal}: already there.`);
+      return verdict("won", "Winnable", ...cls, `${capital(goal)}: already there.`);
     }
     return verdict(
       "won",

@@ -114,8 +114,8 @@ export function solvers(state, update, mark) {
     table.hidden = false;
   }
 
-  /** One sentence beside the peek on why its maximum and the fair planner's figure differ, once
-   *  both are in for the position shown. */
+  /** One sentence beside the peek on why its maximum and the fair planner's figure differ (or
+   *  that they agree), once both are in for the position shown. */
   function renderWhy() {
     const hint = current("hint") && state.hint.answer;
     const peek = current("peek") && state.peek.answer;
@@ -126,7 +126,10 @@ export function solvers(state, update, mark) {
     why.hidden = !now;
     if (!now) return;
     const mean = hint.moves.find((row) => sameMove(row.move, hint.fair)).mean.toFixed(3);
-    why.textContent = peek.maximum >= Number(mean)
+    // Compared as shown: a player reads the two figures, not what lies past their last digit.
+    why.textContent = peek.maximum === Number(mean)
+      ? `Peeking and the planner agree: ${peek.maximum} cards.`
+      : peek.maximum > Number(mean)
       ? `Why ${peek.maximum} and not the planner's ${mean}: the planner cannot see the face-down cards, so it must pick one move for all ${hint.samples} layouts it imagines, while peeking knows the real one and plays to it.`
       : `Why ${peek.maximum}, below the planner's ${mean}: this deal's real face-down cards lie worse than the ${hint.samples} layouts the planner imagines do on average, and peeking plays the real ones.`;
   }

@@ -60,8 +60,12 @@ async fn hiq_show_me_how_plays_and_stops(page: Page) -> Outcome {
         .await?;
     page.wait_text("#status", "1 peg · 31 jumps played · no jump left")
         .await?;
-    page.wait_text("#verdict", "the game is over, and won")
-        .await?;
+    // A sentence, begun with a capital.
+    page.wait_text(
+        "#verdict",
+        "A single peg in the centre: the game is over, and won",
+    )
+    .await?;
     page.wait_text("#show", "Show me how").await?;
     let shown = page.count("#log li.auto").await?;
     if shown != 5 {
