@@ -104,7 +104,7 @@ export function statistics(state, update, message) {
     }
     const dialog = $("end-game");
     const { score, net } = state.view;
-    $("end-game-what").textContent = `It has moves left. Ended now, it counts as a game played, at ${plural(score, "card")} up (${dollars(net)}), in the ${ROW_NAMES[rowOf(open)]} column.`;
+    $("end-game-what").replaceChildren(`It has moves left. Ended now, it counts as a game played, at ${plural(score, "card")} up (`, money(net), `), in the ${ROW_NAMES[rowOf(open)]} column.`);
     $("end-game-yes").textContent = label;
     dialog.returnValue = "";
     dialog.onclose = () => {

@@ -65,7 +65,12 @@ async fn russian_screenshots_and_a_phone_sized_window(page: Page) -> Outcome {
     end_game(&page, "#restart").await?;
     ready(&page, "").await?;
     play_first(&page, "deal=1", &mut Vec::new()).await?;
-    end_game(&page, "#restart").await?;
+    // Starting over in mid-game asks first.
+    page.click("#restart").await?;
+    page.screenshot("russian-asks", 1280, 800).await?;
+    page.screenshot("russian-asks", 390, 844).await?;
+    page.resize(1280, 800).await?;
+    page.click("#end-game-yes").await?;
     ready(&page, "").await?;
     // The statistics in one click on their tab, in full without scrolling at 1280 × 800; on a
     // phone, in one tap from the top of the page.
