@@ -11,6 +11,7 @@
 mod camicia;
 mod hiq;
 mod pages;
+mod pictures;
 mod russian;
 mod speed;
 mod themes;
@@ -466,6 +467,7 @@ pub fn trials() -> Vec<Trial> {
     tests.extend(camicia::trials());
     tests.extend(speed::trials());
     tests.extend(pages::trials());
+    tests.extend(pictures::trials());
     tests.extend(themes::trials());
     let in_ci = std::env::var_os("CI").is_some();
     let missing = find_program(&["chromium", "chromium-browser", "google-chrome"]).is_none()
