@@ -67,13 +67,12 @@ async fn pages_the_theme_follows_the_system_and_the_switch(page: Page) -> Outcom
             "back to the system's theme, the page is {now}"
         )));
     }
+    // And it follows the system as it changes, the page open.
     page.emulate("prefers-color-scheme", "light").await?;
-    page.wait_for(
-        "the page to follow the system to light",
-        "return document.documentElement.dataset.theme === 'light';",
-    )
-    .await?;
-    Ok(())
+    let follows = "return document.documentElement.dataset.theme === 'light';";
+    page.wait_for("the page to follow the system to light", follows)
+        .await
+        .map(|_| ())
 }
 
 /// Every piece of text on the page whose contrast against what lies under it (its colour and
