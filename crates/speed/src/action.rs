@@ -1,7 +1,7 @@
 //! What a player driven from outside may do, at which instant, and why the rules may refuse it.
 
 use crate::robot::{Pile, Robot};
-use crate::step::Carry;
+use crate::view::Carry;
 use cards::Card;
 use std::fmt;
 use thiserror::Error;

@@ -9,10 +9,9 @@ use crate::action::{Action, Refusal};
 use crate::card::{are_neighbours, strength};
 use crate::deal::Deal;
 use crate::event::{Ending, Event, Kind, Place};
-use crate::outcome::Outcome;
-use crate::reference::Finish;
+use crate::outcome::{Finish, Outcome};
 use crate::robot::{DRAW_MS, Pile, RETURN_MS, RIGHT_MS, Robot};
-use crate::step::{Carry, SeatView, View};
+use crate::view::{Carry, SeatView, View};
 use cards::Card;
 use std::collections::VecDeque;
 

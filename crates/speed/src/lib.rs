@@ -17,7 +17,7 @@
 //! The rule book's worked example, played:
 //!
 //! ```
-//! use speed::reference::Finish;
+//! use speed::Finish;
 //! use speed::{Card, Deal, Robot, fast, reference};
 //!
 //! let cards = |text: &str| -> Vec<Card> {
@@ -61,6 +61,7 @@ mod robot;
 pub mod stats;
 mod step;
 mod versus;
+mod view;
 
 pub use action::{Action, LATEST_MS, Refusal, Timed};
 pub use card::{are_neighbours, strength};
@@ -68,8 +69,9 @@ pub use cards::Card;
 pub use deal::{Deal, DealError, Split};
 pub use event::{Ending, Event, Kind, Place};
 pub use log::{Log, LogError, MAX_ACTIONS};
-pub use outcome::Outcome;
+pub use outcome::{Finish, Outcome};
 pub use reaction::Reaction;
 pub use robot::{DRAW_MS, LEFT_MS, Pile, RETURN_MS, RIGHT_MS, Robot};
-pub use step::{Carry, SeatView, Step, StepError, Stop, View, step};
+pub use step::{Step, StepError, Stop, step};
 pub use versus::{Refused, Versus};
+pub use view::{Carry, SeatView, View};

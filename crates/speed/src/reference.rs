@@ -13,23 +13,10 @@
 use crate::board::Board;
 use crate::deal::Deal;
 use crate::event::Event;
+use crate::outcome::Finish;
 use crate::outcome::Outcome;
 use crate::robot::Robot;
 use cards::Card;
-
-/// How the winner won.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Finish {
-    /// Only the winner ran out of cards at the end.
-    Alone,
-    /// Both ran out at the same instant; these are their last cards, the stronger one won.
-    Together {
-        /// A's last card.
-        a: Card,
-        /// B's last card.
-        b: Card,
-    },
-}
 
 /// A game played out, with its log.
 #[derive(Clone, Debug, PartialEq, Eq)]

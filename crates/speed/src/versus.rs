@@ -15,9 +15,8 @@ use crate::action::{LATEST_MS, Refusal, Timed};
 use crate::board::Board;
 use crate::deal::Deal;
 use crate::log::Log;
-use crate::outcome::Outcome;
+use crate::outcome::{Finish, Outcome};
 use crate::reaction::Reaction;
-use crate::reference::Finish;
 use crate::robot::Robot;
 use thiserror::Error;
 

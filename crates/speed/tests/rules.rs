@@ -2,7 +2,7 @@
 //! for each rule, each worked out by hand.
 
 use cards::Card;
-use speed::reference::Finish;
+use speed::Finish;
 use speed::{Deal, Ending, Event, Kind, Pile, Place, Robot, contest, fast, reference};
 
 fn cards(text: &str) -> Vec<Card> {

@@ -8,7 +8,7 @@ mod mimic;
 
 use cards::Card;
 use mimic::{mimics, played_out};
-use speed::reference::Finish;
+use speed::Finish;
 use speed::{
     Action, Carry, Deal, Ending, Kind, LATEST_MS, Log, Pile, Place, Reaction, Refusal, Refused,
     Robot, StepError, Stop, Timed, Versus, contest,

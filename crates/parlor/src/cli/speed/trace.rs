@@ -2,7 +2,7 @@
 
 use super::source;
 use report::speed::card_list;
-use speed::reference::Finish;
+use speed::Finish;
 use speed::{Deal, Ending, Event, Kind, Place, RETURN_MS, Robot, reference};
 use std::io::{self, Write};
 
