@@ -55,6 +55,16 @@ impl Plan {
         self.range(chunk).start
     }
 
+    /// Chunks `first..end` cut where they would run past the run's last chunk or the end of
+    /// `first`'s round: the span a worker takes.
+    pub(crate) fn span(&self, first: u64, end: u64) -> Range<u64> {
+        let mut end = end.min(self.chunks());
+        if let Some(round) = self.round {
+            end = end.min(first - first % round + round);
+        }
+        first..end.max(first)
+    }
+
     /// How many chunks must be committed before chunk `chunk` may start.
     pub(crate) fn needs(&self, chunk: u64) -> u64 {
         self.round.map_or(0, |round| chunk - chunk % round)
@@ -149,6 +159,25 @@ pub trait Job: Send + Sync + 'static {
     /// Plays the items of chunk `chunk`.
     fn play(&self, chunk: u64, items: Range<u64>, basis: &Self::Basis) -> Self::Part;
 
+    /// How many chunks a worker would take at once, asked each time it takes some: 1, unless
+    /// the job's engine plays far more than a chunk at a time (a GPU fed batches of millions).
+    /// The chunks stay the job's, so the results do not depend on it; a span never reaches past
+    /// the end of a round.
+    fn span(&self) -> u64 {
+        1
+    }
+
+    /// Plays chunks `chunks` at once: a part for each, in order. The parts of a span are
+    /// committed together, one after the other with no checkpoint between them, so a job whose
+    /// parts merge may give the whole span's part as its first chunk's and empty parts after
+    /// it. By default, each chunk by [`Job::play`].
+    fn play_span(&self, chunks: Range<u64>, basis: &Self::Basis) -> Vec<Self::Part> {
+        let plan = self.plan();
+        chunks
+            .map(|chunk| self.play(chunk, plan.range(chunk), basis))
+            .collect()
+    }
+
     /// Adds a chunk's part to the summary; chunks come strictly in order. What the job appends
     /// to [`Commit::journal`] goes to the run's journal (its results file, or standard output),
     /// if it has one. An error stops the run: what was committed before it stays in the
@@ -205,6 +234,18 @@ mod tests {
             Plan::new(100_000, 2048).in_rounds(8).to_string(),
             "100,000 items in chunks of 2,048, 8 chunks a round"
         );
+    }
+
+    #[test]
+    fn spans_stop_at_the_end_and_at_rounds() {
+        let plan = Plan::new(100, 10);
+        assert_eq!(plan.span(2, 6), 2..6);
+        assert_eq!(plan.span(8, 20), 8..10);
+        assert_eq!(plan.span(10, 12), 10..10);
+        let rounds = plan.in_rounds(4);
+        assert_eq!(rounds.span(1, 9), 1..4);
+        assert_eq!(rounds.span(4, 9), 4..8);
+        assert_eq!(rounds.span(9, 12), 9..10);
     }
 
     #[test]
