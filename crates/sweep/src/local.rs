@@ -83,10 +83,7 @@ pub(crate) fn run<J: Job>(
             let spawned = std::thread::Builder::new()
                 .name(format!("sweep-{worker}"))
                 .spawn_scoped(scope, move || {
-                    loop {
-                        let Some(span) = take(next, &plan, job.span()) else {
-                            break;
-                        };
+                    while let Some(span) = take(next, &plan, job.span()) {
                         let chunk = span.start;
                         // A worker holding a span of many chunks may run as far ahead.
                         let window = window * (span.end - span.start);
