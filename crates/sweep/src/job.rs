@@ -56,13 +56,18 @@ impl Plan {
     }
 
     /// Chunks `first..end` cut where they would run past the run's last chunk or the end of
-    /// `first`'s round: the span a worker takes.
+    /// `first`'s round, or stretched to it where fewer than half as many would be left after
+    /// them: the span a worker takes, never leaving a sliver of a span for the last.
     pub(crate) fn span(&self, first: u64, end: u64) -> Range<u64> {
-        let mut end = end.min(self.chunks());
+        let mut last = self.chunks();
         if let Some(round) = self.round {
-            end = end.min(first - first % round + round);
+            last = last.min(first - first % round + round);
         }
-        first..end.max(first)
+        let end = end.min(last).max(first);
+        if last - end < (end - first) / 2 {
+            return first..last.max(first);
+        }
+        first..end
     }
 
     /// How many chunks must be committed before chunk `chunk` may start.
@@ -240,12 +245,17 @@ mod tests {
     fn spans_stop_at_the_end_and_at_rounds() {
         let plan = Plan::new(100, 10);
         assert_eq!(plan.span(2, 6), 2..6);
+        assert_eq!(plan.span(1, 2), 1..2);
         assert_eq!(plan.span(8, 20), 8..10);
         assert_eq!(plan.span(10, 12), 10..10);
+        // 2 left after 6: taken with them; 3 after 4 are not.
+        assert_eq!(plan.span(2, 8), 2..10);
+        assert_eq!(plan.span(3, 7), 3..7);
         let rounds = plan.in_rounds(4);
         assert_eq!(rounds.span(1, 9), 1..4);
         assert_eq!(rounds.span(4, 9), 4..8);
         assert_eq!(rounds.span(9, 12), 9..10);
+        assert_eq!(Plan::new(100, 10).in_rounds(8).span(0, 6), 0..8);
     }
 
     #[test]
