@@ -155,6 +155,10 @@ fn limits(adapter: &wgpu::Limits) -> wgpu::Limits {
             .max_storage_buffer_binding_size
             .clamp(least.max_storage_buffer_binding_size, most),
         max_buffer_size: adapter.max_buffer_size.clamp(least.max_buffer_size, most),
+        // The play's pool and histograms: 17 KiB a workgroup.
+        max_compute_workgroup_storage_size: adapter
+            .max_compute_workgroup_storage_size
+            .clamp(least.max_compute_workgroup_storage_size, 32 << 10),
         ..least
     }
 }

@@ -20,8 +20,9 @@ const FEWEST: u32 = 1 << 12;
 /// busy.
 const SUBMISSIONS_A_CALL: u64 = 8;
 /// Deals a thread of the play takes at least, on average, in a batch: below that the play's
-/// workgroups are fewer, and each takes more.
-const DEALS_A_THREAD: u32 = 16;
+/// workgroups are fewer, and each takes more. A workgroup's tail, in which its threads finish
+/// their last games with no deal left to take, is then at most a game in some 64.
+const DEALS_A_THREAD: u32 = 64;
 /// The most workgroups of the play: more than any GPU keeps resident (a data-centre GPU some
 /// thousand of 256 threads). Those that start late find the batch taken and end at once.
 const MOST_PLAY_GROUPS: u32 = 4096;
@@ -151,7 +152,7 @@ mod tests {
     #[test]
     fn dispatches_cover_every_deal() {
         assert_eq!(play_groups(100), 1);
-        assert_eq!(play_groups(1 << 16), 16);
+        assert_eq!(play_groups(1 << 16), 4);
         assert_eq!(play_groups(1 << 27), MOST_PLAY_GROUPS);
         assert_eq!(gather_grid(1), (1, 1));
         assert_eq!(gather_grid(256 * 1000 + 1), (1001, 1));

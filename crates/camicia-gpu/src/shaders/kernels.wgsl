@@ -42,23 +42,25 @@ override SOURCE: u32 = 0u;
 // lavapipe than reading a flag of the parameters).
 override SIZED: bool = false;
 
-// The deals of a workgroup that its threads take as their games end: a ring of two halves, each
-// dealt by the whole workgroup at once, a deal a thread, while the other half is played from.
-// A deal is its plane of payment places, its queue, and its place in the batch (NONE: none).
+// The deals of a workgroup that its threads take as their games end: a ring of three parts, each
+// dealt by the whole workgroup at once, a deal a thread, while the others are played from. A deal
+// is its plane of payment places, its queue, and its place in the batch (NONE: none).
 var<workgroup> pool: array<vec4<u32>, POOL>;
 // Deals of the pool taken, and dealt into it; the threads' claims may run past `dealt`, and are
 // cut back to it where the workgroup meets.
 var<workgroup> claimed: atomic<u32>;
 var<workgroup> dealt: u32;
-// The workgroup's share of the batch: random and given deals come WIDTH at a time from the
-// batch's counter; in index order WIDTH runs of SEGMENT consecutive indices, a run a thread,
-// each unranked once and stepped through, `left` being the steps left.
+// The workgroup's next share of the batch, decided where it last met and dealt where it meets
+// next: random and given deals come WIDTH at a time from the batch's counter; in index order
+// WIDTH runs of SEGMENT consecutive indices, a run a thread, each unranked once and stepped
+// through, `left` being the steps left.
+var<workgroup> deal_next: bool;
 var<workgroup> block: u32;
 var<workgroup> left: u32;
-// Whether the batch's counter has run dry, and what the workgroup does next.
+// Whether the batch's counter has run dry.
 var<workgroup> dry: bool;
-var<workgroup> deal_now: bool;
-var<workgroup> done: bool;
+// What thread 0 tells the others where they meet: DONE, or how many deals the pool has had.
+var<workgroup> told: u32;
 // Threads with a game, counted where the workgroup meets.
 var<workgroup> playing: atomic<u32>;
 // The histograms of the workgroup's games, merged into the batch's once, at its end; the few
@@ -113,14 +115,22 @@ fn lengths_of(k: u32) -> vec2<u32> {
     return vec2<u32>(26u);
 }
 
-// Where the workgroup meets between its threads' runs of STEPS rounds: takes its next share of
-// the batch when the pool's unplayed half is all taken, and says whether it is done. Run by
-// thread 0.
-fn plan_the_dealing() {
+// Where the workgroup meets between its threads' runs of STEPS rounds, once the share decided
+// last time is dealt: counts it in the pool, decides whether to deal the next share next time
+// (when the pool's oldest part is all taken) and takes it from the batch, and tells the others
+// how many deals the pool has had, or that the workgroup is done. Run by thread 0.
+fn meet() {
+    // Claims past what the threads could take are none: cut back before the new deals count.
     let taken = min(atomicLoad(&claimed), dealt);
     atomicStore(&claimed, taken);
-    deal_now = false;
-    if !dry && dealt - taken <= WIDTH {
+    if deal_next {
+        dealt += WIDTH;
+        if SOURCE == INDEX {
+            left -= 1u;
+        }
+    }
+    deal_next = false;
+    if !dry && dealt - taken <= POOL - WIDTH {
         if SOURCE == INDEX {
             if left == 0u {
                 block = atomicAdd(&tally[NEXT], WIDTH * SEGMENT);
@@ -131,24 +141,44 @@ fn plan_the_dealing() {
             block = atomicAdd(&tally[NEXT], WIDTH);
             dry = block >= params.count;
         }
-        deal_now = !dry;
+        deal_next = !dry;
     }
-    done = dry && atomicLoad(&playing) == 0u && taken >= dealt;
+    let done = dry && atomicLoad(&playing) == 0u && taken >= dealt;
     atomicStore(&playing, 0u);
-    if done {
-        return;
+    told = select(dealt, DONE, done);
+}
+
+// Deals this thread's deal of the share decided where the workgroup last met into the pool.
+fn deal_into_pool(lane: u32, cursor: ptr<function, Deal>) {
+    var k = block + lane;
+    var d: Deal;
+    if SOURCE == INDEX {
+        k = block + lane * SEGMENT + (SEGMENT - left);
+        if k < params.count {
+            if left == SEGMENT {
+                *cursor = unrank(limbs_of(params.first, k));
+            } else {
+                next_deal(cursor);
+            }
+        }
+        d = *cursor;
+    } else if SOURCE == GIVEN {
+        if k < params.count {
+            d = given_deal(k);
+        }
+    } else if k < params.count {
+        let low = params.first.x + k;
+        d = random_deal(vec2<u32>(low, params.first.y + select(0u, 1u, low < k)));
     }
-    steps += STEPS;
-    if dry {
-        tail += STEPS;
-    }
+    pool[(dealt + lane) % POOL] = vec4<u32>(d.places, d.values, select(NONE, k, k < params.count));
 }
 
 // Each workgroup plays its share of the batch, dealing as it goes: its threads deal WIDTH deals
 // into the pool together, a deal a thread, then each plays a round at a time of its game, and
 // when the game ends takes the next deal of the pool. A thread waits for its subgroup's rounds,
 // never for the games of the others to end, and no workgroup waits for another: a workgroup
-// takes more of the batch as long as it lasts.
+// takes more of the batch as long as it lasts. The workgroup meets every STEPS rounds, in three
+// barriers.
 @compute @workgroup_size(WIDTH)
 fn play(@builtin(local_invocation_index) lane: u32) {
     var g: Game;
@@ -159,46 +189,32 @@ fn play(@builtin(local_invocation_index) lane: u32) {
     var resting = 0u;
     // In index order, this thread's run of indices.
     var cursor: Deal;
+    if lane == 0u {
+        // The first share, dealt as the workgroup first meets.
+        meet();
+    }
+    workgroupBarrier();
     loop {
+        if deal_next {
+            deal_into_pool(lane, &cursor);
+        }
         if place != NONE {
             atomicAdd(&playing, 1u);
         }
         workgroupBarrier();
         if lane == 0u {
-            plan_the_dealing();
+            meet();
+            if told != DONE {
+                // The tail: steps after the pool has given its last deal, while the workgroup
+                // waits for its last games.
+                steps += STEPS;
+                tail += select(0u, STEPS, dry && atomicLoad(&claimed) >= dealt);
+            }
         }
-        if workgroupUniformLoad(&done) {
+        let ready = workgroupUniformLoad(&told);
+        if ready == DONE {
             break;
         }
-        if workgroupUniformLoad(&deal_now) {
-            var k = block + lane;
-            var d: Deal;
-            if SOURCE == INDEX {
-                k = block + lane * SEGMENT + (SEGMENT - left);
-                if k < params.count {
-                    if left == SEGMENT {
-                        cursor = unrank(limbs_of(params.first, k));
-                    } else {
-                        next_deal(&cursor);
-                    }
-                }
-                d = cursor;
-            } else if SOURCE == GIVEN {
-                if k < params.count {
-                    d = given_deal(k);
-                }
-            } else if k < params.count {
-                let low = params.first.x + k;
-                d = random_deal(vec2<u32>(low, params.first.y + select(0u, 1u, low < k)));
-            }
-            pool[(dealt + lane) % POOL] = vec4<u32>(d.places, d.values, select(NONE, k, k < params.count));
-        }
-        workgroupBarrier();
-        if lane == 0u && deal_now {
-            dealt += WIDTH;
-            left -= select(0u, 1u, SOURCE == INDEX);
-        }
-        let ready = workgroupUniformLoad(&dealt);
         for (var step = 0u; step < STEPS; step++) {
             if place == NONE {
                 let taken = atomicAdd(&claimed, 1u);
