@@ -111,7 +111,7 @@ impl Gpu {
     ///
     /// [`GpuError`] when no adapter, or no device, can be had.
     pub fn open(cpu: Engine) -> Result<Gpu, GpuError> {
-        Ok(Gpu {
+        let gpu = Gpu {
             inner: Arc::new(Inner {
                 device: Device::open()?,
                 slots: Slots::new(),
@@ -119,7 +119,31 @@ impl Gpu {
                 cpu,
                 failure: Mutex::new(None),
             }),
-        })
+        };
+        gpu.calibrate()?;
+        Ok(gpu)
+    }
+
+    /// Measures the device's speed before any run, so that a run's first submissions are sized
+    /// like the others: a few deals to warm the driver up (a software renderer compiles its
+    /// code as it first runs it), then enough to time. What they take is start-up, not counted
+    /// in [`Gpu::timing`].
+    fn calibrate(&self) -> Result<(), GpuError> {
+        let feed = self.feed();
+        let dealer = camicia::deal::Dealer::new(0);
+        for deals in [0..plan::WARM_UP, 0..plan::CALIBRATION] {
+            summary::stats_on(&feed, &dealer, deals)?;
+        }
+        self.inner.device.clock.reset();
+        Ok(())
+    }
+
+    fn feed(&self) -> Feed<'_> {
+        Feed {
+            device: &self.inner.device,
+            slots: &self.inner.slots,
+            sizer: &self.inner.sizer,
+        }
     }
 
     /// The adapter: its name, kind (a GPU, or the processor in software), backend, driver and
@@ -160,12 +184,7 @@ impl Gpu {
         on_cpu: impl FnOnce(Engine) -> T,
     ) -> T {
         if self.failure_slot().is_none() {
-            let feed = Feed {
-                device: &self.inner.device,
-                slots: &self.inner.slots,
-                sizer: &self.inner.sizer,
-            };
-            match on_gpu(&feed) {
+            match on_gpu(&self.feed()) {
                 Ok(Some(done)) => return done,
                 Ok(None) => {}
                 Err(error) => {

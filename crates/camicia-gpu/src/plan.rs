@@ -4,14 +4,21 @@
 
 use crate::layout::WIDTH;
 use camicia::deal::Dealer;
+use std::collections::VecDeque;
 use std::sync::Mutex;
 
-/// Seconds of the device's work a submission is sized to: well above the 50 ms at which the
-/// cost of a submission and its read-back vanishes, and short enough for a driver's watchdog.
-const TARGET: f64 = 0.08;
+/// Seconds of the device's work a submission is sized to: twice the 50 ms above which the cost
+/// of a submission and its read-back vanishes, so that a submission stays above it when a shared
+/// machine slows, and short enough for a driver's watchdog.
+const TARGET: f64 = 0.1;
 /// Deals of a submission before the device's speed is known: tens of milliseconds on a software
 /// renderer, a fraction of one on a data-centre GPU, whose next submissions then grow.
 const FIRST: u32 = 1 << 16;
+/// The deals that warm a device up when it is opened, too few to time, then those that time it.
+pub(crate) const WARM_UP: u64 = 2048;
+pub(crate) const CALIBRATION: u64 = 1 << 15;
+// The warm-up is too short to time, and the calibration long enough.
+const _: () = assert!(WARM_UP < FEWEST as u64 && CALIBRATION >= FEWEST as u64);
 /// The fewest deals a submission sized by time holds, and the fewest whose time is taken as a
 /// measure of the device's speed.
 const FEWEST: u32 = 1 << 12;
@@ -29,18 +36,24 @@ const MOST_PLAY_GROUPS: u32 = 4096;
 /// The most workgroups along one side of a dispatch.
 const MOST_GROUPS: u32 = 65_535;
 
-/// The device's speed, deals a second of its time, measured on the submissions so far.
+/// Measures of the device's speed that size the next submission: the fastest of the last so
+/// many, so that a device slowed for a while (a shared machine, a software renderer whose
+/// threads another process took) does not leave submissions short when it recovers.
+const MEASURES: usize = 8;
+
+/// The device's speed, deals a second of its time, measured on the last submissions.
 #[derive(Default)]
 pub(crate) struct Sizer {
-    rate: Mutex<Option<f64>>,
+    rates: Mutex<VecDeque<f64>>,
 }
 
 impl Sizer {
-    /// Deals of the next submission: [`TARGET`] seconds of the device's work, from [`FEWEST`]
-    /// to `most`.
+    /// Deals of the next submission: [`TARGET`] seconds of the device's work at the fastest
+    /// speed measured lately, from [`FEWEST`] to `most`.
     pub(crate) fn batch(&self, most: u32) -> u32 {
-        let rate = *self.rate.lock().unwrap_or_else(|e| e.into_inner());
-        let deals = rate.map_or(f64::from(FIRST), |rate| rate * TARGET);
+        let rates = self.rates.lock().unwrap_or_else(|e| e.into_inner());
+        let fastest = rates.iter().copied().reduce(f64::max);
+        let deals = fastest.map_or(f64::from(FIRST), |rate| rate * TARGET);
         (deals.min(f64::from(u32::MAX)) as u32).clamp(FEWEST.min(most), most)
     }
 
@@ -49,15 +62,16 @@ impl Sizer {
         u64::from(self.batch(most)) * SUBMISSIONS_A_CALL
     }
 
-    /// A submission of `deals` deals took the device `seconds`: the speed is the mean of the
-    /// last measures, the latest weighing half.
+    /// A submission of `deals` deals took the device `seconds`.
     pub(crate) fn measured(&self, deals: u32, seconds: f64) {
         if deals < FEWEST || seconds <= 0.0 {
             return;
         }
-        let now = f64::from(deals) / seconds;
-        let mut rate = self.rate.lock().unwrap_or_else(|e| e.into_inner());
-        *rate = Some(rate.map_or(now, |before| (before + now) / 2.0));
+        let mut rates = self.rates.lock().unwrap_or_else(|e| e.into_inner());
+        if rates.len() == MEASURES {
+            rates.pop_front();
+        }
+        rates.push_back(f64::from(deals) / seconds);
     }
 }
 
@@ -115,12 +129,19 @@ mod tests {
         assert_eq!(sizer.batch(1 << 27), FIRST);
         // Lavapipe's speed: half a million deals a second.
         sizer.measured(1 << 16, f64::from(1 << 16) / 500_000.0);
-        assert_eq!(sizer.batch(1 << 27), 40_000);
-        assert_eq!(sizer.span(1 << 27), 320_000);
-        // Then a GPU's: the mean of the two, and the next measure weighs half.
+        assert_eq!(sizer.batch(1 << 27), 50_000);
+        assert_eq!(sizer.span(1 << 27), 400_000);
+        // Slowed by another process for a while: the fastest lately still sizes.
+        for _ in 0..MEASURES - 1 {
+            sizer.measured(50_000, 0.4);
+        }
+        assert_eq!(sizer.batch(1 << 27), 50_000);
+        sizer.measured(50_000, 0.4);
+        assert_eq!(sizer.batch(1 << 27), 12_500);
+        // A GPU's speed, up to the most a batch holds.
         sizer.measured(1 << 20, f64::from(1 << 20) / 2.0e9);
-        assert!((80_019_000..80_021_000).contains(&sizer.batch(1 << 27)));
-        assert_eq!(sizer.batch(1 << 25), 1 << 25);
+        assert!((199_999_000..200_001_000).contains(&sizer.batch(u32::MAX)));
+        assert_eq!(sizer.batch(1 << 27), 1 << 27);
         // A slow device still gets submissions worth the trip.
         let slow = Sizer::default();
         slow.measured(FEWEST, 10.0);

@@ -55,7 +55,11 @@ fn stats_of(dealer: &Dealer, first: u64, output: Output) -> Result<Stats, GpuErr
     Ok(Stats::of_counts(&cards, &tricks, games))
 }
 
-fn stats_on(feed: &Feed<'_>, dealer: &Dealer, deals: Range<u64>) -> Result<Stats, GpuError> {
+pub(crate) fn stats_on(
+    feed: &Feed<'_>,
+    dealer: &Dealer,
+    deals: Range<u64>,
+) -> Result<Stats, GpuError> {
     let key = key(dealer);
     let mut stats = Stats::default();
     feed.stream(

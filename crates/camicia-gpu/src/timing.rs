@@ -137,6 +137,11 @@ impl Clock {
         }
     }
 
+    /// Forgets what was counted: the start-up's submissions are none of a run's.
+    pub(crate) fn reset(&self) {
+        *self.lock() = State::default();
+    }
+
     /// A search's chunk is played again alone.
     pub(crate) fn again(&self) {
         self.lock().chunks_again += 1;
