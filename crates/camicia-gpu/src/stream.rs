@@ -93,8 +93,10 @@ impl Feed<'_> {
 
     fn launch<'a>(&self, slot: Slot, batch: Batch<'a>) -> Flight<'a> {
         let commands = batch::record(self.device, &slot, &batch);
-        let submission = self.device.queue.submit([commands]);
+        // Counted before it goes: a device may start it before `submit` returns, and the run's
+        // wall time must hold all of its busy time.
         self.device.clock.submitted(batch.count.into());
+        let submission = self.device.queue.submit([commands]);
         let bytes = batch::staged(&batch);
         let (sender, mapped) = channel();
         slot.staging
