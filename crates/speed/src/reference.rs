@@ -16,7 +16,6 @@ use crate::event::Event;
 use crate::outcome::Finish;
 use crate::outcome::Outcome;
 use crate::robot::Robot;
-use cards::Card;
 
 /// A game played out, with its log.
 #[derive(Clone, Debug, PartialEq, Eq)]
