@@ -13,9 +13,15 @@ const WIDTH: f64 = 960.0;
 const LEFT: f64 = 80.0;
 const RIGHT: f64 = 30.0;
 const PLOT: f64 = WIDTH - LEFT - RIGHT;
-/// Top and height of the lengths panel, then of the wins panel.
-const LENGTHS: (f64, f64) = (96.0, 300.0);
-const WINS: (f64, f64) = (500.0, 260.0);
+/// The lengths panel, then the wins panel.
+const LENGTHS: Panel = Panel {
+    top: 96.0,
+    height: 300.0,
+};
+const WINS: Panel = Panel {
+    top: 500.0,
+    height: 260.0,
+};
 const HEIGHT: f64 = 830.0;
 const GRID: &str = "#dddddd";
 
@@ -52,11 +58,8 @@ pub fn draw(seed: u64, splits: &[(Split, &Stats)]) -> String {
 
 /// The share of games in each bin of lengths, a line per split.
 fn lengths(svg: &mut Svg, splits: &[(Split, &Stats)]) {
-    let (top, height) = LENGTHS;
-    let bottom = top + height;
-    panel_title(
+    let (height, bottom) = LENGTHS.titled(
         svg,
-        top,
         "How long a game lasts: share of games in each bin of lengths",
     );
     let longest = splits
@@ -148,13 +151,24 @@ fn lengths(svg: &mut Svg, splits: &[(Split, &Stats)]) {
     );
 }
 
-fn panel_title(svg: &mut Svg, top: f64, title: &str) {
-    svg.text(LEFT, top - 14.0, 13.0, Anchor::Start, title);
+/// A panel of the picture: where it starts down the page, and how tall it is.
+#[derive(Clone, Copy)]
+struct Panel {
+    top: f64,
+    height: f64,
+}
+
+impl Panel {
+    /// Writes the panel's title above it, and gives its height and bottom.
+    fn titled(self, svg: &mut Svg, title: &str) -> (f64, f64) {
+        svg.text(LEFT, self.top - 14.0, 13.0, Anchor::Start, title);
+        (self.height, self.top + self.height)
+    }
 }
 
 /// A labelled vertical line over the lengths panel.
 fn mark(svg: &mut Svg, x: f64, label: &str, anchor: Anchor) {
-    let (top, height) = LENGTHS;
+    let Panel { top, height } = LENGTHS;
     svg.line((x, top), (x, top + height), "#555555", 1.0);
     let shift = if anchor == Anchor::End { -5.0 } else { 5.0 };
     svg.text(x + shift, top + 12.0, 11.0, anchor, label);
@@ -180,11 +194,8 @@ fn axis_x(svg: &mut Svg, bottom: f64, (first, last): (f64, f64), x: impl Fn(f64)
 
 /// A's win rate for each split, with its interval, against A's cards.
 fn wins(svg: &mut Svg, splits: &[(Split, &Stats)]) {
-    let (top, height) = WINS;
-    let bottom = top + height;
-    panel_title(
+    let (height, bottom) = WINS.titled(
         svg,
-        top,
         "Who wins: A's share of the games for each split, with its 95% Wilson interval",
     );
     let y = |share: f64| bottom - height * share;
