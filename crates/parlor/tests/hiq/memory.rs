@@ -59,7 +59,7 @@ fn the_solver_under_100_mb_stops_with_a_message() {
     // A single peg in hole 2 from the standard start: its class allows it (the class would
     // answer at once otherwise), and the solver has seen millions of positions before it ends.
     let args = "hiq solve --goal 2 --quiet";
-    stopped_cleanly(&limited(100_000, &args, ""), REFUSED);
+    stopped_cleanly(&limited(100_000, args, ""), REFUSED);
     let bounded = format!("{args} --memory 32M");
     stopped_cleanly(&limited(100_000, &bounded, ""), &format!("{BOUND}32 MiB"));
 }
