@@ -23,8 +23,19 @@ const boardKey = (start, line) => `${body(start)}|${written(line, ",")}`;
 /** The server's position for `line` played from `start`, if it is known. */
 export const knownBoard = (start, line) => boards.get(boardKey(start, line));
 
+/** The most positions and verdicts kept (some 2 KB each): a long session forgets its oldest,
+ * which are asked again if they are met again. */
+const KEPT = 10000;
+
+/** Sets `key` in `map`, forgetting its oldest entries past KEPT. */
+function keep(map, key, value) {
+  map.delete(key);
+  map.set(key, value);
+  while (map.size > KEPT) map.delete(map.keys().next().value);
+}
+
 /** Keeps the server's `answer` for a position, as /api/hiq/board gives it. */
-export const keepBoard = (answer) => boards.set(boardKey(answer.pegs, answer.jumps), answer);
+export const keepBoard = (answer) => keep(boards, boardKey(answer.pegs, answer.jumps), answer);
 
 /** Asks for every position one legal jump past the game of `s` and its verdict, where the server
  * knows them at once, and keeps them; a question for a position left since is dropped. */
@@ -46,7 +57,7 @@ export function lookAhead(s) {
     (answer) => {
       for (const next of answer.ahead) {
         keepBoard(next.board);
-        verdicts.set(`${goal}|${body(start)}|${written(next.board.jumps, ",")}`, next.verdict);
+        keep(verdicts, `${goal}|${body(start)}|${written(next.board.jumps, ",")}`, next.verdict);
       }
       if (looking === request) looking = null;
     },
@@ -118,7 +129,7 @@ export function ask(s, update) {
   };
   const solve = async () => {
     try {
-      verdicts.set(position, await api(path, pegs, { signal: request.controller.signal }));
+      keep(verdicts, position, await api(path, pegs, { signal: request.controller.signal }));
     } catch (error) {
       if (error.name === "AbortError" || asking !== request) return;
       if (error.reason === "busy") {
@@ -132,7 +143,7 @@ export function ask(s, update) {
         answered(() => verdict("", "No verdict", error.message));
         return;
       }
-      verdicts.set(position, { budget: true });
+      keep(verdicts, position, { budget: true });
     }
     answered((now) => tell(now, verdicts.get(position)));
   };
