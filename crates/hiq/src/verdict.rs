@@ -1,10 +1,13 @@
 //! What a player is told about a game in progress: whether the goal can still be reached from
 //! where a line of jumps ends, and which jump of the line lost it.
 //!
-//! The answer comes from the table of prospects where it holds the position (at once), and from
-//! the solver otherwise, within the memory and the positions the caller allows: a verdict is
+//! The answer comes at once from the table of prospects where it holds the position, or from
+//! de Bruijn's class where it rules the goal out (before any search, whatever the position), and
+//! from the solver otherwise, within the memory and the positions the caller allows: a verdict is
 //! always answered when the solver can judge the line's end, and the losing jump, which takes
-//! more searches, is left unknown rather than searched for past its budget.
+//! more searches, is left unknown rather than searched for past its budget. [`ahead`] judges
+//! every position one jump further, where that is at once, so that a page can show a verdict
+//! with the jump that reaches it.
 //!
 //! ```
 //! use cancel::Cancel;
@@ -67,10 +70,54 @@ impl Judged {
     }
 }
 
-/// Whether `table` answers every search of a verdict from `start` for `goal` at once: it holds
-/// `start`, and so every position a line from it reaches. Such a verdict need not be cancelled.
+/// Whether every verdict of a line from `start` for `goal` is answered at once: `table` holds
+/// `start`, and so every position a line from it reaches; or de Bruijn's class of `start`, which
+/// every position after it shares, rules the goal out (and the solver's line for it is a short
+/// search, [`CLASS_LINE_POSITIONS`](crate::solve::CLASS_LINE_POSITIONS)). Such a verdict need not
+/// be cancelled.
 pub fn answered_at_once(table: Option<&Table>, start: Board, goal: Goal) -> bool {
-    table.is_some_and(|t| t.wins(start, goal).is_some())
+    !goal.class_allows(start.class()) || table.is_some_and(|t| t.wins(start, goal).is_some())
+}
+
+/// A line one jump longer than the line judged by [`ahead`], and its verdict.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ahead {
+    /// The line, with the jump at its end.
+    pub played: Line,
+    /// Its verdict, as [`judge`] gives it.
+    pub judged: Judged,
+}
+
+/// Every line one legal jump longer than `played` (from `start`), in the order of
+/// [`Board::legal_jumps`], each with its verdict for `goal` as [`judge`] gives it; none where
+/// they are not [`answered_at_once`], since the solver might take seconds for each (and without
+/// one whose verdict the system refuses the memory for). A page that
+/// asks for them while the player thinks has the verdict of the jump that follows before it is
+/// made.
+pub fn ahead(table: Option<&Table>, start: Board, played: &Line, goal: Goal) -> Vec<Ahead> {
+    if !answered_at_once(table, start, goal) {
+        return Vec::new();
+    }
+    // At once: no search to cancel, and none that the budget would cut.
+    let budget = Budget {
+        memory: u64::MAX,
+        positions: u64::MAX,
+    };
+    let cancel = Cancel::new();
+    played
+        .end
+        .legal_jumps()
+        .filter_map(|jump| {
+            let mut jumps = played.jumps.clone();
+            jumps.push(jump);
+            let played = Line {
+                jumps,
+                end: played.end.apply(jump)?,
+            };
+            let judged = judge(table, start, &played, goal, budget, &cancel).ok()?;
+            Some(Ahead { played, judged })
+        })
+        .collect()
 }
 
 /// The verdict for the end of `played` (from `start`) for `goal`, asking `table` of every
@@ -91,6 +138,14 @@ pub fn judge(
     let end = played.end;
     let (solution, by_table) = judged(table, end, goal, budget.memory, cancel)?;
     let won = solution.verdict == Verdict::Won;
+    if solution.verdict == Verdict::LostByClass {
+        // The start has the end's class, and was lost from the first: no jump lost it.
+        return Ok(Judged {
+            solution,
+            by_table,
+            losing_jump: None,
+        });
+    }
     // The end's verdict is known; a position the solver cannot judge, or one past what the
     // searches for the losing jump may examine together, leaves the losing jump unknown rather
     // than the verdict unanswered.
@@ -192,6 +247,31 @@ mod tests {
         let long = "10-12,24-10,9-11,11-13";
         assert_eq!(judged_cross(long, 4_000_000).losing_jump, Some(3));
         assert_eq!(judged_cross(long, 1).losing_jump, None);
+    }
+
+    /// Without the table, only de Bruijn's class answers at once: one jump ahead of a start of
+    /// a class no single peg has, every line is judged, as `judge` judges it alone; of the
+    /// cross of six pegs, which only the solver can judge, none.
+    #[test]
+    fn one_jump_ahead_is_judged_where_the_class_answers_at_once() {
+        let lost = position::parse_position("10 12 17 19 25").unwrap();
+        let played = line::play(lost, "12-26").unwrap();
+        let next_lines = ahead(None, lost, &played, Goal::Any);
+        let legal: Vec<_> = played.end.legal_jumps().collect();
+        assert_eq!(next_lines.len(), legal.len());
+        let budget = Budget {
+            memory: MEMORY,
+            positions: 0,
+        };
+        for (next, jump) in next_lines.iter().zip(legal) {
+            assert_eq!(next.played.jumps.last(), Some(&jump));
+            let alone = judge(None, lost, &next.played, Goal::Any, budget, &Cancel::new());
+            assert_eq!(Ok(&next.judged), alone.as_ref());
+            assert_eq!(next.judged.solution.verdict, Verdict::LostByClass);
+        }
+        let cross = position::parse_position("5 9 10 11 17 24").unwrap();
+        let played = line::play(cross, "").unwrap();
+        assert!(ahead(None, cross, &played, Goal::Hole(Hole::CENTRE)).is_empty());
     }
 
     #[test]

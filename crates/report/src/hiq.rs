@@ -20,7 +20,7 @@
 use hiq::census::Census;
 use hiq::line::Line;
 use hiq::solve::{Goal, Solution, Verdict};
-use hiq::verdict::Judged;
+use hiq::verdict::{Ahead, Judged};
 use hiq::{Board, Hole, Jump, auto};
 use serde::Serialize;
 
@@ -110,6 +110,9 @@ pub struct SolutionJson {
     positions: u64,
     jumps: Vec<JumpJson>,
     remaining: Vec<u8>,
+    /// Whether no line leaves fewer pegs than `remaining` ([`Solution::fewest`]): false only
+    /// when lost by class and the short search for the line was cut.
+    fewest: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     moves: Option<Vec<Vec<JumpJson>>>,
 }
@@ -141,6 +144,7 @@ impl SolutionJson {
             positions: solution.positions,
             jumps: jumps.into_iter().map(JumpJson::from).collect(),
             remaining: hole_numbers(end),
+            fewest: solution.fewest,
             moves: moves.map(|m| {
                 m.iter()
                     .map(|js| js.iter().map(|&j| j.into()).collect())
@@ -200,6 +204,37 @@ impl BoardJson {
             remaining: hole_numbers(played.end),
             legal: played.end.legal_jumps().map(JumpJson::from).collect(),
             class_holes: played.end.class_holes().map(|h| h.number()).collect(),
+        }
+    }
+}
+
+/// The positions one legal jump past a line's end, each with its verdict, as
+/// [`hiq::verdict::ahead`] gives them (the server's `/api/hiq/ahead`): none where the verdicts
+/// are not known at once.
+#[derive(Serialize)]
+pub struct AheadJson {
+    ahead: Vec<NextJson>,
+}
+
+/// One position of [`AheadJson`]: as `/api/hiq/board` and `/api/hiq/verdict` answer for the line
+/// one jump longer.
+#[derive(Serialize)]
+struct NextJson {
+    board: BoardJson,
+    verdict: VerdictJson,
+}
+
+impl AheadJson {
+    /// The lines `ahead` of one played from `start`, judged for `goal`.
+    pub fn new(start: Board, goal: Goal, ahead: &[Ahead]) -> AheadJson {
+        AheadJson {
+            ahead: ahead
+                .iter()
+                .map(|next| NextJson {
+                    board: BoardJson::new(start, &next.played),
+                    verdict: VerdictJson::new(next.played.end, goal, &next.judged),
+                })
+                .collect(),
         }
     }
 }

@@ -1,20 +1,72 @@
-// The Hi-Q solver's verdict on the position shown: asked of the server once the position has
-// settled, kept by goal and position so that undo and redo show one at once, and said in the
-// player's words — winnable or not and why, de Bruijn's class while the start is edited, the
-// line's length, the jump that lost the goal. Every verdict, line and class is the server's.
+// The Hi-Q solver's verdict on the position shown, said in the player's words — winnable or not
+// and why, de Bruijn's class while the start is edited, the line's length, the jump that lost the
+// goal. Every verdict, line and class is the server's. While the player thinks, the positions one
+// jump ahead are asked for with their verdicts in one request, so that a jump, undo or redo shows
+// its position and its verdict in the same frame; a position not known yet is asked for at once.
 
 import { api, el, plural } from "/parlor.js";
 import { CENTRE, body, written } from "/hiq-cross.js";
 
-/** Milliseconds a position must stay before the solver is asked, so that a burst of undos asks
- * once. */
-const SETTLE = 100;
-
 /** The solver's answers by goal and position. A position past the server's budget is kept as
  * {budget: true}. */
 export const verdicts = new Map();
+/** The server's positions (as /api/hiq/board answers) by start and line, seen or one jump
+ * ahead of one seen. */
+const boards = new Map();
 /** The request for the current position's verdict: {timer, controller}. */
 let asking = null;
+/** The request for the positions one jump ahead of the current one: {position, controller}. */
+let looking = null;
+
+const boardKey = (start, line) => `${body(start)}|${written(line, ",")}`;
+
+/** The server's position for `line` played from `start`, if it is known. */
+export const knownBoard = (start, line) => boards.get(boardKey(start, line));
+
+/** The most positions and verdicts kept (some 2 KB each): a long session forgets its oldest,
+ * which are asked again if they are met again. */
+const KEPT = 10000;
+
+/** Sets `key` in `map`, forgetting its oldest entries past KEPT. */
+function keep(map, key, value) {
+  map.delete(key);
+  map.set(key, value);
+  while (map.size > KEPT) map.delete(map.keys().next().value);
+}
+
+/** Keeps the server's `answer` for a position, as /api/hiq/board gives it. */
+export const keepBoard = (answer) => keep(boards, boardKey(answer.pegs, answer.jumps), answer);
+
+/** Asks for every position one legal jump past the game of `s` and its verdict, where the server
+ * knows them at once, and keeps them; a question for a position left since is dropped. */
+export function lookAhead(s) {
+  if (s.editing) return;
+  const position = key(s);
+  if (looking?.position === position) return;
+  looking?.controller.abort();
+  const request = { position, controller: new AbortController() };
+  looking = request;
+  const { goal, start } = s;
+  const line = encodeURIComponent(written(s.line, ","));
+  const path = `/api/hiq/ahead?goal=${encodeURIComponent(goal)}&line=${line}`;
+  // Asked after the task that shows the position, which has a frame to draw first.
+  const asked = new Promise((resolve) => setTimeout(resolve, 0)).then(() =>
+    api(path, body(start), { signal: request.controller.signal }),
+  );
+  asked.then(
+    (answer) => {
+      for (const next of answer.ahead) {
+        keepBoard(next.board);
+        keep(verdicts, `${goal}|${body(start)}|${written(next.board.jumps, ",")}`, next.verdict);
+      }
+      if (looking === request) looking = null;
+    },
+    // Where the server cannot look ahead, each position is asked for once it is shown.
+    () => {
+      if (looking === request) looking = null;
+    },
+  );
+}
 
 /** The position a verdict is asked for: the pegs being edited, or the line played from the
  * start. */
@@ -77,7 +129,7 @@ export function ask(s, update) {
   };
   const solve = async () => {
     try {
-      verdicts.set(position, await api(path, pegs, { signal: request.controller.signal }));
+      keep(verdicts, position, await api(path, pegs, { signal: request.controller.signal }));
     } catch (error) {
       if (error.name === "AbortError" || asking !== request) return;
       if (error.reason === "busy") {
@@ -91,12 +143,12 @@ export function ask(s, update) {
         answered(() => verdict("", "No verdict", error.message));
         return;
       }
-      verdicts.set(position, { budget: true });
+      keep(verdicts, position, { budget: true });
     }
     answered((now) => tell(now, verdicts.get(position)));
   };
-  request.timer = setTimeout(solve, SETTLE);
   asking = request;
+  solve();
 }
 
 /** "a single peg in the centre", as the goal asks. */
@@ -110,6 +162,9 @@ export function single(goal) {
 function classSays(s) {
   if (!s.editing || !s.classHoles) return [];
   const holes = s.classHoles;
+  if (holes.length === 0) {
+    return [el("span", {}, "De Bruijn's class: no single peg can be left from these pegs, in any hole. ")];
+  }
   const where = holes.length === 1 ? `hole ${holes[0]}` : `holes ${holes.join(", ")}`;
   const allowed = s.goal === "any" || holes.includes(s.goal === "centre" ? CENTRE : Number(s.goal));
   return [
@@ -176,8 +231,14 @@ function tell(s, answer) {
       ? " No jump is left."
       : left.length === 1
         ? ` A single peg can still be left in hole ${left[0]}.${play}`
-        : ` The best line leaves pegs in ${left.join(" ")}.${play}`;
-  const headline = `Not winnable: at best ${plural(left.length, "peg")}`;
+        : answer.fewest
+          ? ` The best line leaves pegs in ${left.join(" ")}.${play}`
+          : ` A short search found a line that leaves pegs in ${left.join(" ")}; fewer may be possible.${play}`;
+  const where = s.goal === "any" ? "" : s.goal === "centre" ? " in the centre" : ` in hole ${s.goal}`;
+  const headline =
+    answer.proof === "class"
+      ? `Not winnable: no single peg can be left${where} (de Bruijn's class)`
+      : `Not winnable: at best ${plural(left.length, "peg")}`;
   return verdict("lost", headline, ...(answer.proof === "class" ? [] : cls), proof + then);
 }
 

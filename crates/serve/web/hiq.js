@@ -19,7 +19,7 @@
 import { $, api, el, say, holdState, getQuery, plural, undoKeys, celebrate } from "/parlor.js";
 import { draggable } from "/drag.js";
 import { CENTRE, HOLES, STANDARD, body, buildCross, holeOf, markHoles, nextHole, sameHoles, written } from "/hiq-cross.js";
-import { ask as askSolver, key, known, losingJump, single } from "/hiq-verdict.js";
+import { ask as askSolver, keepBoard, key, knownBoard, known, lookAhead, losingJump, single } from "/hiq-verdict.js";
 import { startForms } from "/hiq-start.js";
 
 /** Milliseconds between the jumps of a line being shown. */
@@ -69,8 +69,12 @@ function address(s) {
 
 const update = holdState(state, render, address);
 
-/** Has the verdict box say what the solver says of the position in `s`, asking it if need be. */
-const ask = (s) => askSolver(s, update);
+/** Has the verdict box say what the solver says of the position in `s`, asking it if need be,
+ * and asks for the positions one jump ahead. */
+const ask = (s) => {
+  askSolver(s, update);
+  lookAhead(s);
+};
 
 // The board's actions run one after another, each on the position the previous one left: a
 // click made while the server still answers the last one waits for it rather than acting on
@@ -103,6 +107,7 @@ for (const { number } of HOLES.filter((h) => h.number !== CENTRE)) {
 /** Takes the server's answer for `line` played from `start` as the game, with what `also` sets
  * (a new game's goal). */
 function commit(answer, line, redo, also = {}) {
+  keepBoard(answer);
   update((s) => {
     Object.assign(s, also, {
       start: answer.pegs,
@@ -117,9 +122,11 @@ function commit(answer, line, redo, also = {}) {
   });
 }
 
-/** Plays `line` from `start` on the server and shows where it leads. */
+/** Plays `line` from `start` and shows where it leads: in the same frame where the server told
+ * it already (one jump ahead of a position shown, or shown before), once it answers otherwise. */
 async function go(start, line, redo = [], also = {}) {
-  commit(await api(boardPath(written(line, ",")), body(start)), line, redo, also);
+  const answer = knownBoard(start, line) ?? (await api(boardPath(written(line, ",")), body(start)));
+  commit(answer, line, redo, also);
 }
 
 /** Makes `move`, one of the server's legal jumps; made by `by`. Redoing by hand what was undone
@@ -226,7 +233,10 @@ function board() {
       ),
     ),
   );
-  log.scrollTop = log.scrollHeight;
+  // In the frame's own layout rather than one forced in the jump's task.
+  requestAnimationFrame(() => {
+    log.scrollTop = log.scrollHeight;
+  });
   $("log-empty").hidden = state.line.length > 0;
   $("back").hidden = lost === null;
 }

@@ -259,6 +259,7 @@ impl Table {
             jumps,
             end,
             positions: 0,
+            fewest: true,
         })
     }
 

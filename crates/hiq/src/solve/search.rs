@@ -32,6 +32,10 @@ pub(super) struct Search<F, P, C, E> {
     best_path: Vec<Board>,
     best: Board,
     memory: u64,
+    /// The most positions the search examines; past them it stops, [`Search::cut`] short.
+    limit: usize,
+    /// Set when the search stopped at `limit`.
+    cut: bool,
     /// Set when the search stopped for want of memory, or because `check` said so.
     halt: Option<Halt<E>>,
     progress: P,
@@ -89,11 +93,13 @@ fn table_bytes(capacity: usize) -> u64 {
 }
 
 impl<F: Fn(Board) -> bool, P: FnMut(u64), C: FnMut() -> Result<(), E>, E> Search<F, P, C, E> {
+    /// Searches from `start` until `stop` holds, every position has been examined, or `limit`
+    /// positions have been: whether `stop` held (never when cut short), and the search.
     pub(super) fn run(
         start: Board,
         group: Group,
         stop: F,
-        memory: u64,
+        (memory, limit): (u64, u64),
         progress: P,
         check: C,
     ) -> Result<(bool, Self), Halt<E>> {
@@ -106,6 +112,8 @@ impl<F: Fn(Board) -> bool, P: FnMut(u64), C: FnMut() -> Result<(), E>, E> Search
             best_path: Vec::new(),
             best: start,
             memory,
+            limit: usize::try_from(limit).unwrap_or(usize::MAX),
+            cut: false,
             halt: None,
             progress,
             check,
@@ -115,7 +123,7 @@ impl<F: Fn(Board) -> bool, P: FnMut(u64), C: FnMut() -> Result<(), E>, E> Search
         if let Some(halt) = search.halt.take() {
             return Err(halt);
         }
-        Ok((found, search))
+        Ok((found && !search.cut, search))
     }
 
     /// Searches on from `board`, a representative.
@@ -154,6 +162,10 @@ impl<F: Fn(Board) -> bool, P: FnMut(u64), C: FnMut() -> Result<(), E>, E> Search
             if !self.seen.insert(next.bits()) {
                 continue;
             }
+            if self.seen.len() > self.limit {
+                self.cut = true;
+                return true;
+            }
             if self.seen.len().is_multiple_of(CHECK_EVERY) {
                 if let Err(e) = (self.check)() {
                     self.halt = Some(Halt::Checked(e));
@@ -175,6 +187,12 @@ impl<F: Fn(Board) -> bool, P: FnMut(u64), C: FnMut() -> Result<(), E>, E> Search
     /// The best line found, as jumps from `start`, and where it ends.
     pub(super) fn line(&self, start: Board) -> (Vec<Jump>, Board) {
         unfold(start, self.group, &self.best_path)
+    }
+
+    /// Whether the search stopped at its limit of positions, before `stop` held and before it
+    /// had examined every position.
+    pub(super) fn cut(&self) -> bool {
+        self.cut
     }
 
     /// The positions examined: the classes seen.

@@ -1,7 +1,7 @@
 //! The Hi-Q endpoints: the solver's verdict (`parlor hiq solve --json`), the page's verdict
 //! ([`hiq::verdict`]: from the table of prospects where it holds the position, the solver
-//! otherwise), the contest's player (`parlor hiq --json`), and a position's legal jumps after a
-//! line of jumps.
+//! otherwise), the verdicts one jump ahead ([`hiq::verdict::ahead`]), the contest's player
+//! (`parlor hiq --json`), and a position's legal jumps after a line of jumps.
 
 use super::body::Text;
 use super::query::{Nothing, Params, read};
@@ -15,7 +15,7 @@ use hiq::line::{self, Line};
 use hiq::solve::{Goal, Unsolved, solve_cancellable};
 use hiq::verdict::{self, Budget, default_goal};
 use hiq::{Board, contest, position};
-use report::hiq::{BoardJson, GameJson, SolutionJson, VerdictJson, parse_goal};
+use report::hiq::{AheadJson, BoardJson, GameJson, SolutionJson, VerdictJson, parse_goal};
 use serde::{Deserialize, Deserializer};
 
 /// `goal`, as `--goal` reads it.
@@ -31,7 +31,8 @@ pub(super) struct SolveQuery {
     goal: Option<Goal>,
 }
 
-/// The query of `verdict`: the goal, and a line of jumps from the position in the body.
+/// The query of `verdict` and `ahead`: the goal, and a line of jumps from the position in the
+/// body.
 #[derive(Default, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub(super) struct VerdictQuery {
@@ -114,6 +115,27 @@ pub(super) async fn verdict(
         goal,
         &judged.map_err(past_the_budget)?,
     )))
+}
+
+/// `POST /api/hiq/ahead?goal=G&line=12-26,25-27`: for every jump legal after the line, the
+/// position it leads to as `board` answers it and its verdict as `verdict` does, where
+/// [`hiq::verdict::ahead`] knows them at once (the table holds the start, or de Bruijn's class
+/// rules the goal out); an empty list otherwise. The page asks it while the player thinks, and
+/// shows the verdict with the jump. The table answers on the spot; the class's short searches
+/// run on a solver's thread.
+pub(super) async fn ahead(state: State, Params(query): Params<VerdictQuery>, body: Text) -> Answer {
+    let (start, goal) = start(body, query.goal)?;
+    let played = played(start, query.line.as_deref())?;
+    let table = prospects::table();
+    let ahead = move |_: &Cancel| {
+        let ahead = verdict::ahead(table, start, &played, goal);
+        json(&AheadJson::new(start, goal, &ahead))
+    };
+    if table.is_some_and(|t| t.wins(start, goal).is_some()) {
+        Ok(ahead(&Cancel::new()))
+    } else {
+        solver(&state, ahead).await
+    }
 }
 
 /// `POST /api/hiq/play`: what `parlor hiq --json` prints for the contest input in the body.

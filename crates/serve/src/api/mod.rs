@@ -22,6 +22,7 @@ pub fn routes() -> Routes {
     Routes::new()
         .route("/api/hiq/solve", posted(hiq::solve))
         .route("/api/hiq/verdict", posted(hiq::verdict))
+        .route("/api/hiq/ahead", posted(hiq::ahead))
         .route("/api/hiq/board", posted(hiq::board))
         .route("/api/hiq/play", posted(hiq::play))
         .route("/api/russian/game", got(russian::game))

@@ -121,8 +121,12 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
         let how = match (solution.verdict, &moves) {
             (Verdict::Won, Some(moves)) => format!("won in {} moves ({jumps} jumps)", moves.len()),
             (Verdict::Won, None) => format!("won in {jumps} jumps"),
-            _ => format!(
+            _ if solution.fewest => format!(
                 "lost: the fewest pegs that can be left, {}, in {jumps} jumps",
+                solution.end.peg_count()
+            ),
+            _ => format!(
+                "lost: a short search leaves {} pegs, in {jumps} jumps",
                 solution.end.peg_count()
             ),
         };
@@ -178,7 +182,14 @@ fn write_text(
         } else {
             "by this line"
         };
-        writeln!(out, "the fewest pegs that can be left: {pegs}, {how}")?;
+        if solution.fewest {
+            writeln!(out, "the fewest pegs that can be left: {pegs}, {how}")?;
+        } else {
+            writeln!(
+                out,
+                "a short search leaves {pegs} pegs, {how}; fewer may be possible"
+            )?;
+        }
     }
     writeln!(out)?;
     let end = match moves {

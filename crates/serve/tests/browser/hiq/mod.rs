@@ -2,6 +2,7 @@
 //! server's own answers (asked through the page's address, as the page asks them) as the
 //! measure of what the page must show.
 
+mod instant;
 mod play;
 mod solver;
 mod verdicts;
@@ -16,6 +17,7 @@ pub fn trials() -> Vec<(&'static str, crate::browser::TestFn)> {
     let mut trials = play::trials();
     trials.extend(solver::trials());
     trials.extend(verdicts::trials());
+    trials.extend(instant::trials());
     trials
 }
 

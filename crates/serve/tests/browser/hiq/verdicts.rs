@@ -15,6 +15,8 @@ async fn expected_words(page: &Page, pegs: &str) -> Result<String, Failure> {
     let left = holes(&answer["remaining"]).len();
     Ok(if answer["won"] == json!(true) {
         "Winnable".into()
+    } else if answer["proof"] == json!("class") {
+        "Not winnable: no single peg can be left in the centre (de Bruijn's class)".into()
     } else {
         format!(
             "Not winnable: at best {left} peg{}",
