@@ -58,18 +58,20 @@ fn the_census_with_memory_under_a_limit_a_little_above_stops_at_the_bound() {
 fn the_solver_under_100_mb_stops_with_a_message() {
     // A single peg in hole 2 from the standard start: its class allows it (the class would
     // answer at once otherwise), and the solver has seen millions of positions before it ends.
-    let args = "hiq solve --goal 2 --quiet";
-    stopped_cleanly(&limited(100_000, args, ""), REFUSED);
-    let bounded = format!("{args} --memory 32M");
-    stopped_cleanly(&limited(100_000, &bounded, ""), &format!("{BOUND}32 MiB"));
+    refused_then_bounded(100_000, "hiq solve --goal 2 --quiet", "32");
 }
 
 #[test]
 fn the_fewest_moves_under_150_mb_stop_with_a_message() {
-    let args = "hiq solve --min-moves --quiet";
-    stopped_cleanly(&limited(150_000, args, ""), REFUSED);
-    let bounded = format!("{args} --memory 64M");
-    stopped_cleanly(&limited(150_000, &bounded, ""), &format!("{BOUND}64 MiB"));
+    refused_then_bounded(150_000, "hiq solve --min-moves --quiet", "64");
+}
+
+/// `args` under a limit of `kib` KiB: stopped by the system's refusal at the default memory,
+/// and by its own bound when given `--memory` of `mib` MiB.
+fn refused_then_bounded(kib: u64, args: &str, mib: &str) {
+    stopped_cleanly(&limited(kib, args, ""), REFUSED);
+    let bounded = format!("{args} --memory {mib}M");
+    stopped_cleanly(&limited(kib, &bounded, ""), &format!("{BOUND}{mib} MiB"));
 }
 
 #[test]
