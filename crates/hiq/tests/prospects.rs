@@ -3,7 +3,7 @@
 //! otherwise the fewest pegs of the solver's line. The table takes some 10 s to make in release
 //! and minutes in debug, so these run with `cargo test --release`.
 
-use hiq::prospects::{Prospect, Table};
+use hiq::prospects::{Expected, Prospect, STANDARD_FILE, Table};
 use hiq::solve::{Goal, Verdict, hint, solve};
 use hiq::{Board, Hole, Jump};
 use rand::{RngExt, SeedableRng};
@@ -68,6 +68,14 @@ fn random_lines(count: usize) -> Vec<Board> {
             board
         })
         .collect()
+}
+
+/// The file of the table is known in advance, and the server believes no other: a file edited
+/// with its CRC made right is refused.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "makes the whole table: run with --release")]
+fn the_standard_tables_file_is_the_one_expected() {
+    assert_eq!(Expected::of(table()), STANDARD_FILE);
 }
 
 #[test]

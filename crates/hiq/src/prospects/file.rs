@@ -1,12 +1,17 @@
 //! A table of prospects on disk, so that it is made once: a mark, the format's version, the start,
 //! the number of positions of each level, each level's buckets and entries, and a CRC-32 of all
 //! that. Numbers are little-endian.
+//!
+//! The CRC finds a file damaged by chance, not one forged: anyone may recompute it. The table is
+//! the same on every machine, so the file of the standard start's can be known in advance
+//! ([`STANDARD_FILE`]: its length and SHA-256), and [`Table::load_expected`] believes no other.
 
 use super::level::{LevelTable, bucket_bits};
 use super::{PEGS, Prospect, Table, WINNABLE};
 use crate::board::Board;
 use crate::memory::{reserve, size};
 use crate::symmetry::Group;
+use sha2::{Digest, Sha256};
 use std::fs::File;
 use std::io::{self, BufWriter, ErrorKind, Read, Write};
 use std::path::Path;
@@ -19,6 +24,84 @@ const MARK: &[u8; 24] = b"parlor hiq prospects\r\n\x1a\n";
 
 /// The version of the format this code writes and reads.
 const VERSION: u32 = 1;
+
+/// What a table's file is known to be before it is read: its length and its SHA-256.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Expected {
+    /// Its length in bytes.
+    pub length: u64,
+    /// The SHA-256 of its bytes.
+    pub sha256: [u8; 32],
+}
+
+/// The file [`Table::write`] writes for the table of the standard start, the same on every
+/// machine: `the_standard_tables_file_is_the_one_expected` in tests/prospects.rs makes the
+/// table and checks it.
+pub const STANDARD_FILE: Expected = Expected {
+    length: 124_963_020,
+    sha256: [
+        0x17, 0xa4, 0xdd, 0x9c, 0x1f, 0xc5, 0x31, 0xbc, 0x7f, 0x68, 0x46, 0x95, 0x2f, 0x39, 0x5b,
+        0xf1, 0x6f, 0xbe, 0x3c, 0x9a, 0x8f, 0x82, 0xbb, 0x22, 0xfd, 0x2d, 0xc0, 0x9b, 0x2d, 0xdb,
+        0x56, 0xc4,
+    ],
+};
+
+impl Expected {
+    /// The length and digest of what `table` writes.
+    pub fn of(table: &Table) -> Expected {
+        let mut summed = Hashing {
+            inner: io::sink(),
+            sha256: Sha256::new(),
+            length: 0,
+        };
+        // A sink refuses nothing.
+        let _ = table.write(&mut summed);
+        summed.expected()
+    }
+}
+
+/// A reader or a writer that hashes what passes through it.
+struct Hashing<T> {
+    inner: T,
+    sha256: Sha256,
+    length: u64,
+}
+
+impl<T> Hashing<T> {
+    fn expected(self) -> Expected {
+        Expected {
+            length: self.length,
+            sha256: self.sha256.finalize().into(),
+        }
+    }
+}
+
+impl<R: Read> Read for Hashing<R> {
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buffer)?;
+        self.sha256.update(&buffer[..n]);
+        self.length += n as u64;
+        Ok(n)
+    }
+}
+
+impl<W: Write> Write for Hashing<W> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        let n = self.inner.write(bytes)?;
+        self.sha256.update(&bytes[..n]);
+        self.length += n as u64;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// `sha256` in hexadecimal.
+fn hex(sha256: &[u8; 32]) -> String {
+    sha256.iter().map(|b| format!("{b:02x}")).collect()
+}
 
 /// Why a file holds no table that can be used.
 #[derive(Debug, Error)]
@@ -84,6 +167,34 @@ pub enum FileError {
         needs: u64,
         /// The bound given.
         limit: u64,
+    },
+    /// Not a regular file: refused by its metadata, before a byte of it is read.
+    #[error("not a table of Hi-Q prospects: the path names {kind}, not a regular file")]
+    NotAFile {
+        /// What it names: a pipe, a device, a folder, a socket.
+        kind: &'static str,
+    },
+    /// A file of another length than the one expected: refused by its metadata, before a byte
+    /// of it is read.
+    #[error("not the table expected: the file holds {found} bytes, and the table {expected}")]
+    Length {
+        /// The file's length.
+        found: u64,
+        /// The expected one.
+        expected: u64,
+    },
+    /// A file of the expected length whose contents are another's, or were edited with their
+    /// checksum made right.
+    #[error(
+        "not the table expected: its SHA-256 is {}, and the table's {}",
+        hex(found),
+        hex(expected)
+    )]
+    Digest {
+        /// The file's digest.
+        found: [u8; 32],
+        /// The expected one.
+        expected: [u8; 32],
     },
     /// The system refused memory for the table.
     #[error("the system refused memory for the table, which needs {}", size(*needs))]
@@ -360,6 +471,76 @@ impl Table {
     pub fn load(path: &Path, start: Board, memory: u64) -> Result<Table, FileError> {
         let file = File::open(path).map_err(FileError::Read)?;
         Table::read(file, start, memory)
+    }
+
+    /// Reads the table in the file at `path` (see [`Table::read`]) only if it is the file
+    /// `expected`: a regular file of its length, checked by its metadata before a byte of it
+    /// is read (a pipe would hold the reader forever, a sparse file of a gigabyte would take
+    /// that much memory), whose bytes have its SHA-256.
+    ///
+    /// # Errors
+    ///
+    /// As [`Table::load`]'s; [`FileError::NotAFile`], [`FileError::Length`] and
+    /// [`FileError::Digest`] for a file other than the one expected.
+    pub fn load_expected(
+        path: &Path,
+        start: Board,
+        memory: u64,
+        expected: &Expected,
+    ) -> Result<Table, FileError> {
+        // Asked before opening: opening a pipe would wait for a writer.
+        let metadata = std::fs::metadata(path).map_err(FileError::Read)?;
+        if !metadata.is_file() {
+            return Err(FileError::NotAFile {
+                kind: kind(&metadata.file_type()),
+            });
+        }
+        if metadata.len() != expected.length {
+            return Err(FileError::Length {
+                found: metadata.len(),
+                expected: expected.length,
+            });
+        }
+        let file = File::open(path).map_err(FileError::Read)?;
+        let mut hashed = Hashing {
+            inner: file,
+            sha256: Sha256::new(),
+            length: 0,
+        };
+        let table = Table::read(&mut hashed, start, memory);
+        let found = hashed.expected().sha256;
+        // A file of the right length that is no table says so first; one that reads as a
+        // table is believed only with the digest expected.
+        let table = table?;
+        if found != expected.sha256 {
+            return Err(FileError::Digest {
+                found,
+                expected: expected.sha256,
+            });
+        }
+        Ok(table)
+    }
+}
+
+/// What a path that is no regular file names.
+fn kind(file_type: &std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if file_type.is_fifo() {
+            return "a pipe";
+        }
+        if file_type.is_char_device() || file_type.is_block_device() {
+            return "a device";
+        }
+        if file_type.is_socket() {
+            return "a socket";
+        }
+    }
+    if file_type.is_dir() {
+        "a folder"
+    } else {
+        "something other than a file"
     }
 }
 

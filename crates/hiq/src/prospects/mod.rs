@@ -59,7 +59,7 @@
 mod file;
 mod level;
 
-pub use file::FileError;
+pub use file::{Expected, FileError, STANDARD_FILE};
 
 use crate::board::Board;
 use crate::census::{Progress, Walked, walk};

@@ -235,6 +235,51 @@ fn a_table_reads_back_as_it_was_written() {
 }
 
 #[test]
+fn only_the_file_expected_is_believed_and_its_kind_and_length_are_seen_before_it_is_read() {
+    let start = starts()[7];
+    let table = table(start);
+    let expected = super::file::Expected::of(&table);
+    let dir = std::env::temp_dir().join(format!("hiq-prospects-expected-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("table");
+    let load = |path: &std::path::Path| Table::load_expected(path, start, 1 << 30, &expected);
+    table.save(&path).unwrap();
+    assert_eq!(load(&path).unwrap(), table);
+    // The last position's prospect made one peg better (and never winnable, so that it makes
+    // sense), its CRC made right: the CRC passes, the digest does not.
+    let mut bytes = written(&table);
+    let last = bytes.len() - 8;
+    bytes[last] = (bytes[last] & PEGS).saturating_sub(1);
+    let forged = resealed(bytes);
+    assert!(
+        read(&forged, start).is_ok(),
+        "the CRC is right, and the entry makes sense"
+    );
+    std::fs::write(&path, &forged).unwrap();
+    assert!(matches!(load(&path), Err(FileError::Digest { .. })));
+    // A file of another length is refused by its metadata: here a sparse one of a gigabyte,
+    // which would take that much memory to read.
+    std::fs::File::create(&path)
+        .unwrap()
+        .set_len(1 << 30)
+        .unwrap();
+    assert_eq!(
+        load(&path).unwrap_err().to_string(),
+        format!(
+            "not the table expected: the file holds 1073741824 bytes, and the table {}",
+            expected.length
+        )
+    );
+    std::fs::remove_file(&path).unwrap();
+    std::fs::create_dir(&path).unwrap();
+    assert_eq!(
+        load(&path).unwrap_err().to_string(),
+        "not a table of Hi-Q prospects: the path names a folder, not a regular file"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn writers_saving_the_same_table_at_once_leave_one_whole_file() {
     let start = starts()[7];
     let table = table(start);
