@@ -1,11 +1,16 @@
 //! Hi-Q's table of prospects of the standard start, made once per process: read from the user's
-//! cache when a valid file is there, made in the background otherwise (some 7 s on 2 idle cores
-//! in a release build) and then saved there for the next start. It holds some 125 MB. Until it
-//! is ready, the solver answers every verdict, as it does for positions the table does not hold.
+//! cache when the file there is the very file parlor writes (its length and SHA-256 are known in
+//! advance: [`STANDARD_FILE`]), made in the background otherwise (some 7 s on 2 idle cores in a
+//! release build) and then saved there for the next start. It holds some 125 MB. Until it is
+//! ready, the solver answers every verdict, as it does for positions the table does not hold.
+//!
+//! A file that is there and is refused — a pipe or a device, a file of another length (both seen
+//! by its metadata, before a byte is read), one damaged, or one whose digest is another's,
+//! though its CRC be right — is said once on standard error, and the table made again.
 
 use crate::threads::{lower_priority, thread_id};
 use hiq::Board;
-use hiq::prospects::Table;
+use hiq::prospects::{FileError, STANDARD_FILE, Table};
 use lines::say;
 use std::path::PathBuf;
 use std::sync::{Once, OnceLock};
@@ -59,9 +64,16 @@ fn obtain() -> Option<Table> {
     let start = Board::standard_start();
     let path = cache();
     if let Some(path) = &path {
-        // A file that is missing, damaged or of another version is made again.
-        if let Ok(table) = Table::load(path, start, MEMORY) {
-            return Some(table);
+        match Table::load_expected(path, start, MEMORY, &STANDARD_FILE) {
+            Ok(table) => return Some(table),
+            // None yet: made, as at the first start.
+            Err(FileError::Read(e)) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(refused) => {
+                say(&format!(
+                    "warning: Hi-Q's table in {} is refused ({refused}); it is made again",
+                    path.display()
+                ));
+            }
         }
     }
     let table = match make(start) {

@@ -27,7 +27,7 @@ const HARD_PLAY: &str = "/api/russian/play?deal=113&strategy=planner&samples=100
 /// What an attacker measures of the server it attacks.
 impl Served {
     /// The server's resident memory, in MiB.
-    fn resident_mib(&self) -> u64 {
+    pub(crate) fn resident_mib(&self) -> u64 {
         let status = std::fs::read_to_string(format!("/proc/{}/status", self.pid()))
             .expect("the server's status");
         let kib: u64 = status
@@ -40,7 +40,7 @@ impl Served {
     }
 
     /// The processor time the server has used so far, all its threads.
-    fn cpu_time(&self) -> Duration {
+    pub(crate) fn cpu_time(&self) -> Duration {
         let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.pid()))
             .expect("the server's stat");
         // After the name in parentheses: state is field 3, utime and stime fields 14 and 15.
@@ -71,7 +71,7 @@ impl Served {
     }
 
     /// How long a bystander's `GET /` took, which must be answered 200.
-    fn page(&self) -> Duration {
+    pub(crate) fn page(&self) -> Duration {
         let asked = Instant::now();
         let answer = self.raw("GET", "/", "");
         let took = asked.elapsed();
@@ -81,7 +81,7 @@ impl Served {
 
     /// Waits until Hi-Q's table is ready (read from the cache, or made), so that the memory
     /// measured is the server's steady one.
-    fn wait_for_the_table(&self) {
+    pub(crate) fn wait_for_the_table(&self) {
         let started = Instant::now();
         let standard = format!("{STANDARD}\n");
         loop {

@@ -10,6 +10,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 #[cfg(target_os = "linux")]
 use std::os::unix::process::CommandExt;
+use std::path::Path;
 use std::process::{Child, ChildStdout, Command, Stdio};
 #[cfg(target_os = "linux")]
 use std::sync::RwLockWriteGuard;
@@ -23,6 +24,9 @@ pub const UNKNOWN: &str = include_str!(crate::testdata!("examples/russian-unknow
 /// Hi-Q's standard start: every hole but the centre.
 pub const STANDARD: &str =
     "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33";
+
+/// Where the servers keep Hi-Q's table: beside the build, not in the user's cache.
+pub const CACHE: &str = env!("CARGO_TARGET_TMPDIR");
 
 /// The longest a server may take to exit once signalled: its drain, and some slack.
 const EXIT_WAIT: Duration = Duration::from_secs(30);
@@ -68,7 +72,7 @@ impl Served {
     /// address.
     pub fn start(args: &[&str]) -> Served {
         let _held = MACHINE.read().unwrap_or_else(PoisonError::into_inner);
-        Served::spawn(args, None, Hold::Beside { _held })
+        Served::spawn(args, None, Path::new(CACHE), Hold::Beside { _held })
     }
 
     /// `parlor serve --port 0 ARGS` for an attack, once no other test's server runs, its
@@ -76,17 +80,22 @@ impl Served {
     /// until it ends.
     #[cfg(target_os = "linux")]
     pub fn attacked(args: &[&str], descriptors: Option<u64>) -> Served {
-        let _held = MACHINE.write().unwrap_or_else(PoisonError::into_inner);
-        Served::spawn(args, descriptors, Hold::Alone { _held })
+        Served::attacked_with_cache(args, descriptors, Path::new(CACHE))
     }
 
-    fn spawn(args: &[&str], descriptors: Option<u64>, hold: Hold) -> Served {
+    /// [`Served::attacked`], its cache (where Hi-Q's table is kept) in `cache`.
+    #[cfg(target_os = "linux")]
+    pub fn attacked_with_cache(args: &[&str], descriptors: Option<u64>, cache: &Path) -> Served {
+        let _held = MACHINE.write().unwrap_or_else(PoisonError::into_inner);
+        Served::spawn(args, descriptors, cache, Hold::Alone { _held })
+    }
+
+    fn spawn(args: &[&str], descriptors: Option<u64>, cache: &Path, hold: Hold) -> Served {
         let mut command = Command::new(env!("CARGO_BIN_EXE_parlor"));
         command
             .args(["serve", "--port", "0"])
             .args(args)
-            // Hi-Q's table is cached beside the build, not in the user's cache.
-            .env("XDG_CACHE_HOME", env!("CARGO_TARGET_TMPDIR"))
+            .env("XDG_CACHE_HOME", cache)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
