@@ -134,9 +134,11 @@ const NOT_FOUND: Page = Page {
     main: include_str!("../web/not-found.html"),
 };
 
-/// What a browser is shown when the server asks a token it has not got.
+/// What a browser is shown when the server asks a token it has not got: at its own address,
+/// where a page sends its tab when its request is refused for want of the token, and for an
+/// API address opened in the browser.
 const NEEDS_TOKEN: Page = Page {
-    path: "",
+    path: "/token",
     title: "Token needed · parlor",
     game: None,
     main: include_str!("../web/token.html"),
@@ -150,7 +152,12 @@ impl Page {
     fn html(&self) -> String {
         let shell = SHELL.replace("{title}", self.title);
         let mut html = match self.game {
-            None => shell.replace("{style}", "").replace("{script}", ""),
+            // parlor.js alone: it takes the server's token out of the address the server
+            // printed, which opens the index, and keeps it for the tab.
+            None => shell.replace("{style}", "").replace(
+                "{script}",
+                "<script type=\"module\" src=\"/parlor.js\"></script>\n",
+            ),
             Some(_) => {
                 let path = self.path;
                 shell
@@ -187,24 +194,20 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
                 .fallback(only("GET")),
         )
     });
-    PAGES.iter().fold(files, |router, page| {
-        let html = Bytes::from(page.html());
-        router.route(
-            page.path,
-            get(move || {
-                let html = html.clone();
-                async move { serve_page(html) }
-            })
-            .fallback(only("GET")),
-        )
-    })
-}
-
-/// Whether `path` is one of the pages' files (a style sheet, a script, a picture): the same in
-/// every parlor, revealing nothing and costing nothing, so that a page that asks for the
-/// token is drawn with them.
-pub fn is_file(path: &str) -> bool {
-    FILES.iter().any(|file| file.path == path)
+    PAGES
+        .iter()
+        .chain([&NEEDS_TOKEN])
+        .fold(files, |router, page| {
+            let html = Bytes::from(page.html());
+            router.route(
+                page.path,
+                get(move || {
+                    let html = html.clone();
+                    async move { serve_page(html) }
+                })
+                .fallback(only("GET")),
+            )
+        })
 }
 
 /// Whether the request comes from a browser: it accepts text/html.
@@ -228,7 +231,8 @@ pub async fn not_found(uri: Uri, headers: HeaderMap) -> Response {
     response
 }
 
-/// What a browser without the server's token is shown, with status 401: where to find it.
+/// What a browser opening an API address without the server's token is shown, with status
+/// 401: where to find it.
 pub fn needs_token() -> Response {
     static HTML: LazyLock<Bytes> = LazyLock::new(|| Bytes::from(NEEDS_TOKEN.html()));
     let mut response = serve_page(HTML.clone());

@@ -12,24 +12,26 @@
 //!   `Sec-Fetch-Site` is neither `same-origin` nor `none` (an address typed by the user). The
 //!   pages themselves, which another site may link to, are answered.
 //! - **The token**, when the server is reachable beyond this machine: a random one in the
-//!   address it prints. Opening that address keeps the token in a cookie for the pages, and
-//!   takes it out of the address; a program sends it as `Authorization: Bearer TOKEN`. Without
-//!   it every request gets 401, but for the pages' files (style, scripts, pictures), the same in
-//!   every parlor, so that the page saying where to find the token is drawn as the others.
+//!   fragment of the address it prints (`/#token=…`), which a browser never sends anywhere. A
+//!   page opened there keeps it in its tab's `sessionStorage`, takes it out of the address, and
+//!   sends it with each of its own API requests as `Authorization: Bearer TOKEN`, as a program
+//!   does; no cookie holds it, since a browser sends a cookie to every port of the host. Every
+//!   API request without it gets 401. The pages and their files, the same in every parlor and
+//!   revealing nothing, need none. An address of the former kind, `/?token=…`, is sent on once
+//!   to the same address with the token in its fragment, so that a bookmark still works.
 
 use crate::assets;
 use crate::refusal::ApiError;
 use axum::extract::{Request, State};
+use axum::http::uri::Authority;
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, Version, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
-/// The cookie that keeps the token for a browser.
-pub const TOKEN_COOKIE: &str = "parlor-token";
-
-/// The query parameter of the printed address that carries the token.
+/// The name of the token in the printed address's fragment (`#token=…`), and in the query of
+/// the addresses printed before (`?token=…`).
 pub const TOKEN_PARAMETER: &str = "token";
 
 /// Whom the server answers, besides this machine's pages.
@@ -46,6 +48,15 @@ impl Access {
     /// This machine's pages only: no other name, no token.
     pub fn local() -> Access {
         Access::default()
+    }
+
+    /// The address a server listening at `bound` prints: with its token, if it asks one, in
+    /// the fragment, which the browser keeps to itself.
+    pub fn url(&self, bound: SocketAddr) -> String {
+        match &self.token {
+            Some(token) => format!("http://{bound}/#{TOKEN_PARAMETER}={token}"),
+            None => format!("http://{bound}/"),
+        }
     }
 
     /// A new random token of 128 bits, written as 32 hexadecimal digits.
@@ -85,19 +96,38 @@ impl Gate {
     }
 }
 
-/// The request's Host, its port aside, if it has a well-formed one.
-fn host(headers: &HeaderMap) -> Option<Result<String, ()>> {
-    let value = headers.get(header::HOST)?;
-    let authority = value
-        .to_str()
+/// The authority the request names the server by: that of its target when the target is in
+/// absolute form (`GET http://host/path`), which replaces the Host header (RFC 9112 §3.2.2);
+/// otherwise its one Host header, if it has one. `Err` with why when neither is a host with an
+/// optional port, or when the request has more than one Host (RFC 9112 §3.2: 400).
+fn authority(request: &Request) -> Option<Result<Authority, String>> {
+    if let Some(authority) = request.uri().authority() {
+        return Some(well_formed(authority.as_str()).ok_or_else(|| {
+            "the request's target names no host and port the server can read".to_string()
+        }));
+    }
+    let mut hosts = request.headers().get_all(header::HOST).iter();
+    let value = hosts.next()?;
+    if hosts.next().is_some() {
+        return Some(Err(
+            "a request may carry one Host header, and this one has several".into(),
+        ));
+    }
+    let text = value.to_str().ok().unwrap_or_default();
+    Some(well_formed(text).ok_or_else(|| {
+        "the Host header is not a host name or address with an optional port".to_string()
+    }))
+}
+
+/// `text` as an authority, if it is a host and an optional port, with nothing more.
+fn well_formed(text: &str) -> Option<Authority> {
+    text.parse::<Authority>()
         .ok()
-        .and_then(|text| text.parse::<axum::http::uri::Authority>().ok())
         .filter(|authority| !authority.as_str().contains('@'))
         // A port, where one is written, is a number (the parser keeps `host:x` otherwise).
         .filter(|authority| {
             authority.as_str() == authority.host() || authority.port_u16().is_some()
-        });
-    Some(authority.map(|a| a.host().to_string()).ok_or(()))
+        })
 }
 
 fn refused(status: StatusCode, reason: &'static str, message: String) -> Response {
@@ -106,16 +136,9 @@ fn refused(status: StatusCode, reason: &'static str, message: String) -> Respons
 
 /// Answers the request only if its Host, token and site are admitted, as the module says.
 pub async fn check(gate: State<Arc<Gate>>, request: Request, next: Next) -> Response {
-    let headers = request.headers();
-    let host = match host(headers) {
-        Some(Ok(host)) => Some(host),
-        Some(Err(())) => {
-            return refused(
-                StatusCode::BAD_REQUEST,
-                "host",
-                "the Host header is not a host name or address with an optional port".into(),
-            );
-        }
+    let authority = match authority(&request) {
+        Some(Ok(authority)) => Some(authority),
+        Some(Err(why)) => return refused(StatusCode::BAD_REQUEST, "host", why),
         None if request.version() >= Version::HTTP_11 => {
             return refused(
                 StatusCode::BAD_REQUEST,
@@ -125,7 +148,8 @@ pub async fn check(gate: State<Arc<Gate>>, request: Request, next: Next) -> Resp
         }
         None => None,
     };
-    if let Some(host) = &host
+    let host = authority.as_ref().map(Authority::host);
+    if let Some(host) = host
         && !gate.admits_host(host)
     {
         return refused(
@@ -139,13 +163,12 @@ pub async fn check(gate: State<Arc<Gate>>, request: Request, next: Next) -> Resp
         );
     }
     if let Some(token) = &gate.access.token
-        && !assets::is_file(request.uri().path())
         && let Some(refusal) = check_token(token, &request)
     {
         return refusal;
     }
     if request.uri().path().starts_with("/api/")
-        && let Some(site) = other_site(headers)
+        && let Some(site) = other_site(request.headers(), authority.as_ref())
     {
         return refused(
             StatusCode::FORBIDDEN,
@@ -159,8 +182,9 @@ pub async fn check(gate: State<Arc<Gate>>, request: Request, next: Next) -> Resp
     next.run(request).await
 }
 
-/// Why the request counts as another site's, if it does.
-fn other_site(headers: &HeaderMap) -> Option<String> {
+/// Why the request counts as another site's, if it does: `authority` is the one it names the
+/// server by, whose origin is the server's own.
+fn other_site(headers: &HeaderMap, authority: Option<&Authority>) -> Option<String> {
     let text = |name| headers.get(name).map(|v| v.to_str().unwrap_or("?"));
     if let Some(site) = text("sec-fetch-site")
         && !matches!(site, "same-origin" | "none")
@@ -168,46 +192,40 @@ fn other_site(headers: &HeaderMap) -> Option<String> {
         return Some(format!("Sec-Fetch-Site: {}", excerpt::Excerpt::of(site)));
     }
     let origin = text(header::ORIGIN.as_str())?;
-    let own = text(header::HOST.as_str()).map(|host| format!("http://{host}"));
+    let own = authority.map(|authority| format!("http://{authority}"));
     (own.as_deref() != Some(origin)).then(|| format!("Origin: {}", excerpt::Excerpt::of(origin)))
 }
 
-/// `None` when the request carries `token`; otherwise the answer: a page's address with the
-/// token in its query is sent on to the same address without it, keeping the token in a
-/// cookie; anything else is 401.
+/// `None` when the request needs no token (a page or a file of the pages) or carries `token`;
+/// otherwise the answer: a page's address with a token in its query (the printed address of
+/// before) is sent on to the same address with the token in its fragment; an API request is
+/// 401.
 fn check_token(token: &str, request: &Request) -> Option<Response> {
+    let uri = request.uri();
+    if !uri.path().starts_with("/api/") {
+        let (kept, given) = without_token(uri);
+        let given = given.filter(|given| {
+            request.method() == Method::GET
+                && given.len() == token.len()
+                && given.bytes().all(|b| b.is_ascii_hexdigit())
+        })?;
+        let mut response = StatusCode::SEE_OTHER.into_response();
+        // The token given, right or not, as the printed address holds it: no answer here
+        // tells whether it was right.
+        if let Ok(location) = HeaderValue::from_str(&format!("{kept}#{TOKEN_PARAMETER}={given}")) {
+            response.headers_mut().insert(header::LOCATION, location);
+        }
+        return Some(response);
+    }
     let headers = request.headers();
-    let bearer = headers
+    let carried = headers
         .get_all(header::AUTHORIZATION)
         .iter()
         .filter_map(|v| v.to_str().ok())
-        .filter_map(|v| v.strip_prefix("Bearer "));
-    let cookies = headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().strip_prefix(TOKEN_COOKIE)?.strip_prefix('='));
-    if bearer.chain(cookies).any(|given| same(given, token)) {
+        .filter_map(|v| v.strip_prefix("Bearer "))
+        .any(|given| same(given, token));
+    if carried {
         return None;
-    }
-    let uri = request.uri();
-    let (kept, given) = without_token(uri);
-    if request.method() == Method::GET
-        && !uri.path().starts_with("/api/")
-        && given.is_some_and(|given| same(&given, token))
-    {
-        let mut response = StatusCode::SEE_OTHER.into_response();
-        let headers = response.headers_mut();
-        if let Ok(location) = HeaderValue::from_str(&kept) {
-            headers.insert(header::LOCATION, location);
-        }
-        if let Ok(cookie) = HeaderValue::from_str(&format!(
-            "{TOKEN_COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict"
-        )) {
-            headers.insert(header::SET_COOKIE, cookie);
-        }
-        return Some(response);
     }
     let mut response = if assets::from_browser(headers) {
         assets::needs_token()
@@ -215,7 +233,7 @@ fn check_token(token: &str, request: &Request) -> Option<Response> {
         refused(
             StatusCode::UNAUTHORIZED,
             "token",
-            "this server asks for its token: open the address it printed (ending in ?token=…), \
+            "this server asks for its token: open the address it printed (ending in #token=…), \
              or send the header Authorization: Bearer TOKEN"
                 .into(),
         )
@@ -336,6 +354,13 @@ mod tests {
                 map.insert(*name, HeaderValue::from_static(value));
             }
             map
+        };
+        // As the gate sees it: the server named by the request's Host.
+        let other_site = |headers: &HeaderMap| {
+            let named = headers
+                .get(header::HOST)
+                .and_then(|v| well_formed(v.to_str().ok()?));
+            other_site(headers, named.as_ref())
         };
         let own = [
             ("host", "127.0.0.1:7070"),

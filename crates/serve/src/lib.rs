@@ -75,10 +75,7 @@ pub fn run(options: &Options) -> Result<(), Error> {
         .block_on(async { program::stop_signal() })
         .map_err(Error::Signal)?;
     let bound = server.address();
-    let url = match &access.token {
-        Some(token) => format!("http://{bound}/?{}={token}", gate::TOKEN_PARAMETER),
-        None => format!("http://{bound}/"),
-    };
+    let url = access.url(bound);
     // The first line names the address, for people and for programs that started the server
     // on any free port.
     {
@@ -89,8 +86,10 @@ pub fn run(options: &Options) -> Result<(), Error> {
     if beyond {
         tell(&if access.token.is_some() {
             format!(
-                "warning: listening on {}, which other machines can reach: every request must \
-                 carry the token of the address above (opening it keeps the token in a cookie)",
+                "warning: listening on {}, which other machines can reach: every request of the \
+                 API must carry the token of the address above (a page opened there keeps it for \
+                 its tab, and sends it to this server alone; a program sends Authorization: \
+                 Bearer TOKEN)",
                 bound.ip()
             )
         } else {

@@ -15,6 +15,27 @@
 // - what a page keeps in the browser's storage is read and written in one module of its own
 //   (the Russian Solitaire page's stats.js).
 
+/**
+ * The server's token, where it asks one (`parlor serve --bind`): the address it prints holds it
+ * in its fragment (`/#token=…`), which the browser sends nowhere. The page keeps it for its tab
+ * (`sessionStorage`, this origin's alone), takes it out of the address before the page reads
+ * the address, and sends it with its own requests only (`api`). No cookie holds it: a browser
+ * sends a cookie to every port of the host.
+ */
+const TOKEN_KEY = "parlor.token";
+const token = (() => {
+  const given = /^#token=([0-9a-f]{32})$/.exec(location.hash);
+  let kept = null;
+  try {
+    if (given) sessionStorage.setItem(TOKEN_KEY, given[1]);
+    kept = sessionStorage.getItem(TOKEN_KEY);
+  } catch {
+    // Storage refused: the token serves this page alone.
+  }
+  if (given) history.replaceState(history.state, "", location.pathname + location.search);
+  return kept || (given && given[1]);
+})();
+
 /** An answer the server refused, with its reader's message (and place, where it has one). */
 export class ApiError extends Error {
   constructor(status, body) {
@@ -32,12 +53,17 @@ export class ApiError extends Error {
  * of them when the server answers one JSON object a line; rejects with an ApiError.
  */
 export async function api(path, body, options = {}) {
+  const headers = body === undefined ? {} : { "Content-Type": "text/plain; charset=utf-8" };
+  // To this server alone, whatever `path` names.
+  if (token && new URL(path, location.href).origin === location.origin) {
+    headers.Authorization = `Bearer ${token}`;
+  }
   let response;
   try {
     response = await fetch(path, {
       method: body === undefined ? "GET" : "POST",
       body,
-      headers: body === undefined ? {} : { "Content-Type": "text/plain; charset=utf-8" },
+      headers,
       signal: options.signal,
     });
   } catch (error) {
@@ -56,6 +82,10 @@ export async function api(path, body, options = {}) {
       : JSON.parse(text);
   } catch {
     throw new ApiError(response.status, { error: `the server's answer is not JSON (${response.status})` });
+  }
+  if (response.status === 401 && parsed.reason === "token") {
+    // The page says where the token is.
+    location.replace("/token");
   }
   if (!response.ok) throw new ApiError(response.status, parsed);
   return parsed;

@@ -418,8 +418,10 @@ fn cheap_requests_are_answered_beside_the_costliest() {
     assert!(costly > 0, "the costly requests did not run");
 }
 
-/// F5: with `--bind 0.0.0.0`, the printed address carries a token; a request without it gets
-/// 401, with it 200, and opening the address keeps it in a cookie.
+/// F5: with `--bind 0.0.0.0`, the printed address carries a token in its fragment; an API
+/// request without it as a bearer gets 401, with it 200; the pages need none; no cookie holds
+/// it (a cookie goes to every port of the host); the printed address of before, `?token=`, is
+/// sent on with the token in the fragment.
 #[test]
 fn beyond_loopback_every_request_needs_the_token() {
     let mut served = Served::attacked(&["--bind", "0.0.0.0"], None);
@@ -427,9 +429,19 @@ fn beyond_loopback_every_request_needs_the_token() {
     assert_eq!(token.len(), 32);
     let game = "/api/russian/game?deal=1";
     assert_eq!(served.raw("GET", game, "").map(|a| a.0), Some(401));
-    assert_eq!(served.raw("GET", "/", "").map(|a| a.0), Some(401));
-    let opened = served.raw("GET", &format!("/russian?deal=1&token={token}"), "");
-    assert_eq!(opened.map(|a| a.0), Some(303));
+    assert_eq!(served.raw("GET", "/", "").map(|a| a.0), Some(200));
+    let mut stream = TcpStream::connect(served.address).expect("accepted");
+    write!(
+        stream,
+        "GET /russian?deal=1&token={token} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+        served.address
+    )
+    .expect("sent");
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).expect("an answer");
+    assert!(answer.starts_with("HTTP/1.1 303 "), "{answer}");
+    assert!(answer.contains(&format!("location: /russian?deal=1#token={token}\r\n")), "{answer}");
+    assert!(!answer.to_ascii_lowercase().contains("set-cookie"), "{answer}");
     served.token = Some(token.clone());
     assert_eq!(served.raw("GET", game, "").map(|a| a.0), Some(200));
     served.token = Some(token.chars().rev().collect());
@@ -444,7 +456,7 @@ fn beyond_loopback_every_request_needs_the_token() {
     .expect("sent");
     let mut answer = String::new();
     stream.read_to_string(&mut answer).expect("an answer");
-    assert!(answer.starts_with("HTTP/1.1 200 "), "{answer}");
+    assert!(answer.starts_with("HTTP/1.1 401 "), "a cookie holds no token: {answer}");
     served.token = Some(token);
     assert!(served.stop(libc::SIGTERM).took <= Duration::from_secs(5));
 

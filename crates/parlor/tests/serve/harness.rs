@@ -123,7 +123,7 @@ impl Served {
         let mut stdout = BufReader::new(child.stdout.take().expect("piped"));
         let mut printed = String::new();
         stdout.read_line(&mut printed).expect("parlor serve prints");
-        let (url, token) = match printed.trim_end().split_once("/?token=") {
+        let (url, token) = match printed.trim_end().split_once("/#token=") {
             Some((url, token)) => (format!("{url}/"), Some(token.to_string())),
             None => (printed.trim_end().to_string(), None),
         };

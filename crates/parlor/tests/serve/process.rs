@@ -55,7 +55,7 @@ fn open_to_other_machines_it_warns_and_ctrl_c_stops_it() {
         "{}",
         server.printed
     );
-    assert!(server.printed.contains("/?token="), "{}", server.printed);
+    assert!(server.printed.contains("/#token="), "{}", server.printed);
     let stderr = stop(server, libc::SIGINT);
     let warning = stderr.lines().next().unwrap_or_default();
     assert!(

@@ -12,6 +12,8 @@ pub fn trials() -> Vec<Trial> {
         another_name_for_the_server_is_refused_403,
         another_sites_request_for_work_is_refused_403_and_its_pages_still_open,
         http_1_1_without_a_host_or_with_a_malformed_one_is_400,
+        two_hosts_are_400_and_an_absolute_target_is_judged_by_its_authority,
+        a_hundred_header_fields_are_431,
         a_body_announced_too_long_is_refused_at_once_without_100_continue,
     ]
 }
@@ -130,6 +132,70 @@ fn http_1_1_without_a_host_or_with_a_malformed_one_is_400() {
     // HTTP/1.0 had no Host.
     let (_, answer) = exchange(&server, "GET / HTTP/1.0\r\n", "");
     assert!(answer.starts_with("HTTP/1.0 200 "), "{answer}");
+    server.stop();
+}
+
+fn two_hosts_are_400_and_an_absolute_target_is_judged_by_its_authority() {
+    let server = TestServer::start();
+    let own = server.address();
+    // RFC 9112 §3.2: a request with more than one Host is refused 400, whichever they name.
+    for second in [own.to_string(), "evil.example".into()] {
+        let (_, answer) = exchange(
+            &server,
+            &format!("GET / HTTP/1.1\r\nHost: {own}\r\nHost: {second}\r\n"),
+            "",
+        );
+        raw_refusal(answer.as_bytes(), 400, "host");
+    }
+    // RFC 9112 §3.2.2: the authority of an absolute-form target replaces the Host header.
+    let (_, answer) = exchange(
+        &server,
+        &format!("GET http://evil.example/api/russian/game?deal=1 HTTP/1.1\r\nHost: {own}\r\n"),
+        "",
+    );
+    raw_refusal(answer.as_bytes(), 403, "host");
+    let (_, answer) = exchange(
+        &server,
+        &format!("GET http://{own}/api/russian/game?deal=1 HTTP/1.1\r\nHost: evil.example\r\n"),
+        "",
+    );
+    assert!(answer.starts_with("HTTP/1.1 200 "), "{answer}");
+    // Its own origin is the target's: a page of the server's own asks.
+    let (_, answer) = exchange(
+        &server,
+        &format!(
+            "GET http://{own}/api/russian/game?deal=1 HTTP/1.1\r\nHost: {own}\r\nOrigin: \
+             http://{own}\r\n"
+        ),
+        "",
+    );
+    assert!(answer.starts_with("HTTP/1.1 200 "), "{answer}");
+    server.stop();
+}
+
+/// hyper reads at most 100 header fields (RFC 9110 §5.4 lets a server bound them), however
+/// short: past that, 431 with an empty body, as for a head past 16 KiB. (Host and Connection
+/// are two of them.)
+fn a_hundred_header_fields_are_431() {
+    let server = TestServer::start();
+    let fields = |count: usize| {
+        (0..count)
+            .map(|i| format!("X-{i}: 1\r\n"))
+            .collect::<String>()
+    };
+    let host = server.address();
+    let (_, answer) = exchange(
+        &server,
+        &format!("GET / HTTP/1.1\r\nHost: {host}\r\n{}", fields(98)),
+        "",
+    );
+    assert!(answer.starts_with("HTTP/1.1 200 "), "{answer}");
+    let (_, answer) = exchange(
+        &server,
+        &format!("GET / HTTP/1.1\r\nHost: {host}\r\n{}", fields(99)),
+        "",
+    );
+    assert!(answer.starts_with("HTTP/1.1 431 "), "{answer}");
     server.stop();
 }
 

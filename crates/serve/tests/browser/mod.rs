@@ -15,6 +15,7 @@ mod pictures;
 mod russian;
 mod speed;
 mod themes;
+mod token;
 
 use fantoccini::wd::{Capabilities, WebDriverCompatibleCommand};
 use fantoccini::{Client, ClientBuilder, Locator};
@@ -469,6 +470,7 @@ pub fn trials() -> Vec<Trial> {
     tests.extend(pages::trials());
     tests.extend(pictures::trials());
     tests.extend(themes::trials());
+    tests.extend(token::trials());
     let in_ci = std::env::var_os("CI").is_some();
     let missing = find_program(&["chromium", "chromium-browser", "google-chrome"]).is_none()
         || find_program(&["chromedriver", "/usr/lib/chromium/chromedriver"]).is_none();

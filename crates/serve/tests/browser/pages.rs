@@ -11,7 +11,6 @@ trials![
     pages_the_index_shows_a_picture_of_every_game,
     pages_a_won_game_is_celebrated,
     pages_no_celebration_under_reduced_motion,
-    pages_a_server_asking_a_token_opens_from_its_printed_address,
 ];
 
 async fn pages_an_unknown_address_shows_the_games(page: Page) -> Outcome {
@@ -200,57 +199,6 @@ async fn pages_no_celebration_under_reduced_motion(page: Page) -> Outcome {
         return Err(fail(format!(
             "under reduced motion, celebrations on Speed, Camicia, Russian Solitaire and Hi-Q: {seen:?}"
         )));
-    }
-    Ok(())
-}
-
-/// A server that asks a token, as `parlor serve --bind 0.0.0.0` does: without the token a
-/// browser is told where to find it; the printed address opens the game, the token kept in a
-/// cookie for the page's requests and taken out of the address.
-async fn pages_a_server_asking_a_token_opens_from_its_printed_address(page: Page) -> Outcome {
-    let token = serve::Access::random_token();
-    let access = serve::Access {
-        hosts: Vec::new(),
-        token: Some(token.clone()),
-    };
-    let server = serve::Server::bind_with(([127, 0, 0, 1], 0).into(), access)?;
-    let base = format!("http://{}", server.address());
-    let outcome = async {
-        page.client.goto(&format!("{base}/russian?deal=5")).await?;
-        let heading = page.text("h1").await?;
-        if heading != "This server asks for its token" {
-            return Err(fail(format!(
-                "without the token the page shows {heading:?}"
-            )));
-        }
-        page.screenshot("token-needed", 1024, 640).await?;
-        page.screenshot("token-needed", 390, 844).await?;
-        page.resize(1280, 800).await?;
-        page.client
-            .goto(&format!("{base}/russian?deal=5&token={token}"))
-            .await?;
-        page.wait_for(
-            "the game, the token out of the address",
-            "return location.search === '?deal=5' \
-                 && document.getElementById('felt')?.getAttribute('aria-busy') === 'false' \
-                 && document.querySelectorAll('#columns .column').length === 7;",
-        )
-        .await?;
-        // The browser logs the page's own 401 as an error; nothing else may be.
-        let errors = page.errors().await?;
-        if errors.iter().any(|e| !e.contains("401 (Unauthorized)")) {
-            return Err(fail(format!("the page logged {errors:?}")));
-        }
-        Ok(())
-    }
-    .await;
-    // Stopping blocks on the server's threads, which this trial's own runtime may not do.
-    let stopped = tokio::task::spawn_blocking(move || server.stop()).await?;
-    outcome?;
-    if stopped != serve::Stopped::Drained {
-        return Err(fail(
-            "the server with a token cut a request when it stopped",
-        ));
     }
     Ok(())
 }
