@@ -7,21 +7,15 @@
 //! headers and body arrive, while its answer is read. At the cap, the connection idle the longest is
 //! closed for the next one; when every connection is busy, the next waits to be accepted.
 
-use crate::limits::{MAX_CONNECTIONS, WRITE_TIMEOUT};
+use crate::limits::MAX_CONNECTIONS;
 use std::collections::HashMap;
 use std::future::Future;
-use std::io;
-use std::pin::Pin;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::task::{Context, Poll, ready};
 #[cfg(test)]
 use std::time::Duration;
 use std::time::Instant;
-use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
-use tokio::net::TcpStream;
 use tokio::sync::Notify;
-use tokio::time::Sleep;
 
 /// The descriptors kept for what is not a connection: the listener, the standard streams,
 /// Hi-Q's table file, the threads' own.
@@ -82,6 +76,8 @@ pub struct Connection {
     /// Since when it has been idle; `None` while a request of its is being answered (hyper
     /// answers one at a time).
     idle_since: Mutex<Option<Instant>>,
+    /// Whether the request being answered may be sent interim answers (HTTP/1.1 and later).
+    interim: AtomicBool,
     /// Notified when it must close to make room.
     evicted: Notify,
 }
@@ -133,6 +129,7 @@ impl Connections {
         let number = self.numbered.fetch_add(1, Ordering::Relaxed);
         let connection = Arc::new(Connection {
             idle_since: Mutex::new(Some(Instant::now())),
+            interim: AtomicBool::new(false),
             evicted: Notify::new(),
         });
         self.open().insert(number, connection.clone());
@@ -171,10 +168,20 @@ impl Drop for Registered {
 }
 
 impl Connection {
-    /// Marks the connection busy until the guard is dropped.
-    pub fn busy(self: &Arc<Self>) -> Busy {
+    /// Marks the connection busy until the guard is dropped: a request of its, which may be
+    /// sent interim answers if `interim`, is at work and its answer not yet made.
+    pub fn busy(self: &Arc<Self>, interim: bool) -> Busy {
+        self.interim.store(interim, Ordering::Relaxed);
         *self.idle_since() = None;
         Busy(self.clone())
+    }
+
+    /// While a request of the connection is at work (it is busy), whether that request may be
+    /// sent interim answers; `None` otherwise.
+    pub fn at_work(&self) -> Option<bool> {
+        self.idle_since()
+            .is_none()
+            .then(|| self.interim.load(Ordering::Relaxed))
     }
 
     fn idle_since(&self) -> std::sync::MutexGuard<'_, Option<Instant>> {
@@ -194,91 +201,6 @@ impl Drop for Busy {
     }
 }
 
-/// A connection's stream that fails a write which has made no progress for [`WRITE_TIMEOUT`]
-/// (a client that does not read its answer), as nginx's `send_timeout` does, and then resets
-/// the connection rather than leave the unsent bytes to the system (`reset_timedout_connection`).
-pub struct WriteTimed {
-    stream: TcpStream,
-    stalled: Option<Pin<Box<Sleep>>>,
-}
-
-impl WriteTimed {
-    /// `stream`, its writes bounded in time.
-    pub fn new(stream: TcpStream) -> WriteTimed {
-        WriteTimed {
-            stream,
-            stalled: None,
-        }
-    }
-
-    /// What a write that returned `poll` comes to: pending until [`WRITE_TIMEOUT`] has passed
-    /// since the last write that made progress, then an error.
-    fn bounded<T>(
-        &mut self,
-        cx: &mut Context<'_>,
-        poll: Poll<io::Result<T>>,
-    ) -> Poll<io::Result<T>> {
-        if poll.is_ready() {
-            self.stalled = None;
-            return poll;
-        }
-        let stalled = self
-            .stalled
-            .get_or_insert_with(|| Box::pin(tokio::time::sleep(WRITE_TIMEOUT)));
-        ready!(stalled.as_mut().poll(cx));
-        // The unsent answer is dropped with the connection, not sent for minutes more.
-        let _ = self.stream.set_zero_linger();
-        Poll::Ready(Err(io::Error::new(
-            io::ErrorKind::TimedOut,
-            "the client read nothing of its answer for the write timeout",
-        )))
-    }
-}
-
-impl AsyncRead for WriteTimed {
-    fn poll_read(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &mut ReadBuf<'_>,
-    ) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.stream).poll_read(cx, buf)
-    }
-}
-
-impl AsyncWrite for WriteTimed {
-    fn poll_write(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &[u8],
-    ) -> Poll<io::Result<usize>> {
-        let poll = Pin::new(&mut self.stream).poll_write(cx, buf);
-        self.bounded(cx, poll)
-    }
-
-    fn poll_write_vectored(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        bufs: &[io::IoSlice<'_>],
-    ) -> Poll<io::Result<usize>> {
-        let poll = Pin::new(&mut self.stream).poll_write_vectored(cx, bufs);
-        self.bounded(cx, poll)
-    }
-
-    fn is_write_vectored(&self) -> bool {
-        self.stream.is_write_vectored()
-    }
-
-    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        let poll = Pin::new(&mut self.stream).poll_flush(cx);
-        self.bounded(cx, poll)
-    }
-
-    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        let poll = Pin::new(&mut self.stream).poll_shutdown(cx);
-        self.bounded(cx, poll)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -289,7 +211,7 @@ mod tests {
         let oldest = connections.register();
         let newer = connections.register();
         // The oldest is answering a request: the newer, though idle for less time, goes.
-        let busy = oldest.connection().busy();
+        let busy = oldest.connection().busy(true);
         connections.room().await;
         tokio::time::timeout(Duration::from_millis(100), newer.evicted())
             .await
@@ -311,7 +233,7 @@ mod tests {
     async fn when_every_connection_is_busy_the_next_waits() {
         let connections = Arc::new(Connections::new(1));
         let only = connections.register();
-        let busy = only.connection().busy();
+        let busy = only.connection().busy(true);
         let waiting = tokio::time::timeout(Duration::from_millis(100), connections.room()).await;
         assert!(waiting.is_err(), "room made while every connection is busy");
         drop(busy);

@@ -13,6 +13,7 @@
 //! Its modules, from a connection to the game crates:
 //!
 //! - `server`, the listener and its threads; `connections`, the connections open at once;
+//!   `client`, a connection's socket, and its client watched for leaving while a request works;
 //! - `routes`, every address and the layers around them: `gate`, who may ask (Host, Origin,
 //!   token); `bounds`, one layer a bound (the answers unsent, the time, the body);
 //! - `api`, one module a game, each endpoint reading its query into a struct and its body as
@@ -23,6 +24,7 @@ mod answer;
 mod api;
 mod assets;
 mod bounds;
+mod client;
 mod connections;
 mod error;
 mod gate;

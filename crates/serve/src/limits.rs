@@ -43,6 +43,14 @@ pub const ANSWER_PIECE: usize = 16 << 10;
 /// within 5 s of being told to.
 pub const DRAIN: Duration = Duration::from_secs(3);
 
+/// How long the requests cut at the end of the drain have to send their 503 `stopping`.
+pub const CUT_ANSWERED: Duration = Duration::from_millis(500);
+
+/// While a request is at work, how often a client that has half-closed its connection is sent
+/// an interim `102 Processing`: a client that has closed it answers with a reset, and its work
+/// is cancelled; one that only half-closed reads it and waits for its answer.
+pub const PROBE_EVERY: Duration = Duration::from_millis(100);
+
 /// How soon `parlor serve` exits once told to stop (SIGTERM, Ctrl-C), whatever runs: the
 /// drain, the work cancelled, and a margin; past it the process exits regardless.
 pub const STOP_WITHIN: Duration = Duration::from_millis(4_750);

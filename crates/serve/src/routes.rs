@@ -14,6 +14,7 @@ use std::sync::Arc;
 /// The routes of a server listening at `bound` for whom `access` admits.
 pub fn router(access: Access, bound: SocketAddr) -> Served {
     let stopping = Cancel::new();
+    let (cutting, cut) = timeout::Cutting::new();
     let routes = axum::Router::new()
         .merge(api::routes())
         .merge(assets::routes())
@@ -21,30 +22,42 @@ pub fn router(access: Access, bound: SocketAddr) -> Served {
         .with_state(Arc::new(Shared::new(stopping.clone())))
         // The innermost first: each layer wraps those above it.
         .layer(from_fn(body::read_whole))
-        .layer(from_fn(timeout::within))
+        .layer(from_fn_with_state(cut, timeout::within))
         .layer(from_fn_with_state(unsent::Budget::new(), unsent::hold))
         .layer(from_fn(headers::set))
         .layer(from_fn_with_state(
             Arc::new(Gate::new(access, bound)),
             gate::check,
         ));
-    Served::new(routes, stopping)
+    Served {
+        routes,
+        cut: Cut { stopping, cutting },
+    }
 }
 
-/// What the accepting loop serves: every route, and the flag that cancels their work.
+/// What the accepting loop serves: every route, and what cuts the requests in flight.
 pub struct Served {
     routes: axum::Router,
+    cut: Cut,
+}
+
+/// What cuts the requests still in flight when the server's drain is over.
+pub struct Cut {
     stopping: Cancel,
+    cutting: timeout::Cutting,
+}
+
+impl Cut {
+    /// Answers every request still in flight 503 `stopping`, and cancels all work.
+    pub fn cut(&self) {
+        self.stopping.cancel();
+        self.cutting.cut();
+    }
 }
 
 impl Served {
-    /// `routes`, whose work `stopping` cancels.
-    fn new(routes: axum::Router, stopping: Cancel) -> Served {
-        Served { routes, stopping }
-    }
-
-    /// The routes, and the flag to raise when the server stops.
-    pub fn into_parts(self) -> (axum::Router, Cancel) {
-        (self.routes, self.stopping)
+    /// The routes, and what cuts their requests when the server stops.
+    pub fn into_parts(self) -> (axum::Router, Cut) {
+        (self.routes, self.cut)
     }
 }

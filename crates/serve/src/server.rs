@@ -1,10 +1,11 @@
 //! The listening socket and its connections: HTTP/1.1 by hyper, bounded by [`crate::limits`],
 //! on threads of the server's own until it is stopped, letting the requests in flight finish.
 
-use crate::connections::{self, Connection, Connections, WriteTimed};
+use crate::client;
+use crate::connections::{self, Connection, Connections};
 use crate::error::Error;
 use crate::gate::Access;
-use crate::limits::{DRAIN, HEAD_TIMEOUT, LISTEN_BACKLOG, MAX_HEAD};
+use crate::limits::{CUT_ANSWERED, DRAIN, HEAD_TIMEOUT, LISTEN_BACKLOG, MAX_HEAD};
 use crate::prospects;
 use crate::routes::{self, Served};
 use crate::threads::THREADS;
@@ -129,8 +130,9 @@ impl Server {
     }
 
     /// Stops accepting connections, lets the requests in flight finish for up to [`DRAIN`],
-    /// and says whether some were cut. The work of a cut request is cancelled, and stops on
-    /// its own thread, which nothing waits for.
+    /// and says whether some were cut. A cut request is answered 503 `stopping` (within
+    /// [`CUT_ANSWERED`] more) and its work cancelled, which stops on its own thread, which
+    /// nothing waits for.
     ///
     /// # Panics
     ///
@@ -167,9 +169,10 @@ fn listen(address: SocketAddr) -> io::Result<std::net::TcpListener> {
 }
 
 /// Accepts connections and answers them until `stop` is notified; then lets the requests in
-/// flight finish for up to [`DRAIN`], and cancels the work of those still running.
+/// flight finish for up to [`DRAIN`], and answers those still running 503 `stopping`, their
+/// work cancelled.
 async fn accept(listener: TcpListener, served: Served, stop: Arc<Notify>) -> Stopped {
-    let (router, stopping) = served.into_parts();
+    let (router, cut) = served.into_parts();
     let graceful = GracefulShutdown::new();
     let connections = Arc::new(Connections::new(connections::cap()));
     let mut stopped = std::pin::pin!(stop.notified());
@@ -197,28 +200,37 @@ async fn accept(listener: TcpListener, served: Served, stop: Arc<Notify>) -> Sto
             inner: TowerToHyperService::new(router.clone()),
             connection: registered.connection(),
         };
+        let (socket, watch) = client::socket(stream, registered.connection());
         let connection = hyper::server::conn::http1::Builder::new()
             .timer(TokioTimer::new())
             .header_read_timeout(HEAD_TIMEOUT)
             // Also the most of an answer hyper holds beside the one piece of it being sent.
             .max_buf_size(MAX_HEAD)
-            .serve_connection(TokioIo::new(WriteTimed::new(stream)), service);
+            // A client that half-closes after its request is answered (RFC 9112 §9.6 allows
+            // it); one that leaves is seen by the watch (`client`).
+            .half_close(true)
+            .serve_connection(TokioIo::new(socket), service);
         let connection = graceful.watch(connection);
         tokio::spawn(async move {
             // A connection's errors (a client gone, a timeout) end that connection only; one
-            // evicted to make room is dropped, which closes it.
+            // evicted to make room, or whose client left while a request was at work, is
+            // dropped, which closes it and cancels the work.
             tokio::select! {
-                _ = connection => {}
+                () = client::watched(connection, watch) => {}
                 () = registered.evicted() => {}
             }
             drop(registered);
         });
     }
     drop(listener);
-    match tokio::time::timeout(DRAIN, graceful.shutdown()).await {
+    let mut shutdown = std::pin::pin!(graceful.shutdown());
+    match tokio::time::timeout(DRAIN, &mut shutdown).await {
         Ok(()) => Stopped::Drained,
         Err(_) => {
-            stopping.cancel();
+            // Each request still in flight is answered 503 `stopping`, its work cancelled, and
+            // given a moment for that answer to go out.
+            cut.cut();
+            let _ = tokio::time::timeout(CUT_ANSWERED, shutdown).await;
             Stopped::Cut
         }
     }

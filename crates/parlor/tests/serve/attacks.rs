@@ -316,36 +316,161 @@ fn sigterm_stops_the_server_within_5_s_whatever_runs() {
     drop(running);
 }
 
-/// Work nobody waits for stops: a client asks for the costliest solve and play and leaves, and
-/// within 100 ms the server uses no more processor.
+/// How a client leaves the request it sent, while the request's work runs.
+#[derive(Clone, Copy, Debug)]
+enum Leaving {
+    /// It closes.
+    Closes,
+    /// It sent one byte more after its request (which the server keeps for the next), then
+    /// closes.
+    ClosesAfterAByteMore,
+    /// It sent a second request after the first, then closes.
+    ClosesAfterPipelining,
+    /// It resets the connection.
+    Resets,
+    /// It asked in HTTP/1.0, which has no interim answers to ask whether it is still there,
+    /// and half-closes: taken as leaving.
+    HalfClosesInHttp10,
+}
+
+impl Leaving {
+    /// Sends `request` (after it, what this way of leaving sends), and returns the connection.
+    fn asks(self, served: &Served, request: &str) -> Socket {
+        let socket = Socket::new(Domain::IPV4, Type::STREAM, None).expect("a socket");
+        socket.connect(&served.address.into()).expect("accepted");
+        let mut sent = request.to_string();
+        match self {
+            Leaving::ClosesAfterAByteMore => sent.push('G'),
+            Leaving::ClosesAfterPipelining => {
+                sent += &served.request("GET", "/api/russian/game?deal=1", "");
+            }
+            Leaving::HalfClosesInHttp10 => sent = sent.replacen("HTTP/1.1", "HTTP/1.0", 1),
+            Leaving::Closes | Leaving::Resets => {}
+        }
+        (&socket).write_all(sent.as_bytes()).expect("sent");
+        socket
+    }
+
+    /// Leaves the connection.
+    fn leaves(self, socket: Socket) {
+        match self {
+            Leaving::Resets => socket.set_linger(Some(Duration::ZERO)).expect("no linger"),
+            Leaving::HalfClosesInHttp10 => {
+                socket
+                    .shutdown(std::net::Shutdown::Write)
+                    .expect("half-closed");
+                // Held open, reading nothing, for the measure's time.
+                thread::spawn(move || {
+                    thread::sleep(Duration::from_secs(1));
+                    drop(socket);
+                });
+                return;
+            }
+            _ => {}
+        }
+        drop(socket);
+    }
+}
+
+/// The processor the server uses in the 500 ms that start 100 ms after `left` returns.
+fn processor_after(served: &Served, left: impl FnOnce()) -> Duration {
+    left();
+    thread::sleep(Duration::from_millis(100));
+    let before = served.cpu_time();
+    thread::sleep(Duration::from_millis(500));
+    served.cpu_time() - before
+}
+
+/// Work nobody waits for stops, however its client leaves: a client asks for the costliest
+/// solve (and, closing, play) and leaves, and from 100 ms later the server uses no more
+/// processor. (Before issue 50, a client that sent one byte more, or a second request, was
+/// never seen to leave: its solve ran on, 2.6 to 2.8 CPU-seconds.)
 #[test]
-fn work_stops_when_its_client_leaves() {
+fn work_stops_when_its_client_leaves_however_it_leaves() {
     let served = Served::attacked(&[], None);
-    for ask in [
-        ("POST", "/api/hiq/solve?goal=any", HARD_HIQ),
-        ("GET", HARD_PLAY, ""),
+    let solve = served.request("POST", "/api/hiq/solve?goal=any", HARD_HIQ);
+    let play = served.request("GET", HARD_PLAY, "");
+    for (request, leaving) in [
+        (&solve, Leaving::Closes),
+        (&play, Leaving::Closes),
+        (&solve, Leaving::ClosesAfterAByteMore),
+        (&play, Leaving::ClosesAfterAByteMore),
+        (&solve, Leaving::ClosesAfterPipelining),
+        (&solve, Leaving::Resets),
+        (&solve, Leaving::HalfClosesInHttp10),
     ] {
-        let asked = in_flight(&served, &[ask]);
+        let what = format!("{} {leaving:?}", request.lines().next().unwrap_or_default());
+        let asked = leaving.asks(&served, request);
         // Past the quick try, into the long lane.
-        thread::sleep(Duration::from_millis(1_200));
+        thread::sleep(Duration::from_millis(700));
         let working = served.cpu_time();
         thread::sleep(Duration::from_millis(200));
         assert!(
             served.cpu_time() - working >= Duration::from_millis(100),
-            "{}: the work was not running",
-            ask.1
+            "{what}: the work was not running"
         );
-        drop(asked);
-        thread::sleep(Duration::from_millis(100));
-        let left = served.cpu_time();
-        thread::sleep(Duration::from_millis(500));
-        let after = served.cpu_time() - left;
-        eprintln!(
-            "{}: {after:?} of processor in the 500 ms after its client left",
-            ask.1
-        );
-        assert!(after <= Duration::from_millis(50), "{}: {after:?}", ask.1);
+        let after = processor_after(&served, || leaving.leaves(asked));
+        eprintln!("{what}: {after:?} of processor in the 500 ms from 100 ms after it left");
+        assert!(after <= Duration::from_millis(100), "{what}: {after:?}");
     }
+}
+
+/// Issue 50's first finding: four clients loop posting the costliest solve with one byte
+/// more, closing 50 ms later. A trivial solve and a hint are answered at once beside them, and
+/// once they stop the server uses no more processor. (Before: trivial solves 503 in 19 of 30
+/// tries, hints in 20 of 30, and work still ran 8 s after the clients stopped. The issue's
+/// 20 s of attack are some 8 s here: 30 of each answered are what is measured.)
+#[test]
+fn clients_that_leave_after_a_byte_more_take_nothing_from_the_others() {
+    let served = Served::attacked(&[], None);
+    let stop = Arc::new(AtomicBool::new(false));
+    let request = served.request("POST", "/api/hiq/solve?goal=any", HARD_HIQ) + "G";
+    let leavers: Vec<_> = (0..4)
+        .map(|_| {
+            let (stop, address, request) = (stop.clone(), served.address, request.clone());
+            thread::spawn(move || {
+                let mut left = 0;
+                while !stop.load(Ordering::Relaxed) {
+                    if let Ok(mut stream) = TcpStream::connect(address) {
+                        let _ = stream.write_all(request.as_bytes());
+                        thread::sleep(Duration::from_millis(50));
+                        left += 1;
+                    }
+                }
+                left
+            })
+        })
+        .collect();
+    thread::sleep(Duration::from_secs(1));
+    let (mut solves, mut hints) = (Vec::new(), Vec::new());
+    for _ in 0..30 {
+        for (times, path, body) in [
+            (&mut solves, "/api/hiq/solve", "10 12 17 19 25\n"),
+            (&mut hints, "/api/russian/hint", UNKNOWN),
+        ] {
+            let asked = Instant::now();
+            let answer = served.raw("POST", path, body);
+            times.push(asked.elapsed());
+            let (status, body) = answer.expect("an answer");
+            assert_eq!(status, 200, "{path}: {}", String::from_utf8_lossy(&body));
+        }
+        thread::sleep(Duration::from_millis(100));
+    }
+    let after = processor_after(&served, || {
+        stop.store(true, Ordering::Relaxed);
+        let left: usize = leavers
+            .into_iter()
+            .map(|l| l.join().expect("a leaver"))
+            .sum();
+        assert!(left > 100, "{left} requests left");
+    });
+    let (solve, hint) = (p99(&mut solves), p99(&mut hints));
+    eprintln!(
+        "a byte more: p99 trivial solve {solve:?}, hint {hint:?}; then {after:?} of processor"
+    );
+    assert!(solve <= PAGE_WITHIN, "{solve:?}");
+    assert!(hint <= PAGE_WITHIN, "{hint:?}");
+    assert!(after <= Duration::from_millis(100), "{after:?}");
 }
 
 /// Loops `method path body` on `clients` threads until `stop`.

@@ -1,14 +1,14 @@
 //! A request's body, read whole before its endpoint sees the request: within [`MAX_BODY`], at
 //! [`BODY_RATE`] at least after [`BODY_GRACE`]. Until its body is in, a connection is as idle as
 //! one that sends nothing, and may be closed first to make room; from then until its answer it
-//! is busy.
+//! is busy, and its client is watched for leaving (`crate::client`).
 
 use crate::connections::Connection;
 use crate::limits::{BODY_GRACE, BODY_RATE, MAX_BODY};
 use crate::refusal::ApiError;
 use axum::body::Body;
 use axum::extract::Request;
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{HeaderValue, StatusCode, Version, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use http_body_util::{BodyExt, LengthLimitError, Limited};
@@ -33,10 +33,12 @@ pub async fn read_whole(request: Request, next: Next) -> Response {
     let reading = Limited::new(body, MAX_BODY).collect();
     match tokio::time::timeout(deadline, reading).await {
         Ok(Ok(bytes)) => {
+            // HTTP/1.0 has no interim answers (RFC 9110 §15.2).
+            let interim = parts.version >= Version::HTTP_11;
             let _busy = parts
                 .extensions
                 .get::<Arc<Connection>>()
-                .map(Connection::busy);
+                .map(|connection| connection.busy(interim));
             next.run(Request::from_parts(parts, Body::from(bytes.to_bytes())))
                 .await
         }

@@ -8,6 +8,7 @@
 mod camicia;
 mod gate;
 mod hiq;
+mod leaving;
 mod pages;
 mod refusals;
 mod russian;
@@ -26,6 +27,7 @@ pub fn trials() -> Vec<Trial> {
         pages::trials(),
         stopping::trials(),
         gate::trials(),
+        leaving::trials(),
     ]
     .into_iter()
     .flatten()
