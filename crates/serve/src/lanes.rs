@@ -17,8 +17,9 @@
 //! busy with other programs still ends within its request's time.
 
 use crate::limits::{self, SOLVER_WAIT};
-use crate::threads::{THREADS, lower_priority, thread_id};
+use crate::threads::{THREADS, give_back_freed_memory, lower_priority, thread_id};
 use cancel::Cancel;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::Duration;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, oneshot};
@@ -142,7 +143,7 @@ impl<T: Send + 'static> Run<T> {
                 let id = thread_id();
                 let _ = named.set(id);
                 lower_priority(id, lowered_by);
-                let answer = job(&flag);
+                let answer = at_work(|| job(&flag));
                 *lock(&ends) = None;
                 if !flag.is_cancelled() {
                     let _ = send.send(answer);
@@ -185,6 +186,22 @@ impl<T> Drop for Run<T> {
     fn drop(&mut self) {
         self.cancel.cancel();
     }
+}
+
+/// The runs at work, over every server of the process.
+static AT_WORK: AtomicUsize = AtomicUsize::new(0);
+
+/// `work()`, counted among the runs at work; the last run to end hands the memory the work
+/// freed back to the system, so that a peak of costly requests is not held once they are done
+/// (a Russian hint's table of positions may take hundreds of MB). Only the last: a trim takes
+/// some milliseconds over a large heap, and runs still at work would soon take the pages back.
+fn at_work<T>(work: impl FnOnce() -> T) -> T {
+    AT_WORK.fetch_add(1, Ordering::SeqCst);
+    let answer = work();
+    if AT_WORK.fetch_sub(1, Ordering::SeqCst) == 1 {
+        give_back_freed_memory();
+    }
+    answer
 }
 
 fn lock(

@@ -8,7 +8,7 @@
 //! by its metadata, before a byte is read), one damaged, or one whose digest is another's,
 //! though its CRC be right — is said once on standard error, and the table made again.
 
-use crate::threads::{lower_priority, thread_id};
+use crate::threads::{give_back_freed_memory, lower_priority, thread_id};
 use hiq::Board;
 use hiq::prospects::{FileError, STANDARD_FILE, Table};
 use lines::say;
@@ -112,16 +112,4 @@ fn make(start: Board) -> Result<Table, Box<dyn std::error::Error>> {
     drop(pool);
     give_back_freed_memory();
     Ok(table)
-}
-
-/// Hands the memory the making freed back to the system: glibc keeps it in its arenas
-/// otherwise, and the server would go on holding the making's peak, some 270 MB, for a table
-/// of 125 MB.
-fn give_back_freed_memory() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: malloc_trim only returns free pages of the allocator's own to the system; it
-    // touches no memory in use.
-    unsafe {
-        libc::malloc_trim(0);
-    }
 }

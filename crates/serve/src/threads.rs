@@ -1,5 +1,5 @@
-//! The server's threads: their name, and their priorities, which the lanes and the making of
-//! Hi-Q's table lower.
+//! The server's threads: their name, their priorities, which the lanes and the making of
+//! Hi-Q's table lower, and the memory their work freed, handed back to the system.
 
 /// The name of every thread the server starts, as a panic's message or a debugger shows it.
 pub const THREADS: &str = "parlor-serve";
@@ -32,4 +32,17 @@ pub fn lower_priority(thread: i32, by: i32) {
     }
     #[cfg(not(target_os = "linux"))]
     let _ = (thread, by);
+}
+
+/// Hands the memory freed by the work done back to the system: glibc keeps freed pages in its
+/// arenas (one a thread, reused by the next) otherwise, and the server would go on holding the
+/// peak of its costliest work — some 270 MB after the making of Hi-Q's table for a table of
+/// 125 MB, 600 MB after the hints of issue 50 — long after it ended.
+pub fn give_back_freed_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only returns free pages of the allocator's own to the system, in
+    // every arena; it touches no memory in use.
+    unsafe {
+        libc::malloc_trim(0);
+    }
 }
