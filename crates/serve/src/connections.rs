@@ -8,6 +8,7 @@
 //! closed for the next one; when every connection is busy, the next waits to be accepted.
 
 use crate::limits::MAX_CONNECTIONS;
+use crate::threads::give_back_freed_memory;
 use std::collections::HashMap;
 use std::future::Future;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -69,7 +70,16 @@ pub struct Connections {
     numbered: AtomicU64,
     /// Notified when a connection closes.
     closed: Notify,
+    /// More than [`CROWDED`] connections have been open since the memory was last handed back.
+    crowded: AtomicBool,
 }
+
+/// So many connections open at once that, once they have closed, the memory they held (some
+/// tens of KiB each: hyper's buffers, a body) is worth handing back to the system.
+const CROWDED: usize = 1_024;
+
+/// So few connections open that the crowd of before has gone.
+const CALM: usize = 16;
 
 /// One open connection as [`Connections`] sees it.
 pub struct Connection {
@@ -90,6 +100,7 @@ impl Connections {
             open: Mutex::new(HashMap::new()),
             numbered: AtomicU64::new(0),
             closed: Notify::new(),
+            crowded: AtomicBool::new(false),
         }
     }
 
@@ -132,7 +143,14 @@ impl Connections {
             interim: AtomicBool::new(false),
             evicted: Notify::new(),
         });
-        self.open().insert(number, connection.clone());
+        let open = {
+            let mut open = self.open();
+            open.insert(number, connection.clone());
+            open.len()
+        };
+        if open > CROWDED {
+            self.crowded.store(true, Ordering::Relaxed);
+        }
         Registered {
             connections: self.clone(),
             number,
@@ -162,8 +180,20 @@ impl Registered {
 
 impl Drop for Registered {
     fn drop(&mut self) {
-        self.connections.open().remove(&self.number);
+        let open = {
+            let mut open = self.connections.open();
+            open.remove(&self.number);
+            open.len()
+        };
         self.connections.closed.notify_one();
+        // glibc keeps what the crowd freed otherwise; a trim takes some milliseconds, off the
+        // threads that answer connections.
+        if open <= CALM
+            && self.connections.crowded.swap(false, Ordering::Relaxed)
+            && let Ok(runtime) = tokio::runtime::Handle::try_current()
+        {
+            runtime.spawn_blocking(give_back_freed_memory);
+        }
     }
 }
 

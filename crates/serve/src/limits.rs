@@ -6,6 +6,12 @@ use std::time::Duration;
 /// The most bytes of a request's body: a position or a table is a few hundred.
 pub const MAX_BODY: usize = 64 << 10;
 
+/// The most bytes of the bodies being read or worked on, over all connections, each counted at
+/// the length it announces ([`MAX_BODY`] when it announces none) from before its first byte
+/// is read until its answer is made, at least a KiB each: past it a new body is 503. 1,024
+/// bodies of the longest, or 65,536 of the few hundred bytes a page sends.
+pub const BODIES: usize = 64 << 20;
+
 /// The most bytes of a request's line and headers (hyper's read buffer, whose least is 8 KiB);
 /// a line of 52 moves in a query is some 300.
 pub const MAX_HEAD: usize = 16 << 10;

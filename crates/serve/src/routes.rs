@@ -21,7 +21,7 @@ pub fn router(access: Access, bound: SocketAddr) -> Served {
         .fallback(assets::not_found)
         .with_state(Arc::new(Shared::new(stopping.clone())))
         // The innermost first: each layer wraps those above it.
-        .layer(from_fn(body::read_whole))
+        .layer(from_fn_with_state(body::Bodies::new(), body::read_whole))
         .layer(from_fn_with_state(cut, timeout::within))
         .layer(from_fn_with_state(unsent::Budget::new(), unsent::hold))
         .layer(from_fn(headers::set))
