@@ -454,20 +454,7 @@ fn clients_that_leave_after_a_byte_more_take_nothing_from_the_others() {
         })
         .collect();
     thread::sleep(Duration::from_secs(1));
-    let (mut solves, mut hints) = (Vec::new(), Vec::new());
-    for _ in 0..30 {
-        for (times, path, body) in [
-            (&mut solves, "/api/hiq/solve", "10 12 17 19 25\n"),
-            (&mut hints, "/api/russian/hint", UNKNOWN),
-        ] {
-            let asked = Instant::now();
-            let answer = served.raw("POST", path, body);
-            times.push(asked.elapsed());
-            let (status, body) = answer.expect("an answer");
-            assert_eq!(status, 200, "{path}: {}", String::from_utf8_lossy(&body));
-        }
-        thread::sleep(Duration::from_millis(100));
-    }
+    let (mut solves, mut hints) = cheap_requests(&served);
     let after = processor_after(&served, || {
         stop.store(true, Ordering::Relaxed);
         let left: usize = leavers
@@ -535,20 +522,7 @@ fn cheap_requests_are_answered_beside_the_costliest() {
         &stop,
     ));
     thread::sleep(Duration::from_secs(2));
-    let (mut solves, mut hints) = (Vec::new(), Vec::new());
-    for _ in 0..30 {
-        for (times, path, body) in [
-            (&mut solves, "/api/hiq/solve", "10 12 17 19 25\n"),
-            (&mut hints, "/api/russian/hint", UNKNOWN),
-        ] {
-            let asked = Instant::now();
-            let answer = served.raw("POST", path, body);
-            times.push(asked.elapsed());
-            let (status, body) = answer.expect("an answer");
-            assert_eq!(status, 200, "{path}: {}", String::from_utf8_lossy(&body));
-        }
-        thread::sleep(Duration::from_millis(100));
-    }
+    let (mut solves, mut hints) = cheap_requests(&served);
     stop.store(true, Ordering::Relaxed);
     let (solve, hint) = (p99(&mut solves), p99(&mut hints));
     eprintln!("F4: p99 trivial solve {solve:?}, hint {hint:?}");
@@ -636,4 +610,24 @@ fn speed_games_do_not_hold_up_the_pages() {
     );
     assert!(played >= 16, "{played} plays");
     assert!(p99 <= PAGE_WITHIN, "GET / p99 {p99:?}");
+}
+
+/// A trivial Hi-Q solve and a Russian hint asked 30 times each, 100 ms apart, every one answered
+/// 200: how long each took, the solves' then the hints'.
+fn cheap_requests(served: &Served) -> (Vec<Duration>, Vec<Duration>) {
+    let (mut solves, mut hints) = (Vec::new(), Vec::new());
+    for _ in 0..30 {
+        for (times, path, body) in [
+            (&mut solves, "/api/hiq/solve", "10 12 17 19 25\n"),
+            (&mut hints, "/api/russian/hint", UNKNOWN),
+        ] {
+            let asked = Instant::now();
+            let answer = served.raw("POST", path, body);
+            times.push(asked.elapsed());
+            let (status, body) = answer.expect("an answer");
+            assert_eq!(status, 200, "{path}: {}", String::from_utf8_lossy(&body));
+        }
+        thread::sleep(Duration::from_millis(100));
+    }
+    (solves, hints)
 }
