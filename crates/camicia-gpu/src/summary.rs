@@ -413,3 +413,100 @@ impl Bulk for Gpu {
         report
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! The host's side of a batch, which needs no adapter: how runs are cut, how a dealer's key
+    //! and a deal reach the GPU, and how its finds and histograms are read.
+    use super::*;
+    use camicia::Face;
+
+    #[test]
+    fn a_range_is_cut_into_batches_of_the_capacity_and_a_rest() {
+        let capacity = u128::from(CAPACITY);
+        let cut: Vec<_> = batches(5..5 + 2 * capacity + 3).collect();
+        assert_eq!(
+            cut,
+            [
+                (5, CAPACITY),
+                (5 + capacity, CAPACITY),
+                (5 + 2 * capacity, 3)
+            ]
+        );
+        assert_eq!(batches(7..7).count(), 0);
+        let (start, end) = (9, 3);
+        assert_eq!(batches(start..end).count(), 0);
+    }
+
+    #[test]
+    fn only_indices_below_the_number_of_deals_are_deals() {
+        let end = camicia::index::DEALS;
+        assert_eq!(deal_indices(end - 4..end + 10), end - 4..end);
+        assert_eq!(deal_indices(0..10), 0..10);
+    }
+
+    #[test]
+    fn the_key_is_the_dealers_bytes_as_little_endian_words() {
+        let dealer = Dealer::new(1);
+        let bytes: Vec<u8> = key(&dealer).iter().flat_map(|w| w.to_le_bytes()).collect();
+        assert_eq!(bytes, dealer.key());
+        assert_ne!(key(&dealer), key(&Dealer::new(2)));
+    }
+
+    #[test]
+    fn a_finished_find_is_read_and_a_loop_is_played_again() {
+        let find = |replay| Find {
+            place: 3,
+            cards: 812,
+            tricks: 97,
+            replay,
+        };
+        let finished = outcome(&find(false), || {
+            unreachable!("a finished game is not replayed")
+        });
+        assert_eq!(
+            (finished.status, finished.cards, finished.tricks),
+            (Status::Finished, 812, 97)
+        );
+        let again = Outcome {
+            status: Status::Loop { period: 5 },
+            cards: 1,
+            tricks: 2,
+        };
+        assert_eq!(outcome(&find(true), || again), again);
+    }
+
+    #[test]
+    fn a_find_not_in_the_histogram_is_a_failure_of_the_gpu() {
+        let mut histogram = vec![0, 2, 0];
+        uncount(&mut histogram, 1).unwrap();
+        assert_eq!(histogram, [0, 1, 0]);
+        assert!(uncount(&mut histogram, 0).is_err());
+        assert!(uncount(&mut histogram, 3).is_err());
+        assert_eq!(histogram, [0, 1, 0]);
+    }
+
+    #[test]
+    fn a_given_deal_is_its_payment_places_and_their_penalties() {
+        // Cards 1 and 3 pay 2 and 1: places 0b1010, penalties less one in two bits each.
+        assert_eq!(given([0, 2, 0, 1]), Some([0b1010, 0, 1]));
+        // Card 40 is in the second word of places.
+        let mut far = [0; 41];
+        far[40] = 4;
+        assert_eq!(given(far), Some([0, 1 << 8, 3]));
+        // 63 cards fit; 64 do not.
+        assert!(given([0; 63]).is_some());
+        assert_eq!(given([0; 64]), None);
+        // 16 payment cards fit one queue word; 17 do not.
+        assert!(given([1; 16]).is_some());
+        assert_eq!(given([1; 17]), None);
+    }
+
+    #[test]
+    fn a_deal_with_an_empty_hand_is_left_to_the_processor() {
+        let deal = Deal::new(vec![Face::Number], Vec::new()).unwrap();
+        assert_eq!(given_deal(&deal), None);
+        let deal = Deal::new(vec![Face::Number; 2], vec![Face::Number; 3]).unwrap();
+        assert_eq!(given_deal(&deal), Some(([0, 0, 0], 2 | 3 << 8)));
+    }
+}
