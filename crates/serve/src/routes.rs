@@ -4,8 +4,9 @@
 
 use crate::api::{self, work::Shared};
 use crate::assets;
-use crate::bounds::{body, headers, timeout, unsent};
+use crate::bounds::{Memory, body, headers, timeout, unsent};
 use crate::gate::{self, Access, Gate};
+use crate::limits::{BODIES, UNSENT};
 use axum::middleware::{from_fn, from_fn_with_state};
 use cancel::Cancel;
 use std::net::SocketAddr;
@@ -21,9 +22,9 @@ pub fn router(access: Access, bound: SocketAddr) -> Served {
         .fallback(assets::not_found)
         .with_state(Arc::new(Shared::new(stopping.clone())))
         // The innermost first: each layer wraps those above it.
-        .layer(from_fn_with_state(body::Bodies::new(), body::read_whole))
+        .layer(from_fn_with_state(Memory::new(BODIES), body::read_whole))
         .layer(from_fn_with_state(cut, timeout::within))
-        .layer(from_fn_with_state(unsent::Budget::new(), unsent::hold))
+        .layer(from_fn_with_state(Memory::new(UNSENT), unsent::hold))
         .layer(from_fn(headers::set))
         .layer(from_fn_with_state(
             Arc::new(Gate::new(access, bound)),

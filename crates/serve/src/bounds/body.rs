@@ -6,6 +6,7 @@
 //! one that sends nothing, and may be closed first to make room; from then until its answer it
 //! is busy, and its client is watched for leaving (`crate::client`).
 
+use super::Memory;
 use crate::connections::Connection;
 use crate::limits::{BODIES, BODY_GRACE, BODY_RATE, MAX_BODY};
 use crate::refusal::ApiError;
@@ -17,24 +18,12 @@ use axum::response::{IntoResponse, Response};
 use http_body_util::{BodyExt, LengthLimitError, Limited};
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::Semaphore;
-
-/// The memory the bodies being read and worked on may hold, in KiB.
-#[derive(Clone)]
-pub struct Bodies(Arc<Semaphore>);
-
-impl Bodies {
-    /// [`BODIES`], all of it free.
-    pub fn new() -> Bodies {
-        Bodies(Arc::new(Semaphore::new(BODIES >> 10)))
-    }
-}
 
 /// The request with its body read whole, or the refusal of a body too long or too slow. A
 /// length announced past [`MAX_BODY`] is refused before a byte of the body is read (and so
 /// before `100 Continue`, which a client that asks for it then never gets); one whose share of
 /// `bodies` is not free is refused 503 at once, the connection closed.
-pub async fn read_whole(State(bodies): State<Bodies>, request: Request, next: Next) -> Response {
+pub async fn read_whole(State(bodies): State<Memory>, request: Request, next: Next) -> Response {
     let announced = request
         .headers()
         .get(header::CONTENT_LENGTH)
@@ -49,8 +38,7 @@ pub async fn read_whole(State(bodies): State<Bodies>, request: Request, next: Ne
     let share = if http_body::Body::is_end_stream(&body) {
         None
     } else {
-        let kib = u32::try_from(length.div_ceil(1024).max(1)).unwrap_or(u32::MAX);
-        let Ok(share) = bodies.0.clone().try_acquire_many_owned(kib) else {
+        let Some(share) = bodies.take(length.max(1)) else {
             return closed(ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
                 "busy",

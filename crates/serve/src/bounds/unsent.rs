@@ -2,6 +2,7 @@
 //! clients, over all connections: at most [`UNSENT`], each answer handed to its connection a
 //! piece of [`ANSWER_PIECE`] at a time. Past it a new answer is 503.
 
+use super::Memory;
 use crate::answer::Made;
 use crate::limits::{ANSWER_PIECE, UNSENT};
 use crate::refusal::ApiError;
@@ -11,24 +12,12 @@ use axum::http::StatusCode;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use std::pin::Pin;
-use std::sync::Arc;
 use std::task::{Context, Poll};
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
-
-/// The memory the answers not yet read may hold, in KiB.
-#[derive(Clone)]
-pub struct Budget(Arc<Semaphore>);
-
-impl Budget {
-    /// [`UNSENT`], all of it free.
-    pub fn new() -> Budget {
-        Budget(Arc::new(Semaphore::new(UNSENT >> 10)))
-    }
-}
+use tokio::sync::OwnedSemaphorePermit;
 
 /// The answer to `request`, holding its share of `budget` until its client has read it if it
 /// was made for the request; or 503 when the answers not yet read hold the whole budget.
-pub async fn hold(State(budget): State<Budget>, request: Request, next: Next) -> Response {
+pub async fn hold(State(budget): State<Memory>, request: Request, next: Next) -> Response {
     let response = next.run(request).await;
     if response.extensions().get::<Made>().is_none() {
         return response;
@@ -38,8 +27,7 @@ pub async fn hold(State(budget): State<Budget>, request: Request, next: Next) ->
     let Ok(bytes) = axum::body::to_bytes(body, usize::MAX).await else {
         return ApiError::internal("the answer could not be read back").into_response();
     };
-    let kib = u32::try_from(bytes.len().div_ceil(1024)).unwrap_or(u32::MAX);
-    let Ok(held) = budget.0.try_acquire_many_owned(kib) else {
+    let Some(held) = budget.take(bytes.len()) else {
         return ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
             "busy",
