@@ -26,6 +26,10 @@
 //! assert_eq!(count_to(10, &cancel), Err(Cancelled));
 //! ```
 
+mod memory;
+
+pub use memory::{Memory, Share};
+
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use thiserror::Error;
@@ -39,6 +43,10 @@ pub struct Cancel(Arc<Flag>);
 struct Flag {
     raised: AtomicBool,
     parent: Option<Cancel>,
+    /// The memory the work's tables draw on, when it shares some with other work.
+    memory: Option<Memory>,
+    /// Raised with the flag when the work was stopped for want of that memory.
+    crowded: AtomicBool,
 }
 
 /// The work stopped because it was asked to, before it had an answer.
@@ -56,9 +64,42 @@ impl Cancel {
     /// whole may stop at once.
     pub fn child(&self) -> Cancel {
         Cancel(Arc::new(Flag {
-            raised: AtomicBool::new(false),
             parent: Some(self.clone()),
+            ..Flag::default()
         }))
+    }
+
+    /// A [child](Cancel::child) whose work's tables draw on `memory`, shared with other work:
+    /// each table takes its [`Share`] as it grows, and the work is cancelled, and
+    /// [crowded](Cancel::is_crowded), when `memory` has not that much free.
+    pub fn child_sharing(&self, memory: &Memory) -> Cancel {
+        Cancel(Arc::new(Flag {
+            parent: Some(self.clone()),
+            memory: Some(memory.clone()),
+            ..Flag::default()
+        }))
+    }
+
+    /// An empty share of the memory this flag's work draws on (that of the nearest flag up
+    /// its line that has some): a table's bytes, which [`Share::resize`] follows as it grows.
+    /// Where the work shares no memory, the share counts bytes and is never refused.
+    pub fn share(&self) -> Share {
+        Share::new(self.clone())
+    }
+
+    /// The memory this flag's work draws on, and the flag that was given it.
+    fn memory(&self) -> Option<(&Memory, &Cancel)> {
+        match &self.0.memory {
+            Some(memory) => Some((memory, self)),
+            None => self.0.parent.as_ref().and_then(Cancel::memory),
+        }
+    }
+
+    /// Whether the work was cancelled because the memory it shares had not the bytes one of
+    /// its tables asked for: not the work's own fault, so its asker may try again later.
+    pub fn is_crowded(&self) -> bool {
+        self.memory()
+            .is_some_and(|(_, holder)| holder.0.crowded.load(Ordering::Relaxed))
     }
 
     /// Asks every holder of a clone, and of a child, to stop.

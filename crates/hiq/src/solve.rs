@@ -124,12 +124,11 @@ pub fn solve(
     memory: u64,
     progress: impl FnMut(u64),
 ) -> Result<Solution, OverMemory> {
-    searched(start, goal, memory, progress, || Ok::<(), Infallible>(())).map_err(
-        |halt| match halt {
-            Halt::Over(over) => over,
-            Halt::Checked(never) => match never {},
-        },
-    )
+    searched(start, goal, memory, progress, |_| Ok::<(), Infallible>(())).map_err(|halt| match halt
+    {
+        Halt::Over(over) => over,
+        Halt::Checked(never) => match never {},
+    })
 }
 
 /// [`solve`], stopping within some milliseconds of `cancel` being raised (it looks at it every
@@ -159,7 +158,13 @@ pub fn solve_cancellable(
     cancel: &Cancel,
     progress: impl FnMut(u64),
 ) -> Result<Solution, Unsolved> {
-    searched(start, goal, memory, progress, || cancel.check()).map_err(|halt| match halt {
+    // The table's bytes are a share of the memory the work shares, if it shares some.
+    let mut share = cancel.share();
+    let check = |held| {
+        share.resize(held)?;
+        cancel.check()
+    };
+    searched(start, goal, memory, progress, check).map_err(|halt| match halt {
         Halt::Over(over) => Unsolved::OverMemory(over),
         Halt::Checked(cancelled) => Unsolved::Cancelled(cancelled),
     })
@@ -172,13 +177,14 @@ pub fn solve_cancellable(
 /// the fewest pegs from small positions (from large ones, a line towards them).
 pub const CLASS_LINE_POSITIONS: u64 = 1 << 12;
 
-/// The search of [`solve`], asking `check` now and then whether to go on.
+/// The search of [`solve`], asking `check` now and then whether to go on, telling it the bytes
+/// its table holds.
 fn searched<E>(
     start: Board,
     goal: Goal,
     memory: u64,
     progress: impl FnMut(u64),
-    check: impl FnMut() -> Result<(), E>,
+    check: impl FnMut(u64) -> Result<(), E>,
 ) -> Result<Solution, Halt<E>> {
     let possible = goal.class_allows(start.class());
     if possible {

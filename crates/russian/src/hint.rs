@@ -5,7 +5,7 @@
 use crate::Event;
 use crate::fast::Game;
 use crate::position::Move;
-use crate::solver::{Solver, Unsolved};
+use crate::solver::{Allowance, Solver, Unsolved};
 use crate::strategy::Planner;
 use crate::table::Table;
 use cancel::Cancel;
@@ -114,7 +114,7 @@ pub enum HintError {
 ///
 /// [`HintError`] when the position as written cannot be played on without a card not known.
 pub fn hint(table: &Table, seed: u64, samples: u32) -> Result<Hint, HintError> {
-    let mut unbounded = u64::MAX;
+    let mut unbounded = Allowance::UNBOUNDED;
     hint_within(table, seed, samples, &mut unbounded, &Cancel::new())
 }
 
@@ -130,7 +130,7 @@ pub fn hint_within(
     table: &Table,
     seed: u64,
     samples: u32,
-    allowed: &mut u64,
+    allowed: &mut Allowance,
     cancel: &Cancel,
 ) -> Result<Hint, HintError> {
     let known = table.unknown() == 0;
@@ -270,7 +270,7 @@ mod tests {
         let cancel = Cancel::new();
         for number in [0, 55, 113] {
             let known = table(&crate::deal::deal(number).to_string());
-            let mut allowed = u64::MAX;
+            let mut allowed = Allowance::UNBOUNDED;
             let within = hint_within(&known, 0, 30, &mut allowed, &cancel);
             assert_eq!(within, hint(&known, 0, 30), "deal {number}");
         }
@@ -280,13 +280,13 @@ mod tests {
     fn a_hint_takes_exactly_the_positions_its_searches_searched_from_its_bound() {
         let known = table(&crate::deal::deal(113).to_string());
         let cancel = Cancel::new();
-        let mut allowed = u64::MAX;
+        let mut allowed = Allowance::UNBOUNDED;
         let whole = hint_within(&known, 0, 30, &mut allowed, &cancel);
-        let searched = u64::MAX - allowed;
-        let mut exactly = searched;
+        let searched = u64::MAX - allowed.positions;
+        let mut exactly = Allowance::positions(searched);
         assert_eq!(hint_within(&known, 0, 30, &mut exactly, &cancel), whole);
-        assert_eq!(exactly, 0);
-        let mut fewer = searched - 1;
+        assert_eq!(exactly.positions, 0);
+        let mut fewer = Allowance::positions(searched - 1);
         assert_eq!(
             hint_within(&known, 0, 30, &mut fewer, &cancel),
             Err(HintError::Unsolved(Unsolved::OverAllowance))
@@ -297,7 +297,7 @@ mod tests {
     fn a_flag_raised_on_another_thread_stops_a_hint_of_10000_layouts_within_100_ms() {
         let known = table(&crate::deal::deal(113).to_string());
         let (hinted, late) = raised_after(Duration::from_millis(300), |cancel| {
-            let mut allowed = u64::MAX;
+            let mut allowed = Allowance::UNBOUNDED;
             hint_within(
                 &known,
                 0,

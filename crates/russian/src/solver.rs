@@ -22,7 +22,9 @@
 //! positions they are allowed to examine: every move tried from a position searched, its
 //! position seen before or not. That count, unlike the positions searched, follows the time a
 //! search takes whatever the position: from one with every card face up, most moves lead to
-//! positions seen before, and examining them is most of the work.
+//! positions seen before, and examining them is most of the work. They stop as well before
+//! their table of positions would pass the memory they are allowed ([`Allowance`]), or take
+//! more of the memory their work shares ([`cancel::Memory`]) than it has free.
 //!
 //! Two usual refinements were measured over deals 0 to 2,999 and left out: ordering moves by
 //! promise, and bounding every position (not only the start), each change the number of
@@ -35,7 +37,7 @@
 
 use crate::fast::Game;
 use crate::position::{FOUNDATION, Move, MoveKind, Moves, NONE, Position, UNSEEN};
-use cancel::{Cancel, Cancelled};
+use cancel::{Cancel, Cancelled, Share};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
@@ -70,9 +72,40 @@ pub enum Unsolved {
     /// The search passed the positions it was allowed to examine.
     #[error("the search passed the positions it was allowed to examine")]
     OverAllowance,
+    /// The search's table of positions would pass the memory it was allowed.
+    #[error("the search's table of positions would pass the memory it was allowed")]
+    OverMemory,
     /// The search was asked to stop.
     #[error(transparent)]
     Cancelled(#[from] Cancelled),
+}
+
+/// What the searches of one request may spend: the positions they examine, which they use
+/// up, and the memory one search's table may hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Allowance {
+    /// The positions the searches may still examine: every move tried from a position
+    /// searched, its position seen before or not.
+    pub positions: u64,
+    /// The most bytes one search's table of positions may hold, counted as the table is laid
+    /// out: while it grows, its old and its new layout together.
+    pub memory: u64,
+}
+
+impl Allowance {
+    /// No bound: what the command line allows.
+    pub const UNBOUNDED: Allowance = Allowance {
+        positions: u64::MAX,
+        memory: u64::MAX,
+    };
+
+    /// `positions` to examine, and no bound on memory.
+    pub const fn positions(positions: u64) -> Allowance {
+        Allowance {
+            positions,
+            memory: u64::MAX,
+        }
+    }
 }
 
 /// Positions examined between two looks at the search's [`Cancel`]: well under a millisecond.
@@ -92,6 +125,10 @@ pub struct Solver {
     examined: u64,
     /// The most moves the search may try.
     allowance: u64,
+    /// The most bytes the table may hold.
+    memory: u64,
+    /// What the table holds of the memory the search's work shares.
+    share: Share,
     /// Why the search stopped before its end, if it did.
     stopped: Option<Unsolved>,
     cancel: Cancel,
@@ -122,7 +159,7 @@ impl Solver {
     /// assert_eq!(replay.score(), solution.best);
     /// ```
     pub fn solve(&mut self, game: &Game, budget: Option<u64>) -> Solution {
-        self.searched(game, budget, u64::MAX, Cancel::new())
+        self.searched(game, budget, Allowance::UNBOUNDED, Cancel::new())
     }
 
     /// [`Solver::solve`] examining at most `allowed` positions, which it lessens by those it
@@ -131,19 +168,21 @@ impl Solver {
     ///
     /// # Errors
     ///
-    /// [`Unsolved::OverAllowance`] when the search would pass `allowed`;
-    /// [`Unsolved::Cancelled`] once `cancel` is raised.
+    /// [`Unsolved::OverAllowance`] when the search would pass `allowed`'s positions,
+    /// [`Unsolved::OverMemory`] its memory; [`Unsolved::Cancelled`] once `cancel` is raised.
     pub fn solve_cancellable(
         &mut self,
         game: &Game,
         budget: Option<u64>,
-        allowed: &mut u64,
+        allowed: &mut Allowance,
         cancel: &Cancel,
     ) -> Result<Solution, Unsolved> {
         let solution = self.searched(game, budget, *allowed, cancel.clone());
-        *allowed -= self.examined;
+        allowed.positions -= self.examined;
         match self.stopped {
-            Some(why @ (Unsolved::OverAllowance | Unsolved::Cancelled(_))) => Err(why),
+            Some(
+                why @ (Unsolved::OverAllowance | Unsolved::OverMemory | Unsolved::Cancelled(_)),
+            ) => Err(why),
             _ => Ok(solution),
         }
     }
@@ -152,12 +191,12 @@ impl Solver {
         &mut self,
         game: &Game,
         budget: Option<u64>,
-        allowance: u64,
+        allowed: Allowance,
         cancel: Cancel,
     ) -> Solution {
         let mut game = game.clone();
         game.settle(&mut |_| {});
-        self.start(game.score(), budget, allowance, cancel);
+        self.start(game.score(), budget, allowed, cancel);
         let bound = upper_bound(&game);
         if self.best < bound {
             self.value(&game, bound);
@@ -175,7 +214,7 @@ impl Solver {
     /// The maximum score after each of `moves` (legal moves of `game`, a settled game), from one
     /// search whose table the moves share.
     pub fn move_values(&mut self, game: &Game, moves: &[Move]) -> Vec<u32> {
-        self.start(game.score(), None, u64::MAX, Cancel::new());
+        self.start(game.score(), None, Allowance::UNBOUNDED, Cancel::new());
         self.values_after(game, moves)
     }
 
@@ -186,21 +225,24 @@ impl Solver {
     /// ```
     /// use cancel::Cancel;
     /// use russian::fast::Game;
-    /// use russian::solver::{Solver, Unsolved};
+    /// use russian::solver::{Allowance, Solver, Unsolved};
     ///
     /// let mut game = Game::deal(113);
     /// game.settle(&mut |_| {});
     /// let moves = game.position().moves().to_vec();
     /// let mut solver = Solver::new();
     /// let values = solver.move_values(&game, &moves);
-    /// let (cancel, mut allowed) = (Cancel::new(), u64::MAX);
+    /// let (cancel, mut allowed) = (Cancel::new(), Allowance::UNBOUNDED);
     /// let within = solver.move_values_cancellable(&game, &moves, u64::MAX, &mut allowed, &cancel);
     /// assert_eq!(within, Ok(values));
     /// let few = solver.move_values_cancellable(&game, &moves, 10, &mut allowed, &cancel);
     /// assert_eq!(few, Err(Unsolved::OverBudget));
-    /// let mut little = 10;
+    /// let mut little = Allowance::positions(10);
     /// let over = solver.move_values_cancellable(&game, &moves, u64::MAX, &mut little, &cancel);
-    /// assert_eq!((over, little), (Err(Unsolved::OverAllowance), 0));
+    /// assert_eq!((over, little.positions), (Err(Unsolved::OverAllowance), 0));
+    /// let mut small = Allowance { memory: 4096, ..Allowance::UNBOUNDED };
+    /// let over = solver.move_values_cancellable(&game, &moves, u64::MAX, &mut small, &cancel);
+    /// assert_eq!(over, Err(Unsolved::OverMemory));
     /// cancel.cancel();
     /// let stopped = solver.move_values_cancellable(&game, &moves, u64::MAX, &mut allowed, &cancel);
     /// assert!(matches!(stopped, Err(Unsolved::Cancelled(_))));
@@ -209,19 +251,20 @@ impl Solver {
     /// # Errors
     ///
     /// [`Unsolved::OverBudget`] when the search would pass `budget` positions searched before
-    /// every move's value is known, [`Unsolved::OverAllowance`] when it would pass `allowed`
-    /// positions examined; [`Unsolved::Cancelled`] once `cancel` is raised.
+    /// every move's value is known, [`Unsolved::OverAllowance`] when it would pass `allowed`'s
+    /// positions examined, [`Unsolved::OverMemory`] its memory; [`Unsolved::Cancelled`] once
+    /// `cancel` is raised.
     pub fn move_values_cancellable(
         &mut self,
         game: &Game,
         moves: &[Move],
         budget: u64,
-        allowed: &mut u64,
+        allowed: &mut Allowance,
         cancel: &Cancel,
     ) -> Result<Vec<u32>, Unsolved> {
         self.start(game.score(), Some(budget), *allowed, cancel.clone());
         let values = self.values_after(game, moves);
-        *allowed -= self.examined;
+        allowed.positions -= self.examined;
         match self.stopped {
             Some(why) => Err(why),
             None => Ok(values),
@@ -238,7 +281,7 @@ impl Solver {
     /// do not hold them.
     pub(crate) fn move_values_kept(&mut self, game: &Game, moves: &[Move]) -> Vec<u32> {
         let table = std::mem::take(&mut self.values);
-        self.start(game.score(), None, u64::MAX, Cancel::new());
+        self.start(game.score(), None, Allowance::UNBOUNDED, Cancel::new());
         self.values = table;
         self.values_after(game, moves)
     }
@@ -259,13 +302,15 @@ impl Solver {
                     return u32::from(value);
                 }
                 let value = self.value(&child, upper_bound(&child));
-                self.values.insert(key, value as u8);
+                if self.room() {
+                    self.values.insert(key, value as u8);
+                }
                 value
             })
             .collect()
     }
 
-    fn start(&mut self, score: u32, budget: Option<u64>, allowance: u64, cancel: Cancel) {
+    fn start(&mut self, score: u32, budget: Option<u64>, allowed: Allowance, cancel: Cancel) {
         self.values.clear();
         self.path.clear();
         self.line.clear();
@@ -273,9 +318,52 @@ impl Solver {
         self.nodes = 0;
         self.budget = budget.unwrap_or(u64::MAX);
         self.examined = 0;
-        self.allowance = allowance;
+        self.allowance = allowed.positions;
+        self.memory = allowed.memory;
         self.stopped = None;
+        // The table keeps its layout from the last search, unless that is larger than this
+        // one's memory lets a table grow to: where the search stops must not depend on the
+        // searches before it.
+        if table_bytes(self.values.capacity()) > largest_table(self.memory) {
+            self.values = HashMap::default();
+        }
+        // This search's work holds the layout now.
+        self.share = cancel.share();
+        if self
+            .share
+            .resize(table_bytes(self.values.capacity()))
+            .is_err()
+        {
+            self.stopped = Some(Unsolved::Cancelled(Cancelled));
+        }
         self.cancel = cancel;
+    }
+
+    /// Whether the table has room for one more position: when full it grows, if the memory
+    /// allowed and the memory shared let it hold its old and new layouts together; otherwise
+    /// the search stops.
+    fn room(&mut self) -> bool {
+        if self.values.len() < self.values.capacity() {
+            return true;
+        }
+        if self.stopped.is_some() {
+            return false;
+        }
+        let held = table_bytes(self.values.capacity());
+        let moving = held + table_bytes(self.values.len() + 1);
+        if moving > self.memory {
+            self.stopped = Some(Unsolved::OverMemory);
+            return false;
+        }
+        if self.share.resize(moving).is_err() {
+            self.stopped = Some(Unsolved::Cancelled(Cancelled));
+            return false;
+        }
+        self.values.reserve(1);
+        // The old layout is freed once the table has moved.
+        let grown = self.share.resize(table_bytes(self.values.capacity()));
+        debug_assert!(grown.is_ok(), "a share that shrinks is never refused");
+        true
     }
 
     /// The maximum score reachable from `game`, given that it is at most `bound`; records the
@@ -315,7 +403,9 @@ impl Solver {
                     self.path.push(mv);
                     let v = self.value(&child, bound);
                     self.path.pop();
-                    self.values.insert(key, v as u8);
+                    if self.room() {
+                        self.values.insert(key, v as u8);
+                    }
                     v
                 }
             };
@@ -323,6 +413,34 @@ impl Solver {
         }
         value
     }
+}
+
+/// The bytes of a table laid out to hold `capacity` positions: a power of two of buckets with at
+/// most 7 positions in 8 (4 or 8 buckets for the smallest), each bucket a key, its value and a
+/// control byte.
+fn table_bytes(capacity: usize) -> u64 {
+    let buckets = match capacity {
+        0 => 0,
+        1..4 => 4,
+        4..8 => 8,
+        _ => (capacity * 8 / 7).next_power_of_two(),
+    };
+    buckets as u64 * BUCKET_BYTES
+}
+
+const BUCKET_BYTES: u64 = std::mem::size_of::<(Key, u8)>() as u64 + 1;
+
+/// The bytes of the largest table a search allowed `memory` grows to, each growth holding the
+/// old and the new layout together.
+fn largest_table(memory: u64) -> u64 {
+    let mut buckets: u64 = 4;
+    while (3 * buckets).saturating_mul(BUCKET_BYTES) <= memory {
+        if buckets > u64::MAX / 8 {
+            return u64::MAX;
+        }
+        buckets *= 2;
+    }
+    buckets * BUCKET_BYTES
 }
 
 /// The legal moves worth searching: a king goes only to the first empty column, since all
@@ -500,7 +618,7 @@ mod tests {
             let game = Game::deal(number);
             for budget in [None, Some(500)] {
                 let solution = solver.solve(&game, budget);
-                let mut allowed = u64::MAX;
+                let mut allowed = Allowance::UNBOUNDED;
                 let cancellable = solver.solve_cancellable(&game, budget, &mut allowed, &cancel);
                 assert_eq!(cancellable, Ok(solution), "deal {number}");
             }
@@ -508,11 +626,37 @@ mod tests {
             settled.settle(&mut |_| {});
             let moves = settled.position().moves().to_vec();
             let values = solver.move_values(&settled, &moves);
-            let mut allowed = u64::MAX;
+            let mut allowed = Allowance::UNBOUNDED;
             let cancellable =
                 solver.move_values_cancellable(&settled, &moves, u64::MAX, &mut allowed, &cancel);
             assert_eq!(cancellable, Ok(values), "deal {number}");
         }
+    }
+
+    #[test]
+    fn a_search_stops_before_its_table_passes_its_memory_or_takes_more_than_its_work_shares() {
+        // The largest search among the first million deals: 120,169 positions, some 22 MB.
+        let game = Game::deal(138_136);
+        let whole = Solver::new().solve(&game, None);
+        let within = |memory: u64, cancel: &Cancel| {
+            let mut allowed = Allowance {
+                memory,
+                ..Allowance::UNBOUNDED
+            };
+            Solver::new().solve_cancellable(&game, None, &mut allowed, cancel)
+        };
+        assert_eq!(within(32 << 20, &Cancel::new()), Ok(whole.clone()));
+        assert_eq!(within(16 << 20, &Cancel::new()), Err(Unsolved::OverMemory));
+        let shared = cancel::Memory::new(16 << 20);
+        let work = Cancel::new().child_sharing(&shared);
+        let crowded = within(u64::MAX, &work);
+        assert_eq!(crowded, Err(Unsolved::Cancelled(Cancelled)));
+        assert!(work.is_crowded());
+        let shared = cancel::Memory::new(32 << 20);
+        let work = Cancel::new().child_sharing(&shared);
+        assert_eq!(within(u64::MAX, &work), Ok(whole));
+        // Each solver gave back its share when it was dropped.
+        assert_eq!(shared.free(), 32 << 20);
     }
 
     #[test]
@@ -521,7 +665,7 @@ mod tests {
         let game = Game::deal(138_136);
         let mut solver = Solver::new();
         let (solution, late) = raised_after(Duration::from_millis(20), |cancel| {
-            let mut allowed = u64::MAX;
+            let mut allowed = Allowance::UNBOUNDED;
             solver.solve_cancellable(&game, None, &mut allowed, cancel)
         });
         assert_eq!(solution, Err(Unsolved::Cancelled(Cancelled)));

@@ -18,7 +18,7 @@
 
 use crate::limits::{self, SOLVER_WAIT};
 use crate::threads::{THREADS, give_back_freed_memory, lower_priority, thread_id};
-use cancel::Cancel;
+use cancel::{Cancel, Memory};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::Duration;
@@ -42,26 +42,36 @@ pub const LONG_LOWERED_BY: i32 = 5;
 pub enum Unanswered {
     /// No thread was free for [`SOLVER_WAIT`].
     Busy,
+    /// The memory the work shares had not what the job's tables asked for.
+    Crowded,
     /// The server is stopping, and cancelled the job.
     Stopping,
     /// The job's thread could not start, or ended without an answer (a panic).
     Failed,
 }
 
-/// The two lanes' permits, and the flag that cancels all work when the server stops.
+/// The two lanes' permits, the memory their work shares, and the flag that cancels all work
+/// when the server stops.
 pub struct Lanes {
     quick: Arc<Semaphore>,
     long: Arc<Semaphore>,
+    memory: Memory,
     stopping: Cancel,
 }
 
 impl Lanes {
     /// Lanes for this machine: as many quick tries at once as twice the solvers, so that the
-    /// costly requests' quick tries never fill them, and [`limits::solvers`] long jobs.
+    /// costly requests' quick tries never fill them, and [`limits::solvers`] long jobs; their
+    /// tables of positions hold [`limits::WORK_MEMORY`] together.
     pub fn new(stopping: Cancel) -> Lanes {
+        Lanes::sharing(stopping, Memory::new(limits::WORK_MEMORY))
+    }
+
+    fn sharing(stopping: Cancel, memory: Memory) -> Lanes {
         Lanes {
             quick: Arc::new(Semaphore::new(2 * limits::solvers())),
             long: Arc::new(Semaphore::new(limits::solvers())),
+            memory,
             stopping,
         }
     }
@@ -69,7 +79,9 @@ impl Lanes {
     /// `job`'s answer, from its quick try or from the long lane. The job is handed a flag
     /// raised when its answer is no longer wanted: its quick try is over, the future of this
     /// call was dropped (the request timed out, its client left) or the server is stopping.
-    /// It then returns soon, with anything: what a cancelled run returns is dropped.
+    /// It then returns soon, with anything: what a cancelled run returns is dropped. A run
+    /// whose tables would take more of the memory the work shares than is free is cancelled,
+    /// and answered [`Unanswered::Crowded`].
     pub async fn run<T: Send + 'static>(
         &self,
         job: impl Fn(&Cancel) -> T + Send + Sync + 'static,
@@ -89,7 +101,7 @@ impl Lanes {
         job: Arc<impl Fn(&Cancel) -> T + Send + Sync + 'static>,
     ) -> Result<T, Unanswered> {
         let quick = self.permit(&self.quick).await?;
-        let mut tried = Run::start(job.clone(), quick, QUICK_LOWERED_BY, &self.stopping)?;
+        let mut tried = Run::start(job.clone(), quick, QUICK_LOWERED_BY, self)?;
         if let Some(answer) = tried.within(QUICK_TRY).await? {
             return Ok(answer);
         }
@@ -101,9 +113,7 @@ impl Lanes {
         }
         drop(tried);
         let long = self.permit(&self.long).await?;
-        Run::start(job, long, LONG_LOWERED_BY, &self.stopping)?
-            .answer()
-            .await
+        Run::start(job, long, LONG_LOWERED_BY, self)?.answer().await
     }
 
     async fn permit(&self, lane: &Arc<Semaphore>) -> Result<OwnedSemaphorePermit, Unanswered> {
@@ -117,7 +127,7 @@ impl Lanes {
 /// One run of a job on a thread of its own, which holds a lane's permit until it ends; its flag
 /// is raised when the run is dropped.
 struct Run<T> {
-    answer: oneshot::Receiver<T>,
+    answer: oneshot::Receiver<Result<T, Unanswered>>,
     cancel: Cancel,
     /// The lane's permit while the job works; `None` once it has ended.
     held: Arc<Mutex<Option<OwnedSemaphorePermit>>>,
@@ -130,9 +140,9 @@ impl<T: Send + 'static> Run<T> {
         job: Arc<impl Fn(&Cancel) -> T + Send + Sync + 'static>,
         permit: OwnedSemaphorePermit,
         lowered_by: i32,
-        stopping: &Cancel,
+        lanes: &Lanes,
     ) -> Result<Run<T>, Unanswered> {
-        let cancel = stopping.child();
+        let cancel = lanes.stopping.child_sharing(&lanes.memory);
         let (send, answer) = oneshot::channel();
         let held = Arc::new(Mutex::new(Some(permit)));
         let thread = Arc::new(OnceLock::new());
@@ -145,8 +155,10 @@ impl<T: Send + 'static> Run<T> {
                 lower_priority(id, lowered_by);
                 let answer = at_work(|| job(&flag));
                 *lock(&ends) = None;
-                if !flag.is_cancelled() {
-                    let _ = send.send(answer);
+                if flag.is_crowded() {
+                    let _ = send.send(Err(Unanswered::Crowded));
+                } else if !flag.is_cancelled() {
+                    let _ = send.send(Ok(answer));
                 }
             })
             .map_err(|_| Unanswered::Failed)?;
@@ -161,7 +173,7 @@ impl<T: Send + 'static> Run<T> {
     /// The answer if it comes within `time`; `None` otherwise, the run still at work.
     async fn within(&mut self, time: Duration) -> Result<Option<T>, Unanswered> {
         match tokio::time::timeout(time, &mut self.answer).await {
-            Ok(answer) => answer.map(Some).map_err(|_| Unanswered::Failed),
+            Ok(answer) => answer.map_err(|_| Unanswered::Failed)?.map(Some),
             Err(_) => Ok(None),
         }
     }
@@ -178,7 +190,7 @@ impl<T: Send + 'static> Run<T> {
     }
 
     async fn answer(mut self) -> Result<T, Unanswered> {
-        (&mut self.answer).await.map_err(|_| Unanswered::Failed)
+        (&mut self.answer).await.map_err(|_| Unanswered::Failed)?
     }
 }
 
@@ -326,6 +338,42 @@ mod tests {
         for costly in costly {
             costly.abort();
         }
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_job_whose_table_takes_more_memory_than_is_free_is_crowded_out_alone() {
+        let lanes = Arc::new(Lanes::sharing(Cancel::new(), Memory::new(100)));
+        // A job holding 80 bytes of tables until it is cancelled.
+        let holding = {
+            let lanes = lanes.clone();
+            tokio::spawn(async move {
+                lanes
+                    .run(|cancel| {
+                        let mut table = cancel.share();
+                        table.resize(80).expect("free at first");
+                        while !cancel.is_cancelled() {
+                            std::thread::sleep(Duration::from_millis(1));
+                        }
+                    })
+                    .await
+            })
+        };
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let wanting = |bytes| {
+            move |cancel: &Cancel| {
+                let mut table = cancel.share();
+                table.resize(bytes).is_ok()
+            }
+        };
+        assert_eq!(lanes.run(wanting(30)).await, Err(Unanswered::Crowded));
+        assert_eq!(lanes.run(wanting(20)).await, Ok(true));
+        holding.abort();
+        let freed = Instant::now();
+        while lanes.memory.free() < 100 {
+            assert!(freed.elapsed() < Duration::from_secs(1), "still held");
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        assert_eq!(lanes.run(wanting(100)).await, Ok(true));
     }
 
     #[tokio::test]

@@ -79,6 +79,13 @@ pub fn solvers() -> usize {
     std::thread::available_parallelism().map_or(2, |n| n.get().max(2))
 }
 
+/// The most bytes the tables of positions of all the work at once may hold (the Hi-Q solver's,
+/// the Russian searches'), each table counted as it is laid out, its old and new layouts
+/// together while it grows: four of the largest one request may hold. A job whose table would
+/// take more than is free is cancelled and answered 503 `busy`; a table found in the Hi-Q
+/// table of prospects, a hint of some thousand positions, never waits behind the costly ones.
+pub const WORK_MEMORY: u64 = 256 << 20;
+
 /// The memory the Hi-Q solver may hold for one verdict, as `parlor hiq solve --memory 64M`:
 /// some two million positions, a few seconds of work at the most.
 pub const HIQ_MEMORY: u64 = 64 << 20;
@@ -100,6 +107,11 @@ pub const MAX_TRACE_KEPT: u64 = 16_000_000;
 /// card face up, whose table of positions grows large: some 4 s at the most. Past it the hint
 /// is refused, the same way every time; the command line has no such bound.
 pub const RUSSIAN_HINT_POSITIONS: u64 = 16_000_000;
+
+/// The most bytes one search of a Russian Solitaire request may hold in its table of positions
+/// (some 460,000 positions; the largest search of the first million deals holds 120,169), as
+/// the Hi-Q solver's [`HIQ_MEMORY`]: past it the request is refused, the same way every time.
+pub const RUSSIAN_MEMORY: u64 = 64 << 20;
 
 /// The most positions the searches of a Russian Solitaire `play` may examine over every
 /// decision of the game it plays on (or the clairvoyant's one search): the planner's searches

@@ -1,7 +1,7 @@
 //! Why a request got no answer, as JSON, whoever refuses it: the gate, a bound, an endpoint, or
 //! the address that has none.
 
-use crate::limits::SOLVER_WAIT;
+use crate::limits::{SOLVER_WAIT, WORK_MEMORY};
 use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use report::error::ErrorJson;
@@ -68,6 +68,19 @@ impl ApiError {
             format!(
                 "every solver was busy for {} s; try again in a moment",
                 SOLVER_WAIT.as_secs()
+            ),
+        )
+    }
+
+    /// The searches at work held the memory they share: the job was cancelled.
+    pub fn crowded() -> ApiError {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "busy",
+            format!(
+                "the searches at work hold the {} MiB the server gives them all; try again in a \
+                 moment",
+                WORK_MEMORY >> 20
             ),
         )
     }

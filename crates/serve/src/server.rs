@@ -8,7 +8,7 @@ use crate::gate::Access;
 use crate::limits::{CUT_ANSWERED, DRAIN, HEAD_TIMEOUT, LISTEN_BACKLOG, MAX_HEAD};
 use crate::prospects;
 use crate::routes::{self, Served};
-use crate::threads::THREADS;
+use crate::threads::{THREADS, map_large_allocations_apart};
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
@@ -100,6 +100,7 @@ impl Server {
     /// [`Error::Listener`] when the listener cannot be served on; [`Error::Runtime`] when the
     /// server's threads cannot start.
     pub fn on(listener: std::net::TcpListener, access: Access) -> Result<Server, Error> {
+        map_large_allocations_apart();
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .enable_all()
             .thread_name(THREADS)

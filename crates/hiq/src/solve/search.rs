@@ -39,7 +39,8 @@ pub(super) struct Search<F, P, C, E> {
     /// Set when the search stopped for want of memory, or because `check` said so.
     halt: Option<Halt<E>>,
     progress: P,
-    /// Asked now and then whether to go on.
+    /// Asked now and then whether to go on, told the bytes the table holds (or will hold while
+    /// it grows: its old and new layouts together).
     check: C,
 }
 
@@ -92,7 +93,7 @@ fn table_bytes(capacity: usize) -> u64 {
     (capacity as u64 + 1) * 8 / 7 * 9
 }
 
-impl<F: Fn(Board) -> bool, P: FnMut(u64), C: FnMut() -> Result<(), E>, E> Search<F, P, C, E> {
+impl<F: Fn(Board) -> bool, P: FnMut(u64), C: FnMut(u64) -> Result<(), E>, E> Search<F, P, C, E> {
     /// Searches from `start` until `stop` holds, every position has been examined, or `limit`
     /// positions have been: whether `stop` held (never when cut short), and the search.
     pub(super) fn run(
@@ -152,9 +153,17 @@ impl<F: Fn(Board) -> bool, P: FnMut(u64), C: FnMut() -> Result<(), E>, E> Search
                     }));
                     return true;
                 }
+                if let Err(e) = (self.check)(held * 3) {
+                    self.halt = Some(Halt::Checked(e));
+                    return true;
+                }
                 let seen = &mut self.seen;
                 if fallibly(|| seen.try_reserve(1)).is_err() {
                     self.halt = Some(Halt::Over(OverMemory::Refused { held, positions }));
+                    return true;
+                }
+                if let Err(e) = (self.check)(table_bytes(self.seen.capacity())) {
+                    self.halt = Some(Halt::Checked(e));
                     return true;
                 }
             }
@@ -167,7 +176,7 @@ impl<F: Fn(Board) -> bool, P: FnMut(u64), C: FnMut() -> Result<(), E>, E> Search
                 return true;
             }
             if self.seen.len().is_multiple_of(CHECK_EVERY) {
-                if let Err(e) = (self.check)() {
+                if let Err(e) = (self.check)(table_bytes(self.seen.capacity())) {
                     self.halt = Some(Halt::Checked(e));
                     return true;
                 }

@@ -235,6 +235,23 @@ fn a_flag_never_raised_changes_no_answer() {
 }
 
 #[test]
+fn a_search_whose_table_takes_more_than_its_work_shares_is_cancelled_and_gives_it_back() {
+    // The standard start to a peg in the centre: a search of some thousand positions.
+    let (start, centre) = (Board::standard_start(), Goal::Hole(Hole::CENTRE));
+    let whole = solve(start, centre, 64 << 20, |_| {}).expect("within 64 MiB");
+    let shared = cancel::Memory::new(4 << 10);
+    let work = Cancel::new().child_sharing(&shared);
+    let crowded = solve_cancellable(start, centre, 64 << 20, &work, |_| {});
+    assert!(matches!(crowded, Err(Unsolved::Cancelled(Cancelled))));
+    assert!(work.is_crowded());
+    let shared = cancel::Memory::new(64 << 20);
+    let work = Cancel::new().child_sharing(&shared);
+    let within = solve_cancellable(start, centre, 64 << 20, &work, |_| {});
+    assert_eq!(within.ok(), Some(whole));
+    assert_eq!(shared.free(), 64 << 20);
+}
+
+#[test]
 fn a_flag_raised_on_another_thread_stops_a_long_search_within_100_ms() {
     // 28 pegs, a single peg anywhere: a search of more than 700 ms.
     let start = board(&[
@@ -311,7 +328,7 @@ fn boards_their_class_decides_are_answered_at_once() {
                     won,
                     (u64::MAX, u64::MAX),
                     |_| {},
-                    || ok(()),
+                    |_| ok(()),
                 );
                 let Ok((won, _)) = search else { unreachable!() };
                 assert!(!won, "{start:?} {goal:?}: won against its class");

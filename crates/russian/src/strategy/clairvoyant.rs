@@ -1,7 +1,7 @@
 use super::Strategy;
 use crate::fast::Game;
 use crate::position::{Move, Position};
-use crate::solver::{Solution, Solver, Unsolved};
+use crate::solver::{Allowance, Solution, Solver, Unsolved};
 use cancel::Cancel;
 use std::cell::RefCell;
 
@@ -35,7 +35,7 @@ impl Clairvoyant {
     /// As [`Solver::solve_cancellable`]'s.
     pub fn within(
         game: &Game,
-        allowed: &mut u64,
+        allowed: &mut Allowance,
         cancel: &Cancel,
     ) -> Result<Clairvoyant, Unsolved> {
         let solution = SOLVER.with(|solver| {

@@ -21,7 +21,7 @@ pub use random::Random;
 use crate::Event;
 use crate::fast::Game;
 use crate::position::{Move, Position};
-use crate::solver::Unsolved;
+use crate::solver::{Allowance, Unsolved};
 use cancel::Cancel;
 use std::convert::Infallible;
 use std::fmt;
@@ -88,18 +88,18 @@ pub fn play(game: &mut Game, strategy: &mut impl Strategy, log: impl FnMut(Event
 /// use cancel::Cancel;
 /// use russian::StrategyName;
 /// use russian::fast::Game;
-/// use russian::solver::Unsolved;
+/// use russian::solver::{Allowance, Unsolved};
 /// use russian::strategy::{self, play_within};
 ///
 /// let game = Game::deal(7);
 /// let mut player = StrategyName::Planner.player(&game, 7, 5);
 /// let score = strategy::play(&mut game.clone(), &mut player, |_| {});
 /// let mut player = StrategyName::Planner.player(&game, 7, 5);
-/// let mut allowed = u64::MAX;
+/// let mut allowed = Allowance::UNBOUNDED;
 /// let within = play_within(&mut game.clone(), &mut player, &mut allowed, &Cancel::new(), |_| {});
 /// assert_eq!(within, Ok(score));
 /// let mut player = StrategyName::Planner.player(&game, 7, 5);
-/// let mut allowed = 100;
+/// let mut allowed = Allowance::positions(100);
 /// let few = play_within(&mut game.clone(), &mut player, &mut allowed, &Cancel::new(), |_| {});
 /// assert_eq!(few, Err(Unsolved::OverAllowance));
 /// ```
@@ -111,7 +111,7 @@ pub fn play(game: &mut Game, strategy: &mut impl Strategy, log: impl FnMut(Event
 pub fn play_within(
     game: &mut Game,
     player: &mut Player,
-    allowed: &mut u64,
+    allowed: &mut Allowance,
     cancel: &Cancel,
     log: impl FnMut(Event),
 ) -> Result<u32, Unsolved> {
@@ -254,7 +254,7 @@ impl StrategyName {
         game: &Game,
         number: u64,
         samples: u32,
-        allowed: &mut u64,
+        allowed: &mut Allowance,
         cancel: &Cancel,
     ) -> Result<Player, Unsolved> {
         match self {
@@ -316,7 +316,7 @@ impl Player {
         &mut self,
         position: &Position,
         moves: &[Move],
-        allowed: &mut u64,
+        allowed: &mut Allowance,
         cancel: &Cancel,
     ) -> Result<usize, Unsolved> {
         match self {
@@ -356,7 +356,8 @@ mod tests {
         samples: u32,
         allowed: u64,
     ) -> (Result<(Vec<Event>, u32), Unsolved>, u64) {
-        let (mut game, cancel, mut left) = (Game::deal(number), Cancel::new(), allowed);
+        let (mut game, cancel) = (Game::deal(number), Cancel::new());
+        let mut left = Allowance::positions(allowed);
         let mut events = Vec::new();
         let score = name
             .player_within(&game, number, samples, &mut left, &cancel)
@@ -365,7 +366,7 @@ mod tests {
                     events.push(e)
                 })
             });
-        (score.map(|score| (events, score)), left)
+        (score.map(|score| (events, score)), left.positions)
     }
 
     #[test]
@@ -399,7 +400,7 @@ mod tests {
         let mut game = Game::deal(113);
         let mut player = StrategyName::Planner.player(&game, 113, MAX_SAMPLES);
         let (score, late) = raised_after(Duration::from_millis(300), |cancel| {
-            let mut allowed = u64::MAX;
+            let mut allowed = Allowance::UNBOUNDED;
             play_within(&mut game, &mut player, &mut allowed, cancel, |_| {})
         });
         assert_eq!(score, Err(Unsolved::Cancelled(Cancelled)));

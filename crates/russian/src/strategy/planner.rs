@@ -2,7 +2,7 @@ use super::{Strategy, greedy};
 use crate::deal::strategy_rng;
 use crate::fast::Game;
 use crate::position::{Move, Place, Position};
-use crate::solver::{Solver, Unsolved};
+use crate::solver::{Allowance, Solver, Unsolved};
 use cancel::Cancel;
 use cards::Card;
 use cards::shuffle::shuffle;
@@ -85,7 +85,7 @@ impl Planner {
     /// Samples the layouts and values every move of `moves` (the legal moves of `position`, at
     /// least one), as the type documents.
     pub fn decide(&mut self, position: &Position, moves: &[Move]) -> Decision {
-        let mut unbounded = u64::MAX;
+        let mut unbounded = Allowance::UNBOUNDED;
         self.weighed(position, moves, &mut unbounded, &Cancel::new())
             .0
     }
@@ -105,7 +105,7 @@ impl Planner {
         &mut self,
         position: &Position,
         moves: &[Move],
-        allowed: &mut u64,
+        allowed: &mut Allowance,
         cancel: &Cancel,
     ) -> Result<Decision, Unsolved> {
         match self.weighed(position, moves, allowed, cancel) {
@@ -120,7 +120,7 @@ impl Planner {
         &mut self,
         position: &Position,
         moves: &[Move],
-        allowed: &mut u64,
+        allowed: &mut Allowance,
         cancel: &Cancel,
     ) -> (Decision, Option<Unsolved>) {
         let unseen: Vec<u8> = (0..52u8)
@@ -218,7 +218,7 @@ mod tests {
         for (number, samples) in [(0, 30), (113, 30), (960, 100), (5, 1), (113, 10_000)] {
             let (position, moves) = opening(number);
             let decision = Planner::new(number, samples).decide(&position, &moves);
-            let mut allowed = u64::MAX;
+            let mut allowed = Allowance::UNBOUNDED;
             let within = Planner::new(number, samples).decide_within(
                 &position,
                 &moves,
@@ -233,14 +233,14 @@ mod tests {
     fn a_decision_takes_exactly_the_positions_it_examined_from_its_allowance() {
         let (position, moves) = opening(113);
         let cancel = Cancel::new();
-        let mut allowed = u64::MAX;
+        let mut allowed = Allowance::UNBOUNDED;
         let decision =
             Planner::new(113, 30).decide_within(&position, &moves, &mut allowed, &cancel);
-        let searched = u64::MAX - allowed;
-        let mut exactly = searched;
+        let searched = u64::MAX - allowed.positions;
+        let mut exactly = Allowance::positions(searched);
         let enough = Planner::new(113, 30).decide_within(&position, &moves, &mut exactly, &cancel);
-        assert_eq!((enough, exactly), (decision, 0));
-        let mut fewer = searched - 1;
+        assert_eq!((enough, exactly.positions), (decision, 0));
+        let mut fewer = Allowance::positions(searched - 1);
         let short = Planner::new(113, 30).decide_within(&position, &moves, &mut fewer, &cancel);
         assert_eq!(short, Err(Unsolved::OverAllowance));
     }
@@ -250,7 +250,7 @@ mod tests {
         let (position, moves) = opening(113);
         let mut planner = Planner::new(113, MAX_SAMPLES);
         let (decision, late) = raised_after(Duration::from_millis(300), |cancel| {
-            let mut allowed = u64::MAX;
+            let mut allowed = Allowance::UNBOUNDED;
             planner.decide_within(&position, &moves, &mut allowed, cancel)
         });
         assert_eq!(decision, Err(Unsolved::Cancelled(Cancelled)));

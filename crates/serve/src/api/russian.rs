@@ -9,7 +9,7 @@ use super::body::Text;
 use super::query::{Nothing, Params, deal_number, quoting, read};
 use super::work::{State, solver};
 use crate::answer::{Answer, json};
-use crate::limits::{MAX_SAMPLES, RUSSIAN_HINT_POSITIONS, RUSSIAN_PLAY_POSITIONS};
+use crate::limits::{MAX_SAMPLES, RUSSIAN_HINT_POSITIONS, RUSSIAN_MEMORY, RUSSIAN_PLAY_POSITIONS};
 use crate::refusal::ApiError;
 use axum::response::Response;
 use report::count::count;
@@ -17,7 +17,7 @@ use report::russian::{CasinoJson, HintJson, PlayJson, TableJson, parse_strategy}
 use russian::fast::Game;
 use russian::hint::HintError;
 use russian::pysol::GameNumber;
-use russian::solver::Unsolved;
+use russian::solver::{Allowance, Unsolved};
 use russian::source::Source;
 use russian::strategy::{DEFAULT_SAMPLES, play_within};
 use russian::{Event, Layout, StrategyName, Table, line};
@@ -153,7 +153,10 @@ pub(super) async fn hint(
 
 pub(super) async fn answer_hint(state: &State, table: Table, seed: u64, samples: u32) -> Answer {
     let (hint, unknown) = solver(state, move |cancel| {
-        let mut allowed = RUSSIAN_HINT_POSITIONS;
+        let mut allowed = Allowance {
+            positions: RUSSIAN_HINT_POSITIONS,
+            memory: RUSSIAN_MEMORY,
+        };
         let hint = russian::hint::hint_within(&table, seed, samples, &mut allowed, cancel);
         (hint, table.unknown())
     })
@@ -177,6 +180,11 @@ fn unsolved(why: Unsolved, allowed: u64, elsewhere: &str) -> ApiError {
             "not known within the server's budget: the searches would examine more than {} \
              positions, the most one request may; ask for fewer samples, or use {elsewhere}",
             grouped(allowed)
+        )),
+        Unsolved::OverMemory => ApiError::budget(format!(
+            "not known within the server's budget: a search's table of positions would pass {} \
+             MiB, the most one request may hold; ask for fewer samples, or use {elsewhere}",
+            RUSSIAN_MEMORY >> 20
         )),
         // Work is cancelled only when nobody waits for its answer, so no client reads this.
         Unsolved::Cancelled(cancelled) => ApiError::budget(cancelled.to_string()),
@@ -217,7 +225,10 @@ pub(super) async fn play(state: State, Params(query): Params<PlayQuery>) -> Answ
             events,
         } = &replayed;
         let mut game = game.clone();
-        let mut allowed = RUSSIAN_PLAY_POSITIONS;
+        let mut allowed = Allowance {
+            positions: RUSSIAN_PLAY_POSITIONS,
+            memory: RUSSIAN_MEMORY,
+        };
         let mut player = name.player_within(&game, *number, samples, &mut allowed, cancel)?;
         PlayJson::play_by(layout, name, events.clone(), |log| {
             play_within(&mut game, &mut player, &mut allowed, cancel, log)

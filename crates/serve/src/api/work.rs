@@ -41,6 +41,7 @@ pub async fn solver<T: Send + 'static>(
         .await
         .map_err(|unanswered| match unanswered {
             Unanswered::Busy => ApiError::busy(),
+            Unanswered::Crowded => ApiError::crowded(),
             Unanswered::Stopping => ApiError::stopping(),
             Unanswered::Failed => ApiError::internal("the solver stopped without an answer"),
         })

@@ -12,20 +12,20 @@ pub fn trials() -> Vec<Trial> {
         a_russian_game_is_played_by_every_strategy,
         the_russian_casino_nets_every_score_as_the_game_does,
         a_russian_hint_counts_its_ties_and_a_game_says_when_it_is_won,
-        a_russian_hint_or_play_past_the_positions_allowed_is_422,
+        a_russian_hint_past_its_memory_or_a_play_past_its_positions_is_422,
     ]
 }
 
 /// Every card face up, spread over the seven columns: its exact maximum, 46, takes the solver
-/// some 18 s (`parlor russian hint --deal FILE --samples 1`).
+/// some 18 s (`parlor russian hint --deal FILE --samples 1`), and a table of hundreds of MB.
 const EVERY_CARD_UP: &str = include_str!(crate::testdata!("testdata/russian/every-card-up.txt"));
 
-fn a_russian_hint_or_play_past_the_positions_allowed_is_422() {
+fn a_russian_hint_past_its_memory_or_a_play_past_its_positions_is_422() {
     let server = TestServer::start();
     let hint = server.post("/api/russian/hint?samples=1", EVERY_CARD_UP);
     let message = server.refused(&hint, 422, reason("budget"));
     assert!(
-        message.contains(&tally::grouped(limits::RUSSIAN_HINT_POSITIONS))
+        message.contains(&format!("{} MiB", limits::RUSSIAN_MEMORY >> 20))
             && message.contains("parlor russian hint"),
         "{message}"
     );
