@@ -12,9 +12,10 @@ pub const MAX_BODY: usize = 64 << 10;
 /// bodies of the longest, or 65,536 of the few hundred bytes a page sends.
 pub const BODIES: usize = 64 << 20;
 
-/// The most bytes of a request's line and headers (hyper's read buffer, whose least is 8 KiB);
-/// a line of 52 moves in a query is some 300.
-pub const MAX_HEAD: usize = 16 << 10;
+/// The most bytes of a request's line and headers (hyper's read buffer, whose least this is):
+/// a line of 52 moves in a query is some 300. Each connection's buffer holds at most this, so
+/// 16,000 connections stalling in their headers held 367 MiB (the server's 127 idle included).
+pub const MAX_HEAD: usize = 8 << 10;
 
 /// How long a connection may take to send a request's line and headers, and how long one may
 /// stay idle between requests.

@@ -41,7 +41,7 @@ const VERDICT_GAMES: usize = 20;
 /// Russian Solitaire positions hinted.
 const HINTS: usize = 1_000;
 /// A random Russian game can go back and forth forever; its line stays well inside the
-/// server's 16 KiB request head.
+/// server's 8 KiB request head.
 const LONGEST_GAME: usize = 150;
 const CLIENTS: usize = 50;
 const LOAD_REQUESTS: usize = 10_000;

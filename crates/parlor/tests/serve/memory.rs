@@ -10,49 +10,75 @@ use std::net::TcpStream;
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// Connections that each announce a body of 64 KiB: as many as issue 50's attack opened.
-const SENDERS: usize = 16_000;
+/// Connections that stall: as many as issue 50's attack opened.
+const STALLED: usize = 16_000;
 
-/// Each sends all of its body but its last KiB, and stalls: the server holds what came, up to
-/// the bound on all bodies together (64 MiB: 1,024 such bodies), and refuses the others 503 at
-/// once. The server stays under 400 MiB, `GET /` is answered meanwhile, and once they close the
-/// server holds what it held before, within 50 MiB.
-#[test]
-fn bodies_sent_at_once_by_thousands_of_connections_hold_a_bounded_memory() {
-    allow_descriptors(SENDERS as u64 + 200);
-    let served = Served::attacked(&[], None);
+/// What the server held while [`STALLED`] connections each sent `sent` and stalled, what it
+/// held before and 2 s after they closed, and the p99 of a bystander's `GET /` meanwhile.
+fn stalled(served: &Served, sent: &[u8]) -> (u64, u64, u64, Duration) {
+    allow_descriptors(STALLED as u64 + 200);
     served.wait_for_the_table();
     let before = served.resident_mib();
-    let head = format!(
-        "POST /api/hiq/solve HTTP/1.1\r\nHost: {}\r\nContent-Length: 65536\r\n\r\n",
-        served.address
-    );
-    let body = vec![b' '; 63 << 10];
     let started = Instant::now();
-    let senders: Vec<TcpStream> = (0..SENDERS)
+    let stalling: Vec<TcpStream> = (0..STALLED)
         .filter_map(|_| {
             let stream = TcpStream::connect(served.address).ok()?;
             stream
                 .set_write_timeout(Some(Duration::from_millis(200)))
                 .ok()?;
-            // A refused body closes its connection: the rest of it is not written.
-            let _ = (&stream).write_all(head.as_bytes());
-            let _ = (&stream).write_all(&body);
+            // A refused request closes its connection: the rest of it is not written.
+            let _ = (&stream).write_all(sent);
             Some(stream)
         })
         .collect();
-    let sent = started.elapsed();
+    let opened = started.elapsed();
     thread::sleep(Duration::from_millis(500));
     let mut times: Vec<Duration> = (0..20).map(|_| served.page()).collect();
     let held = served.resident_mib();
-    drop(senders);
+    drop(stalling);
     thread::sleep(Duration::from_secs(2));
     let after = served.resident_mib();
     let page = p99(&mut times);
     eprintln!(
-        "{SENDERS} bodies of 63 KiB sent in {sent:?}: {before} MiB before, {held} MiB held, \
-         {after} MiB 2 s after they closed; GET / p99 {page:?}"
+        "{STALLED} connections each sent {} bytes in {opened:?}: {before} MiB before, {held} MiB \
+         held, {after} MiB 2 s after they closed; GET / p99 {page:?}",
+        sent.len()
     );
+    (before, held, after, page)
+}
+
+/// Each announces a body of 64 KiB, sends all of it but its last KiB, and stalls: the server
+/// holds what came, up to the bound on all bodies together (64 MiB: 1,024 such bodies), and
+/// refuses the others 503 at once. The server stays under 400 MiB, `GET /` is answered
+/// meanwhile, and once they close the server holds what it held before, within 50 MiB.
+#[test]
+fn bodies_sent_at_once_by_thousands_of_connections_hold_a_bounded_memory() {
+    let served = Served::attacked(&[], None);
+    let mut sent = format!(
+        "POST /api/hiq/solve HTTP/1.1\r\nHost: {}\r\nContent-Length: 65536\r\n\r\n",
+        served.address
+    )
+    .into_bytes();
+    sent.resize(sent.len() + (63 << 10), b' ');
+    let (before, held, after, page) = stalled(&served, &sent);
+    assert!(held <= 400, "{held} MiB held, {before} MiB before");
+    assert!(
+        after <= before + 50,
+        "{after} MiB after, {before} MiB before"
+    );
+    assert!(page <= PAGE_WITHIN, "GET / p99 {page:?}");
+}
+
+/// Each sends a request's line and headers of 7 KiB, short of the 8 KiB allowed, and stalls
+/// before their end: each connection's buffer holds them. The server stays under 400 MiB,
+/// `GET /` is answered meanwhile, and once they close the server holds what it held before,
+/// within 50 MiB.
+#[test]
+fn headers_sent_by_thousands_of_connections_hold_a_bounded_memory() {
+    let served = Served::attacked(&[], None);
+    let mut sent = format!("GET / HTTP/1.1\r\nHost: {}\r\nX-Pad: ", served.address).into_bytes();
+    sent.resize(7 << 10, b'a');
+    let (before, held, after, page) = stalled(&served, &sent);
     assert!(held <= 400, "{held} MiB held, {before} MiB before");
     assert!(
         after <= before + 50,

@@ -174,7 +174,7 @@ fn two_hosts_are_400_and_an_absolute_target_is_judged_by_its_authority() {
 }
 
 /// hyper reads at most 100 header fields (RFC 9110 §5.4 lets a server bound them), however
-/// short: past that, 431 with an empty body, as for a head past 16 KiB. (Host and Connection
+/// short: past that, 431 with an empty body, as for a head past 8 KiB. (Host and Connection
 /// are two of them.)
 fn a_hundred_header_fields_are_431() {
     let server = TestServer::start();
