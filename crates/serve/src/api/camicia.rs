@@ -4,9 +4,9 @@
 
 use super::body::Text;
 use super::query::{Params, deal_number, read, seed};
-use super::work::{State, solver};
+use super::work::{State, solver_holding};
 use crate::answer::{Answer, json};
-use crate::limits::{MAX_TRACE_CARDS, MAX_TRACE_KEPT};
+use crate::limits::{MAX_TRACE_CARDS, MAX_TRACE_KEPT, TRACE_MEMORY};
 use crate::refusal::ApiError;
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use camicia::Deal;
@@ -100,7 +100,7 @@ async fn played<T: Serialize + Send + 'static>(
     deal: Deal,
     answer: fn(&Deal, Option<Budget>) -> Result<T, OverBudget>,
 ) -> Answer {
-    let answer = solver(&state, move |_| answer(&deal, Some(BUDGET)))
+    let answer = solver_holding(&state, TRACE_MEMORY, move |_| answer(&deal, Some(BUDGET)))
         .await?
         .map_err(over_budget)?;
     Ok(json(&answer))

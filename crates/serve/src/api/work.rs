@@ -3,6 +3,7 @@
 
 use crate::answer::{Answer, json_lines};
 use crate::lanes::{Lanes, Unanswered};
+use crate::limits::ANSWER_PER_INPUT_BYTE;
 use crate::refusal::ApiError;
 use axum::Router;
 use cancel::Cancel;
@@ -47,16 +48,36 @@ pub async fn solver<T: Send + 'static>(
         })
 }
 
+/// [`solver`] for work whose memory its request bounds, rather than a table that grows as it
+/// searches: the job holds `bytes` of the memory the work shares while it runs (all of it from
+/// its start, its worst case), and is answered 503 `busy` when that much is not free.
+pub async fn solver_holding<T: Send + 'static>(
+    state: &State,
+    bytes: u64,
+    job: impl Fn(&Cancel) -> T + Send + Sync + 'static,
+) -> Result<T, ApiError> {
+    solver(state, move |cancel| {
+        let mut held = cancel.share();
+        // Refused, the job's flag is raised as crowded, and the lanes answer that instead.
+        held.resize(bytes).ok()?;
+        Some(job(cancel))
+    })
+    .await?
+    .ok_or_else(ApiError::crowded)
+}
+
 /// What a contest's command prints for the contest `input`, one JSON line a game: the input
 /// read by `parse`, each game played by `play`, all on a solver's thread, since the longest
-/// input (Speed's 404 games) takes some 50 ms and many clients may post it at once.
+/// input (Speed's 404 games) takes some 50 ms and many clients may post it at once. It holds
+/// [`ANSWER_PER_INPUT_BYTE`] bytes of the memory the work shares for each byte of the input.
 pub async fn contest_lines<G: 'static, E: std::fmt::Display + 'static, J: Serialize + 'static>(
     state: &State,
     input: String,
     parse: fn(&str) -> Result<Vec<G>, E>,
     play: fn(&G) -> J,
 ) -> Answer {
-    solver(state, move |cancel| {
+    let holding = ANSWER_PER_INPUT_BYTE * input.len() as u64;
+    solver_holding(state, holding, move |cancel| {
         let games = parse(&input).map_err(ApiError::input)?;
         Ok(json_lines(
             games
