@@ -20,7 +20,7 @@
 use hiq::census::Census;
 use hiq::line::Line;
 use hiq::solve::{Goal, Solution, Verdict};
-use hiq::verdict::{Ahead, Judged};
+use hiq::verdict::{Ahead, Judged, default_goal};
 use hiq::{Board, Hole, Jump, auto};
 use serde::Serialize;
 
@@ -193,6 +193,9 @@ pub struct BoardJson {
     /// The holes a single last peg may stand in, as de Bruijn's class of the pegs after the
     /// line allows.
     class_holes: Vec<u8>,
+    /// The goal the start is solved for unless one is asked ([`default_goal`]), as the `goal`
+    /// parameter spells it: `centre`, `any` or a hole's number.
+    default_goal: String,
 }
 
 impl BoardJson {
@@ -204,6 +207,11 @@ impl BoardJson {
             remaining: hole_numbers(played.end),
             legal: played.end.legal_jumps().map(JumpJson::from).collect(),
             class_holes: played.end.class_holes().map(|h| h.number()).collect(),
+            default_goal: match default_goal(start) {
+                Goal::Hole(Hole::CENTRE) => "centre".to_owned(),
+                Goal::Hole(hole) => hole.number().to_string(),
+                Goal::Any => "any".to_owned(),
+            },
         }
     }
 }

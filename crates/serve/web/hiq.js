@@ -38,6 +38,8 @@ const state = {
   /** The jumps undone, the next to redo last. */
   redo: [],
   goal: "centre",
+  /** The goal the start is solved for unless one is asked, as the server says. */
+  defaultGoal: "centre",
   /** The pegs where the line ends, and the jumps legal there, as the server gave them. */
   pegs: new Set(),
   legal: [],
@@ -63,7 +65,7 @@ function address(s) {
   return {
     pegs: sameHoles(s.start, STANDARD) ? null : body(s.start),
     line: written(s.line, " "),
-    goal: s.goal === defaultGoal(s.start) ? null : s.goal,
+    goal: s.goal === s.defaultGoal ? null : s.goal,
   };
 }
 
@@ -91,7 +93,6 @@ function act(task) {
   return queue;
 }
 
-const defaultGoal = (start) => (sameHoles(start, STANDARD) ? "centre" : "any");
 const boardPath = (line) => `/api/hiq/board?line=${encodeURIComponent(line)}`;
 
 /** The jumps legal from the selected peg, by landing hole. */
@@ -109,7 +110,11 @@ for (const { number } of HOLES.filter((h) => h.number !== CENTRE)) {
 function commit(answer, line, redo, also = {}) {
   keepBoard(answer);
   update((s) => {
+    // A new game takes the goal its start is solved for unless one is asked.
+    const goal = also.goal === DEFAULT ? answer.default_goal : (also.goal ?? s.goal);
     Object.assign(s, also, {
+      goal,
+      defaultGoal: answer.default_goal,
       start: answer.pegs,
       line,
       redo,
@@ -164,12 +169,16 @@ function redo() {
   });
 }
 
+/** What a new game's goal is asked as when it is the one its start is solved for unless one is
+ * asked: the server says which (`default_goal`). */
+const DEFAULT = Symbol("the start's default goal");
+
 /** Starts a new game from `start`, with the goal that start is solved for by default. */
 async function begin(start) {
   stop();
   say(message, "");
   say(startMessage, "");
-  await go(start, [], [], { editing: null, goal: defaultGoal(start) });
+  await go(start, [], [], { editing: null, goal: DEFAULT });
 }
 
 /** The verdict box drawn, so that an answer redraws it once. */
@@ -532,7 +541,7 @@ async function fromAddress() {
       text = "";
     }
   }
-  let goal = defaultGoal(start);
+  let goal = DEFAULT;
   if (query.goal !== undefined) {
     if ([...goalChoice.options].some((o) => o.value === query.goal)) goal = query.goal;
     else say(message, `The address's goal ${query.goal} is none of the goals offered.`, true);

@@ -151,9 +151,12 @@ fn a_board_says_where_its_class_lets_the_last_peg_stand() {
     let server = TestServer::start();
     let answer = server.post("/api/hiq/board", STANDARD);
     assert_eq!(answer.json()["class_holes"], json!([2, 14, 17, 20, 32]));
+    // The goal each start is solved for unless one is asked, which the page takes.
+    assert_eq!(answer.json()["default_goal"], "centre");
     // Pegs in two corners, after the jump that leaves one in the first.
     let answer = server.post("/api/hiq/board?line=3-1", "2 3 33");
     assert_eq!(answer.json()["remaining"], json!([1, 33]));
+    assert_eq!(answer.json()["default_goal"], "any");
     let corners = Board::from_holes([1, 33].map(|n| Hole::new(n).unwrap()));
     let holes: Vec<u8> = corners.class_holes().map(Hole::number).collect();
     assert_eq!(answer.json()["class_holes"], json!(holes));
