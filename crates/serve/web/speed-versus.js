@@ -98,6 +98,12 @@ function frame(now) {
     g.answered = null;
     g.felt.felt.dataset.log = g.log.join(",");
   }
+  // Nothing moves until the player does: say so, once.
+  const still = step.json.stop === "stalled" && g.t >= step.json.at;
+  if (still !== g.still) {
+    g.still = still;
+    if (still) say_("Your move: the robot waits for a card to land, and nothing moves until you act.");
+  }
   if (step.json.stop === "over" && g.t >= step.json.end_ms) {
     end(g, step.json);
     return;
