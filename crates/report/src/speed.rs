@@ -1,7 +1,7 @@
 //! Speed's shapes: one data set's game with its whole log (`parlor speed --json`), which the
 //! page replays at any instant, how long each action takes, the statistics of random deals
 //! (`parlor speed stats --json`), a random deal as the server names it, a deal as contest input,
-//! and a split as `--split` writes it.
+//! a split as `--split` writes it, and a step of a game against the robot ([`StepJson`]).
 //!
 //! ```
 //! use report::speed::{DealJson, parse_split};
@@ -15,7 +15,10 @@
 //! ```
 
 use serde::Serialize;
-use speed::{DRAW_MS, Deal, Event, LEFT_MS, RETURN_MS, RIGHT_MS, Robot, Split, reference};
+use speed::{
+    Action, Carry, DRAW_MS, Deal, Event, LEFT_MS, RETURN_MS, RIGHT_MS, Robot, SeatView, Split,
+    Step, Stop, Versus, reference,
+};
 use std::collections::BTreeMap;
 use tally::{Mean, Rate};
 
@@ -58,25 +61,34 @@ struct EventJson {
     status: String,
 }
 
+/// Cards by their names.
+fn names(cards: &[speed::Card]) -> Vec<String> {
+    cards.iter().map(|c| c.to_string()).collect()
+}
+
+/// Each robot's waits among `events` before `until`, in the order of the events: by start, A
+/// before B.
+fn waits_json(events: &[Event], until: u32) -> Vec<WaitJson> {
+    let mut waits: Vec<WaitJson> = Robot::BOTH
+        .into_iter()
+        .flat_map(|robot| {
+            speed::waits(events, robot, until)
+                .into_iter()
+                .map(move |(start, end)| WaitJson {
+                    robot: robot.to_string(),
+                    start,
+                    end,
+                })
+        })
+        .collect();
+    // The sort is stable: A's before B's at the same start.
+    waits.sort_by_key(|w| w.start);
+    waits
+}
+
 impl GameJson {
     /// `played`, the game of `deal`.
     pub fn new(deal: &Deal, played: &reference::Played) -> GameJson {
-        let names = |cards: &[speed::Card]| cards.iter().map(|c| c.to_string()).collect();
-        let mut waits: Vec<WaitJson> = [Robot::A, Robot::B]
-            .into_iter()
-            .flat_map(|robot| {
-                played
-                    .waits(robot)
-                    .into_iter()
-                    .map(move |(start, end)| WaitJson {
-                        robot: robot.to_string(),
-                        start,
-                        end,
-                    })
-            })
-            .collect();
-        // In the order of the events: by start, A before B (the sort is stable).
-        waits.sort_by_key(|w| w.start);
         GameJson {
             winner: played.outcome.winner.to_string(),
             end_ms: played.outcome.end_ms,
@@ -84,7 +96,7 @@ impl GameJson {
             returns: played.outcome.returns,
             a: names(deal.a()),
             b: names(deal.b()),
-            waits,
+            waits: waits_json(&played.events, played.outcome.end_ms),
             events: played.events.iter().map(EventJson::new).collect(),
         }
     }
@@ -240,6 +252,123 @@ impl StatsJson {
             cancelled_moves: tally.returns.report(),
             same_instant_finishes: Rate::new(tally.together, tally.games),
             longest,
+        }
+    }
+}
+
+/// A step of a game of a player against the robot ([`speed::Step`]), as the page draws it: the
+/// game so far in the shape of [`GameJson`] (with `winner`, `end_ms`, `deadends` and `returns`
+/// null until the game is over), where it stopped and why, the cards at that instant and what the
+/// player may do then.
+#[derive(Serialize)]
+pub struct StepJson {
+    /// The player's seat, `A` or `B`.
+    seat: String,
+    /// The robot's reaction time.
+    reaction_ms: u32,
+    /// The player's actions, in the log's notation.
+    log: String,
+    /// The instant the step stopped at, in ms.
+    at: u32,
+    /// `choice` (the player may act, something having just changed), `stalled` (the player may
+    /// act and nothing moves until it does) or `over`.
+    stop: &'static str,
+    /// At a `choice`, the next instant at which something happens if the player does nothing.
+    next: Option<u32>,
+    winner: Option<String>,
+    end_ms: Option<u32>,
+    deadends: Option<u32>,
+    returns: Option<u32>,
+    a: Vec<String>,
+    b: Vec<String>,
+    /// Each seat's spans with no action under way, up to `at`.
+    waits: Vec<WaitJson>,
+    /// Every action from the opening; one under way at `at` is `unfinished`, ending at `at`.
+    events: Vec<EventJson>,
+    /// A's seat and B's at `at`.
+    seats: [SeatJson; 2],
+    /// The top cards of table A and table B at `at` (null before the openings land).
+    tops: [Option<String>; 2],
+    /// What the player may do at `at`, in the log's notation (`d2`, `r1`, `l3`); empty at the
+    /// end.
+    legal: Vec<String>,
+}
+
+/// One seat at an instant.
+#[derive(Serialize)]
+struct SeatJson {
+    /// Slot 1 (rightmost) first; null for an empty slot.
+    slots: [Option<String>; 4],
+    /// Cards left in the deck.
+    deck: usize,
+    /// The action under way, if any.
+    carry: Option<CarryJson>,
+}
+
+/// An action under way: as an event, with `due`, when it completes unless cancelled first.
+#[derive(Serialize)]
+struct CarryJson {
+    kind: String,
+    card: String,
+    from: String,
+    to: String,
+    start: u32,
+    due: u32,
+}
+
+impl StepJson {
+    /// `step`, of the game `game` on `deal`.
+    pub fn new(deal: &Deal, game: &Versus, step: &Step) -> StepJson {
+        let (stop, next, over) = match step.stop {
+            Stop::Choice { next } => ("choice", Some(next), None),
+            Stop::Stalled => ("stalled", None, None),
+            Stop::Over { outcome, .. } => ("over", None, Some(outcome)),
+        };
+        StepJson {
+            seat: game.seat().to_string(),
+            reaction_ms: game.reaction().ms(),
+            log: game.log().to_string(),
+            at: step.at,
+            stop,
+            next,
+            winner: over.map(|o| o.winner.to_string()),
+            end_ms: over.map(|o| o.end_ms),
+            deadends: over.map(|o| o.deadends),
+            returns: over.map(|o| o.returns),
+            a: names(deal.a()),
+            b: names(deal.b()),
+            waits: waits_json(&step.events, step.at),
+            events: step.events.iter().map(EventJson::new).collect(),
+            seats: step.view.seats.map(|seat| SeatJson::new(&seat)),
+            tops: step.view.tops.map(|top| top.map(|card| card.to_string())),
+            legal: step.legal.iter().map(Action::to_string).collect(),
+        }
+    }
+}
+
+impl SeatJson {
+    fn new(seat: &SeatView) -> SeatJson {
+        SeatJson {
+            slots: seat.slots.map(|slot| slot.map(|card| card.to_string())),
+            deck: seat.deck,
+            carry: seat.carry.map(|carry| {
+                let Carry {
+                    kind,
+                    card,
+                    from,
+                    to,
+                    start,
+                    due,
+                } = carry;
+                CarryJson {
+                    kind: kind.to_string(),
+                    card: card.to_string(),
+                    from: from.to_string(),
+                    to: to.to_string(),
+                    start,
+                    due,
+                }
+            }),
         }
     }
 }

@@ -45,6 +45,14 @@ impl ApiError {
         }
     }
 
+    /// The same refusal, about query parameter `name`.
+    pub fn about(self, name: &'static str) -> ApiError {
+        ApiError {
+            parameter: Some(name),
+            ..self
+        }
+    }
+
     /// The work would pass what the server allows one request; the same request will fail the
     /// same way, so the status is no invitation to retry.
     pub fn budget(message: impl Into<String>) -> ApiError {

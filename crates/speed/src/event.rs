@@ -75,6 +75,24 @@ impl Event {
     }
 }
 
+/// The spans `(from, until)` in ms before `until` in which `robot` had no action of `events`
+/// under way: it was waiting for a card to land (rule 3.4), for the deadend's restart, or, in a
+/// game against the robot, for the player to act.
+pub fn waits(events: &[Event], robot: Robot, until: u32) -> Vec<(u32, u32)> {
+    let mut waits = Vec::new();
+    let mut free_since = 0;
+    for e in events.iter().filter(|e| e.robot == robot) {
+        if e.start > free_since {
+            waits.push((free_since, e.start));
+        }
+        free_since = free_since.max(e.end);
+    }
+    if until > free_since {
+        waits.push((free_since, until));
+    }
+    waits
+}
+
 impl fmt::Display for Kind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {

@@ -67,7 +67,7 @@ pub use action::{Action, LATEST_MS, Refusal, Timed};
 pub use card::{are_neighbours, strength};
 pub use cards::Card;
 pub use deal::{Deal, DealError, Split};
-pub use event::{Ending, Event, Kind, Place};
+pub use event::{Ending, Event, Kind, Place, waits};
 pub use log::{Log, LogError, MAX_ACTIONS};
 pub use outcome::{Finish, Outcome};
 pub use reaction::Reaction;

@@ -33,18 +33,7 @@ impl Played {
     /// The spans `(from, until)` in ms in which `robot` had no action under way before the end of
     /// the game: it was waiting for a card to land (rule 3.4) or for the deadend's restart.
     pub fn waits(&self, robot: Robot) -> Vec<(u32, u32)> {
-        let mut waits = Vec::new();
-        let mut free_since = 0;
-        for e in self.events.iter().filter(|e| e.robot == robot) {
-            if e.start > free_since {
-                waits.push((free_since, e.start));
-            }
-            free_since = free_since.max(e.end);
-        }
-        if self.outcome.end_ms > free_since {
-            waits.push((free_since, self.outcome.end_ms));
-        }
-        waits
+        crate::event::waits(&self.events, robot, self.outcome.end_ms)
     }
 }
 

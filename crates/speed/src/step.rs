@@ -62,6 +62,15 @@ pub struct Step {
     pub legal: Vec<Action>,
 }
 
+/// Where playing on without the player stops.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Through {
+    /// At the next instant at which the player's choice could matter.
+    UpToAChoice,
+    /// Only at the end, or where the game stands still.
+    Choices,
+}
+
 /// Why no step could be given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 pub enum StepError {
@@ -106,6 +115,22 @@ impl Versus {
     ///
     /// [`StepError::Before`] when `now` is before the game's clock.
     pub fn step(&self, now: u32) -> Result<Step, StepError> {
+        self.played_on(now, Through::UpToAChoice)
+    }
+
+    /// The game played on from this one with no more action of the player: through `now`,
+    /// then past every instant at which the player could act, up to the end, or to an instant
+    /// at which the game stands still ([`Stop::Stalled`]). A finished game's log played out
+    /// from its last action is the whole game, as a replay shows it.
+    ///
+    /// # Errors
+    ///
+    /// [`StepError::Before`] when `now` is before the game's clock.
+    pub fn play_out(&self, now: u32) -> Result<Step, StepError> {
+        self.played_on(now, Through::Choices)
+    }
+
+    fn played_on(&self, now: u32, through: Through) -> Result<Step, StepError> {
         if now < self.clock() {
             return Err(StepError::Before {
                 now,
@@ -125,7 +150,7 @@ impl Versus {
             let may_act = game.player_may_act();
             match game.next_instant() {
                 None => return Ok(game.snapshot(Stop::Stalled)),
-                Some(next) if may_act && game.clock() > now => {
+                Some(next) if may_act && game.clock() > now && through == Through::UpToAChoice => {
                     return Ok(game.snapshot(Stop::Choice { next }));
                 }
                 Some(next) => game.enter(next),

@@ -344,3 +344,36 @@ fn a_step_from_the_far_future_plays_to_the_end_or_stands_still_there() {
     assert_eq!(Reaction::new(Reaction::SLOWEST_MS + 1), None);
     assert_eq!(Reaction::OFFERED.map(Reaction::ms), [0, 250, 500, 1000]);
 }
+
+#[test]
+fn a_game_played_out_is_every_step_asked_in_turn_to_the_end() {
+    // The player sends S3 at 500 and then nothing: the steps stop at each of its chances.
+    let game = Versus::replay(
+        &worked_example(),
+        Robot::A,
+        Reaction::RULE_BOOK,
+        &log("500r1"),
+    )
+    .unwrap();
+    let mut step = game.step(500).unwrap();
+    let mut stops = 0;
+    while let Stop::Choice { .. } = step.stop {
+        step = game.step(step.at).unwrap();
+        stops += 1;
+    }
+    assert!(stops > 0);
+    assert!(matches!(step.stop, Stop::Over { .. }), "{step:?}");
+    assert_eq!(game.play_out(500), Ok(step));
+    // Where the game stands still, so does a game played out.
+    let still = Versus::new(&deal("H5 D6 S9", "C2 CQ"), Robot::A, Reaction::RULE_BOOK);
+    let stalled = still.play_out(0).unwrap();
+    assert_eq!((stalled.at, stalled.stop), (500, Stop::Stalled));
+    assert_eq!(still.play_out(0), still.step(0));
+    assert_eq!(
+        game.play_out(499),
+        Err(StepError::Before {
+            now: 499,
+            clock: 500
+        })
+    );
+}

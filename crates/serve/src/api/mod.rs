@@ -36,6 +36,7 @@ pub fn routes() -> Routes {
         .route("/api/speed/play", posted(speed::play))
         .route("/api/speed/deal", got(speed::deal))
         .route("/api/speed/times", got(speed::times))
+        .route("/api/speed/versus", posted(speed::versus))
 }
 
 /// An endpoint that takes POST alone.

@@ -14,6 +14,7 @@ mod pages;
 mod pictures;
 mod russian;
 mod speed;
+mod speed_versus;
 mod themes;
 mod token;
 
@@ -467,6 +468,7 @@ pub fn trials() -> Vec<Trial> {
     tests.extend(russian::trials());
     tests.extend(camicia::trials());
     tests.extend(speed::trials());
+    tests.extend(speed_versus::trials());
     tests.extend(pages::trials());
     tests.extend(pictures::trials());
     tests.extend(themes::trials());
