@@ -11,7 +11,7 @@
 
 import { $, api, say, celebrate } from "/parlor.js";
 import { draggable } from "/drag.js";
-import { prepare } from "/speed-felt.js";
+import { name, prepare } from "/speed-felt.js";
 import { statistics } from "/speed-statistics.js";
 
 /** The game being played, or null. */
@@ -23,7 +23,11 @@ export const latencies = [];
 const say_ = (text, error = false) => say($("versus-say"), text, error);
 
 /** The words of the referee, without the log's place: `slot 2 is empty: …`. */
-const reasonOf = (error) => error.message.replace(/^log: action \d+ \([^)]*\): /, "");
+const reasonOf = (error) =>
+  error.message
+    .replace(/^log: action \d+ \([^)]*\): /, "")
+    // The referee names cards as the log does (`S9`); the page as every page does (`9♠`).
+    .replace(/\b[SHDC][2-9AXJQK]\b/g, name);
 
 /** The query of a step: the seat, the reaction, the log and the page's clock. */
 function query(g, log, extra = {}) {

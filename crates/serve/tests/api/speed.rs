@@ -448,7 +448,9 @@ fn bad_input_against_the_robot_is_refused_with_its_reason() {
         server.address(),
         WORKED.len()
     );
-    let (_, answer) = server.raw(head).join().unwrap();
+    // Refused once the head passes its bound, 8 KiB in: the rest of the 4 MB is never read, and a
+    // client still writing it would find the connection reset, so only its first 16 KiB go.
+    let (_, answer) = server.raw(&head.as_bytes()[..16 << 10]).join().unwrap();
     assert!(
         answer.starts_with(b"HTTP/1.1 431 "),
         "{:?}",
