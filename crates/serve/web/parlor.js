@@ -214,3 +214,28 @@ function setQuery(values) {
 export function getQuery() {
   return Object.fromEntries(new URLSearchParams(location.search));
 }
+
+/**
+ * Fills a statistics panel's row of buttons (`#stats-buttons`): Export, Import… (through a
+ * hidden file input) and Reset, each calling the page's own `exportFile`, `importFile(file)` and
+ * `reset`.
+ */
+export function statsButtons({ exportFile, importFile, reset }) {
+  const file = el("input", {
+    type: "file",
+    id: "import-file",
+    accept: "application/json,.json",
+    hidden: true,
+    onchange: (event) => {
+      const [chosen] = event.target.files;
+      event.target.value = "";
+      if (chosen) importFile(chosen);
+    },
+  });
+  $("stats-buttons").replaceChildren(
+    el("button", { type: "button", id: "export-stats", onclick: exportFile }, "Export"),
+    el("button", { type: "button", id: "import-stats", onclick: () => file.click() }, "Import…"),
+    file,
+    el("button", { type: "button", id: "reset-stats", onclick: reset }, "Reset"),
+  );
+}

@@ -2,7 +2,7 @@
 // table of the three columns and the best score of every deal, and Reset, Export and Import.
 // What is kept in the browser is read and written by stats.js alone.
 
-import { $, el, say, plural, celebrate } from "/parlor.js";
+import { $, el, say, plural, celebrate, statsButtons } from "/parlor.js";
 import { dollars, money } from "/russian-table.js";
 import { MAX_FILE_BYTES, ROWS, countGame, dropFormerPurse, exportStats, importStats, keepOpen, loadStats, newGame, resetStats, rowOf, watchStats } from "/stats.js";
 
@@ -22,6 +22,7 @@ const percent = (part, whole) => (whole ? `${(100 * part / whole).toFixed(1)}%` 
  * `beforeEnding(label, action)`, which asks before a game played is ended and counted.
  */
 export function statistics(state, update, message) {
+  statsButtons({ exportFile, importFile, reset: resetTwice });
   /** What the table last drew, so that a render redraws only what changed. */
   const drawn = { stats: null, deal: null };
 
@@ -199,14 +200,6 @@ export function statistics(state, update, message) {
 
   $("end-game-yes").addEventListener("click", () => $("end-game").close("end"));
   $("end-game-no").addEventListener("click", () => $("end-game").close("keep"));
-  $("reset-stats").addEventListener("click", resetTwice);
-  $("export-stats").addEventListener("click", exportFile);
-  $("import-stats").addEventListener("click", () => $("import-file").click());
-  $("import-file").addEventListener("change", (event) => {
-    const [file] = event.target.files;
-    event.target.value = "";
-    if (file) importFile(file);
-  });
   const former = dropFormerPurse();
   if (former !== null) {
     say($("stats-message"), `The purse kept before (${former} counted) was not carried over: it could not tell your games from autoplay's or peeking's, and counted a deal once for every way it ended.`);

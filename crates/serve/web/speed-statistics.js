@@ -3,7 +3,7 @@
 // one per reaction time of the robot; and Reset, Export and Import. What is kept in the browser
 // is read and written by speed-stats.js alone.
 
-import { $, el, say, plural } from "/parlor.js";
+import { $, el, say, plural, statsButtons } from "/parlor.js";
 import { MAX_FILE_BYTES, REACTIONS, countGame, exportStats, importStats, keepOpen, loadStats, newGame, readOpen, resetStats, watchStats } from "/speed-stats.js";
 
 let stats = loadStats().stats;
@@ -98,6 +98,7 @@ async function importFile(file) {
 }
 
 function start() {
+  statsButtons({ exportFile, importFile, reset: resetTwice });
   const { refused } = loadStats();
   if (refused) say(said(), `The statistics kept in this browser are not sound and are not shown (${refused}); the next game counted replaces them. Import a file exported before to bring them back.`, true);
   const left = readOpen();
@@ -108,14 +109,6 @@ function start() {
   watchStats((changed) => {
     stats = changed;
     render();
-  });
-  $("reset-stats").addEventListener("click", resetTwice);
-  $("export-stats").addEventListener("click", exportFile);
-  $("import-stats").addEventListener("click", () => $("import-file").click());
-  $("import-file").addEventListener("change", (event) => {
-    const [file] = event.target.files;
-    event.target.value = "";
-    if (file) importFile(file);
   });
   render();
 }

@@ -54,14 +54,22 @@ pub(super) async fn deal(Params(query): Params<DealQuery>) -> Response {
     ))
 }
 
-fn seat<'de, D: Deserializer<'de>>(parameter: D) -> Result<Option<Robot>, D::Error> {
-    read(parameter, |text| match text {
-        "A" => Ok(Robot::A),
-        "B" => Ok(Robot::B),
-        _ => Err(format!(
-            "expected A or B, found {}",
+/// `text` as the value one of `words` names, or a message saying which were expected.
+fn one_of<T: Copy>(text: &str, words: &[(&str, T)]) -> Result<T, String> {
+    let found = words.iter().find(|(word, _)| *word == text);
+    found.map(|&(_, value)| value).ok_or_else(|| {
+        let names: Vec<&str> = words.iter().map(|&(word, _)| word).collect();
+        format!(
+            "expected {}, found {}",
+            names.join(" or "),
             excerpt::Excerpt::of(text)
-        )),
+        )
+    })
+}
+
+fn seat<'de, D: Deserializer<'de>>(parameter: D) -> Result<Option<Robot>, D::Error> {
+    read(parameter, |text| {
+        one_of(text, &[("A", Robot::A), ("B", Robot::B)])
     })
 }
 
@@ -82,13 +90,8 @@ fn instant<'de, D: Deserializer<'de>>(parameter: D) -> Result<Option<u32>, D::Er
 }
 
 fn until<'de, D: Deserializer<'de>>(parameter: D) -> Result<Option<Until>, D::Error> {
-    read(parameter, |text| match text {
-        "choice" => Ok(Until::Choice),
-        "end" => Ok(Until::End),
-        _ => Err(format!(
-            "expected choice or end, found {}",
-            excerpt::Excerpt::of(text)
-        )),
+    read(parameter, |text| {
+        one_of(text, &[("choice", Until::Choice), ("end", Until::End)])
     })
 }
 

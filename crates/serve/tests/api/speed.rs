@@ -382,23 +382,21 @@ fn bad_input_against_the_robot_is_refused_with_its_reason() {
         server.refused(&server.post(path, body), status, fields)
     };
     // Out of time order, and past the game's end (B wins at 2,900 ms if A plays S3 alone).
-    let message = refused(
-        &versus(Robot::A, 0, "1000l3,500r1", ""),
-        WORKED,
-        422,
-        parameter_refused(),
-    );
+    let refused_log = |log: &str| {
+        refused(
+            &versus(Robot::A, 0, log, ""),
+            WORKED,
+            422,
+            parameter_refused(),
+        )
+    };
+    let message = refused_log("1000l3,500r1");
     assert_eq!(
         message,
         "log: action 2 (500r1): 500 ms is before 1000 ms, where the game already is: actions go \
          in time order"
     );
-    let message = refused(
-        &versus(Robot::A, 0, "500r1,3000l3", ""),
-        WORKED,
-        422,
-        parameter_refused(),
-    );
+    let message = refused_log("500r1,3000l3");
     assert!(
         message.ends_with("(3000l3): the game is over: it ended at 2900 ms"),
         "{message}"

@@ -18,6 +18,7 @@ mod speed_versus;
 mod themes;
 mod token;
 
+use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
 use fantoccini::wd::{Capabilities, WebDriverCompatibleCommand};
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
@@ -217,6 +218,34 @@ impl Page {
 
     /// A screenshot of the window at `width` × `height`, saved as
     /// `target/screenshots/NAME-WIDTHxHEIGHT.png`; returns its path.
+    /// Presses the mouse on the element `from` selects and moves it, in `ms`, onto the one `to`
+    /// selects, without letting go.
+    pub async fn drag_onto(&self, from: &str, to: &str, ms: u64) -> Outcome {
+        let step = |element, ms| PointerAction::MoveToElement {
+            element,
+            duration: Some(Duration::from_millis(ms)),
+            x: 0.0,
+            y: 0.0,
+        };
+        let mouse = MouseActions::new("mouse".into())
+            .then(step(self.find(from).await?, 0))
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(step(self.find(to).await?, ms));
+        self.client.perform_actions(mouse).await?;
+        Ok(())
+    }
+
+    /// Lets go of the mouse.
+    pub async fn let_go(&self) -> Outcome {
+        let mouse = MouseActions::new("mouse".into()).then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+        self.client.perform_actions(mouse).await?;
+        Ok(())
+    }
+
     pub async fn screenshot(
         &self,
         name: &str,

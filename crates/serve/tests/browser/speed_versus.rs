@@ -6,7 +6,6 @@
 
 use crate::browser::{Failure, Outcome, Page, fail, items};
 use crate::trials;
-use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
 use fantoccini::key::Key;
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
@@ -147,16 +146,20 @@ async fn stats(page: &Page) -> Result<Value, Failure> {
     .await
 }
 
+/// Plays the game on to its end, which `seat` must win, the page saying `said`.
+async fn won_by(page: &Page, seat: &str, said: &str) -> Outcome {
+    let (winner, _) = play_on(page, usize::MAX).await?;
+    page.wait_text("#versus-say", said).await?;
+    if winner != seat {
+        return Err(fail(format!("{winner} won, not {seat}")));
+    }
+    Ok(())
+}
+
 async fn speed_versus_a_player_wins_loses_replays_and_is_counted_once(page: Page) -> Outcome {
     // Eight cards against 44 and a robot that takes a second to choose: the player wins.
     start(&page, "/speed?seed=5&deal=0&split=8/44", "A", 1000).await?;
-    let (winner, _) = play_on(&page, usize::MAX).await?;
-    page.wait_text("#versus-say", "You win").await?;
-    if winner != "A" {
-        return Err(fail(format!(
-            "the player lost to the 1,000 ms robot: {winner}"
-        )));
-    }
+    won_by(&page, "A", "You win").await?;
     let said = page.text("#versus-say").await?;
     let end: u64 = said
         .split(" at ")
@@ -174,13 +177,7 @@ async fn speed_versus_a_player_wins_loses_replays_and_is_counted_once(page: Page
         .ok_or("no replay link")?;
     // Forty-four cards against eight, and the rule book's robot: the robot wins.
     start(&page, "/speed?seed=5&deal=1&split=44/8", "A", 0).await?;
-    let (winner, _) = play_on(&page, usize::MAX).await?;
-    page.wait_text("#versus-say", "The robot wins").await?;
-    if winner != "B" {
-        return Err(fail(format!(
-            "the player beat the rule book's robot: {winner}"
-        )));
-    }
+    won_by(&page, "B", "The robot wins").await?;
     // A game left before its end is counted, as lost.
     start(&page, "/speed?seed=5&deal=2&split=26/26", "B", 250).await?;
     page.click("#versus-leave").await?;
@@ -190,23 +187,22 @@ async fn speed_versus_a_player_wins_loses_replays_and_is_counted_once(page: Page
         "500 ms 0 0 –",
         format!("1,000 ms 1 1 {:.3} s", end as f64 / 1000.0)
     ]);
-    let shown = stats(&page).await?;
-    if shown != counted {
-        return Err(fail(format!("statistics {shown}, not {counted}")));
-    }
+    let still_counted = |when: &'static str| {
+        let (page, counted) = (&page, &counted);
+        async move {
+            let shown = stats(page).await?;
+            if shown != *counted {
+                return Err(fail(format!("{when}, statistics {shown}, not {counted}")));
+            }
+            Ok(())
+        }
+    };
+    still_counted("at the end").await?;
     // Counted once: a reload counts nothing again, nor does the replay.
     page.open(&link).await?;
-    page.wait_for(
-        "the replay to be drawn",
-        "return !document.getElementById('play').disabled;",
-    )
-    .await?;
-    if stats(&page).await? != counted {
-        return Err(fail(format!(
-            "after a reload, statistics {}",
-            stats(&page).await?
-        )));
-    }
+    let drawn = "return !document.getElementById('play').disabled;";
+    page.wait_for("the replay to be drawn", drawn).await?;
+    still_counted("after the replay").await?;
     // The replay is the game played: its length, its verdict, and every card at its end.
     let length = page.text("#length").await?;
     if length != end.to_string() {
@@ -247,23 +243,8 @@ async fn speed_versus_a_player_wins_loses_replays_and_is_counted_once(page: Page
 
 /// Presses the mouse on `from` and moves it, slowly, onto `to`, and lets go.
 async fn drag(page: &Page, from: &str, to: &str) -> Outcome {
-    let step = |element, ms| PointerAction::MoveToElement {
-        element,
-        duration: Some(Duration::from_millis(ms)),
-        x: 0.0,
-        y: 0.0,
-    };
-    let mouse = MouseActions::new("mouse".into())
-        .then(step(page.find(from).await?, 0))
-        .then(PointerAction::Down {
-            button: MOUSE_BUTTON_LEFT,
-        })
-        .then(step(page.find(to).await?, 150))
-        .then(PointerAction::Up {
-            button: MOUSE_BUTTON_LEFT,
-        });
-    page.client.perform_actions(mouse).await?;
-    Ok(())
+    page.drag_onto(from, to, 150).await?;
+    page.let_go().await
 }
 
 /// Does the first move the page offers — by a drag when `dragged`, by two taps otherwise — until

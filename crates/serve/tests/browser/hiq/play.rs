@@ -1,7 +1,6 @@
 //! Playing by hand: clicks, keys, drags, undo and redo, and a reload.
 
 use super::*;
-use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
 
 trials![
     hiq_standard_start_is_won_by_clicks,
@@ -212,28 +211,11 @@ async fn hiq_keyboard_plays_a_jump(page: Page) -> Outcome {
 
 /// Presses the mouse on hole `from` and moves it, slowly, onto hole `to` without letting go.
 async fn drag_onto(page: &Page, from: u64, to: u64) -> Outcome {
-    let step = |element, ms| PointerAction::MoveToElement {
-        element,
-        duration: Some(Duration::from_millis(ms)),
-        x: 0.0,
-        y: 0.0,
-    };
-    let mouse = MouseActions::new("mouse".into())
-        .then(step(page.find(&hole(from)).await?, 0))
-        .then(PointerAction::Down {
-            button: MOUSE_BUTTON_LEFT,
-        })
-        .then(step(page.find(&hole(to)).await?, 300));
-    page.client.perform_actions(mouse).await?;
-    Ok(())
+    page.drag_onto(&hole(from), &hole(to), 300).await
 }
 
 async fn let_go(page: &Page) -> Outcome {
-    let mouse = MouseActions::new("mouse".into()).then(PointerAction::Up {
-        button: MOUSE_BUTTON_LEFT,
-    });
-    page.client.perform_actions(mouse).await?;
-    Ok(())
+    page.let_go().await
 }
 
 async fn hiq_drag_plays_a_jump(page: Page) -> Outcome {
