@@ -79,6 +79,7 @@ const FILES: &[File] = &[
     asset!("russian-table.js", JAVASCRIPT),
     asset!("russian-solvers.js", JAVASCRIPT),
     asset!("russian-statistics.js", JAVASCRIPT),
+    asset!("ledger.js", JAVASCRIPT),
     asset!("stats.js", JAVASCRIPT),
     asset!("speed.js", JAVASCRIPT),
     asset!("speed-felt.js", JAVASCRIPT),

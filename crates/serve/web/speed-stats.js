@@ -5,13 +5,15 @@
 // is counted once whatever tabs hold it (a tab duplicated copies its sessionStorage, game and
 // all).
 
+import { countOnce, exactly, gameId, isObject, refuse } from "/ledger.js";
+
+export { exportStats } from "/ledger.js";
+
 const KEY = "parlor.speed.stats.v1";
 /** The game open in this tab: begun, not ended. */
 const OPEN_KEY = "parlor.speed.open.v1";
 /** The ids of the games counted lately, oldest first. */
 const COUNTED_KEY = "parlor.speed.counted.v1";
-/** How many ids of counted games are kept. */
-const COUNTED_KEPT = 1000;
 
 /** What an exported file says it is. */
 const FORMAT = "parlor.speed.stats";
@@ -54,18 +56,8 @@ export function loadStats() {
 /** A game begun against the robot reacting in `reaction` ms; its id, random, tells it from
  *  every other game. */
 export function newGame(reaction) {
-  const id = [...crypto.getRandomValues(new Uint32Array(4))].map((n) => n.toString(16).padStart(8, "0")).join("");
+  const id = gameId();
   return { id, reaction: String(reaction) };
-}
-
-function countedIds() {
-  try {
-    const ids = JSON.parse(localStorage.getItem(COUNTED_KEY));
-    if (Array.isArray(ids)) return ids.filter((id) => typeof id === "string");
-  } catch {
-    // None kept, or not this page's: none counted.
-  }
-  return [];
 }
 
 /**
@@ -74,19 +66,18 @@ function countedIds() {
  * was counted already. Throws when the browser keeps no storage.
  */
 export function countGame(game, wonMs) {
-  // Read, checked and written at once: localStorage is the one store every tab of the browser
-  // sees, and a script's run is not interleaved with another's of the same page.
-  const ids = countedIds();
-  if (ids.includes(game.id)) return null;
-  const stats = loadStats().stats;
-  const row = stats.reactions[game.reaction];
-  if (!row) return null;
-  row.played += 1;
-  if (typeof wonMs === "number") {
-    row.won += 1;
-    row.best_ms = row.best_ms === null ? wonMs : Math.min(row.best_ms, wonMs);
-  }
-  localStorage.setItem(COUNTED_KEY, JSON.stringify([...ids, game.id].slice(-COUNTED_KEPT)));
+  const stats = countOnce(COUNTED_KEY, game.id, () => {
+    const counted = loadStats().stats;
+    const row = counted.reactions[game.reaction];
+    if (!row) return null;
+    row.played += 1;
+    if (typeof wonMs === "number") {
+      row.won += 1;
+      row.best_ms = row.best_ms === null ? wonMs : Math.min(row.best_ms, wonMs);
+    }
+    return counted;
+  });
+  if (stats === null) return null;
   localStorage.setItem(KEY, JSON.stringify(stats));
   forgetOpen(game);
   return stats;
@@ -131,9 +122,6 @@ export function resetStats() {
   return stats;
 }
 
-/** The statistics as an exported file's text. */
-export const exportStats = (stats) => `${JSON.stringify(stats, null, 2)}\n`;
-
 /** Takes the exported file `text` as the statistics, once it is read whole and found sound; the
  *  statistics then. Throws an Error that says what was expected, leaving the kept ones as they
  *  were. */
@@ -151,22 +139,6 @@ export function watchStats(changed) {
 }
 
 // ---------- reading a file strictly ----------
-
-const refuse = (message) => {
-  throw new Error(message);
-};
-
-const isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
-
-/** Every field of `object` is one of `fields`, and every one of them is there. */
-function exactly(object, fields, where) {
-  for (const name of Object.keys(object)) {
-    if (!fields.includes(name)) refuse(`${where}: unexpected field "${name.slice(0, 40)}" (expected ${fields.join(", ")})`);
-  }
-  for (const name of fields) {
-    if (!(name in object)) refuse(`${where}: missing field "${name}"`);
-  }
-}
 
 /** The row of the robot reacting in `reaction` ms, checked field by field and as a whole. */
 function parseRow(row, reaction) {

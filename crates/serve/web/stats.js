@@ -6,8 +6,11 @@
 // already counted, by their ids, in localStorage: a tab duplicated copies its sessionStorage,
 // game and all, and the game must still count once.
 
+import { countOnce, exactly, gameId, isObject, refuse } from "/ledger.js";
 import { plural } from "/parlor.js";
 import { dollars } from "/russian-table.js";
+
+export { exportStats } from "/ledger.js";
 
 const KEY = "parlor.russian.stats.v1";
 /** The game open in this tab. Version 2 knows its id and its line; a game kept by version 1
@@ -15,9 +18,6 @@ const KEY = "parlor.russian.stats.v1";
 const OPEN_KEY = "parlor.russian.open.v2";
 /** The ids of the games counted lately, oldest first. */
 const COUNTED_KEY = "parlor.russian.counted.v1";
-/** How many ids of counted games are kept: a tab holding a game open while this many others
- *  are counted elsewhere could count it again. */
-const COUNTED_KEPT = 1000;
 /** Where the page kept a purse before: one entry per deal and line that ended, autoplay's and
  *  peeking's games among them, in no order. It cannot be told apart into games honestly, so it
  *  is dropped, and the page says so once. */
@@ -96,18 +96,8 @@ export const rowOf = (game) => (game.peeked ? "peeking" : game.autoplay ? "autop
 /** A game begun on `deal` (`deal=113`) at the `line` of moves shown; `linked` when a link
  *  opened it partway through. Its id, random, is what tells it from every other game. */
 export function newGame(deal, line, linked) {
-  const id = [...crypto.getRandomValues(new Uint32Array(4))].map((n) => n.toString(16).padStart(8, "0")).join("");
+  const id = gameId();
   return { id, deal, line, score: 0, won: false, net: 0, played: false, peeked: false, autoplay: false, counted: false, linked };
-}
-
-function countedIds() {
-  try {
-    const ids = JSON.parse(localStorage.getItem(COUNTED_KEY));
-    if (Array.isArray(ids)) return ids.filter((id) => typeof id === "string");
-  } catch {
-    // None kept, or not this page's: none counted.
-  }
-  return [];
 }
 
 /**
@@ -116,25 +106,23 @@ function countedIds() {
  * was counted already. Throws when the browser keeps no storage.
  */
 export function countGame(game, casino) {
-  // Read, checked and written at once: localStorage is the one store every tab of the browser
-  // sees, and a script's run is not interleaved with another's of the same page.
-  const ids = countedIds();
-  if (ids.includes(game.id)) return null;
-  const stats = readStats(casino);
-  const row = stats[rowOf(game)];
-  row.played += 1;
-  row.cards += game.score;
-  row.net += game.net;
-  if (game.won) {
-    row.won += 1;
-    row.streak += 1;
-    row.best_streak = Math.max(row.best_streak, row.streak);
-  } else {
-    row.streak = 0;
-  }
-  row.best[game.deal] = Math.max(row.best[game.deal] ?? 0, game.score);
-  localStorage.setItem(COUNTED_KEY, JSON.stringify([...ids, game.id].slice(-COUNTED_KEPT)));
-  writeStats(stats);
+  const stats = countOnce(COUNTED_KEY, game.id, () => {
+    const counted = readStats(casino);
+    const row = counted[rowOf(game)];
+    row.played += 1;
+    row.cards += game.score;
+    row.net += game.net;
+    if (game.won) {
+      row.won += 1;
+      row.streak += 1;
+      row.best_streak = Math.max(row.best_streak, row.streak);
+    } else {
+      row.streak = 0;
+    }
+    row.best[game.deal] = Math.max(row.best[game.deal] ?? 0, game.score);
+    return counted;
+  });
+  if (stats !== null) writeStats(stats);
   return stats;
 }
 
@@ -148,9 +136,6 @@ export function resetStats() {
   }
   return stats;
 }
-
-/** The statistics as an exported file's text. */
-export const exportStats = (stats) => `${JSON.stringify(stats, null, 2)}\n`;
 
 /** Takes the exported file `text` as the statistics, once it is read whole and found sound; the
  *  statistics then. Throws an Error that says what was expected, leaving the kept ones as they
@@ -189,22 +174,6 @@ export function keepOpen(game) {
 }
 
 // ---------- reading a file strictly ----------
-
-const refuse = (message) => {
-  throw new Error(message);
-};
-
-const isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
-
-/** Every field of `object` is one of `fields`, and every one of them is there. */
-function exactly(object, fields, where) {
-  for (const name of Object.keys(object)) {
-    if (!fields.includes(name)) refuse(`${where}: unexpected field "${name}" (expected ${fields.join(", ")})`);
-  }
-  for (const name of fields) {
-    if (!(name in object)) refuse(`${where}: missing field "${name}"`);
-  }
-}
 
 /** The row `name` of a file, checked field by field and then as a whole: every figure must be
  *  one that games played at the `casino`'s terms can leave. */
