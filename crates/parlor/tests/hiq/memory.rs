@@ -56,9 +56,12 @@ fn the_census_with_memory_under_a_limit_a_little_above_stops_at_the_bound() {
 
 #[test]
 fn the_solver_under_100_mb_stops_with_a_message() {
-    // A single peg in hole 2 from the standard start: its class allows it (the class would
-    // answer at once otherwise), and the solver has seen millions of positions before it ends.
-    refused_then_bounded(100_000, "hiq solve --goal 2 --quiet", "32");
+    // A single peg in hole 2 after 15-17, 18-16 and 5-17 from the standard start: its class
+    // allows it (the class would answer at once otherwise), and the solver has seen millions of
+    // positions before it ends (6.9 million, 117 MB).
+    let args = "hiq solve 1 2 3 4 6 7 8 9 11 12 13 14 16 17 19 20 21 22 23 24 25 26 27 28 29 30 \
+                31 32 33 --goal 2 --quiet";
+    refused_then_bounded(100_000, args, "32");
 }
 
 #[test]
@@ -76,13 +79,33 @@ fn refused_then_bounded(kib: u64, args: &str, mib: &str) {
 
 #[test]
 fn a_tiny_limit_gives_a_message_not_an_abort() {
-    // The census's own tables are refused first. Each limit is 2 MB above what parlor, which
-    // links the GPU engine's wgpu, needs to start: 14 MB, and 18 MB with the census's threads.
-    stopped_cleanly(&limited(20_000, "hiq census --quiet", ""), REFUSED);
-    // Any other allocation: here the text read, 30 MB under a limit of 16 MB.
+    // The census's own tables are refused first, 2 MB above the least that a census of a few
+    // pegs (its threads and tables, parlor and the GPU engine's wgpu linked in) needs: that
+    // least depends on how parlor was built, some 14 to 20 MB.
+    let census = least_to_run("hiq census --quiet 1 2 3 4 5", "");
+    stopped_cleanly(&limited(census + 2_000, "hiq census --quiet", ""), REFUSED);
+    // Any other allocation: here the text read, 30 MB, 2 MB above what a short input needs.
+    let contest = least_to_run("hiq", "printf '1\\n17\\n0\\n' |");
     let big_input = "{ printf '1\\n'; head -c 30000000 /dev/zero | tr '\\0' ' '; } |";
-    let output = limited(16_000, "hiq", big_input);
+    let output = limited(contest + 2_000, "hiq", big_input);
     let message = stopped_cleanly(&output, "error: out of memory: the system refused ");
     assert!(message.contains("bytes more;"), "{message}");
     assert!(message.ends_with("fewer --threads)\n"), "{message}");
+}
+
+/// The least limit on the address space, in KiB to within 250, under which `parlor ARGS` fed
+/// `stdin` succeeds: found by halving between 1 MB, too little for any program, and 256 MB.
+fn least_to_run(args: &str, stdin: &str) -> u64 {
+    let (mut refused, mut enough) = (1_000, 256_000);
+    let runs = |kib| limited(kib, args, stdin).status.success();
+    assert!(runs(enough), "parlor {args} fails under {enough} KiB");
+    while enough - refused > 250 {
+        let middle = (refused + enough) / 2;
+        if runs(middle) {
+            enough = middle;
+        } else {
+            refused = middle;
+        }
+    }
+    enough
 }
