@@ -16,6 +16,7 @@
 //! assert_eq!(corner.verdict, Verdict::LostByClass);
 //! ```
 
+mod pagoda;
 mod search;
 #[cfg(test)]
 mod tests;
@@ -26,12 +27,13 @@ use crate::jump::Jump;
 use crate::memory::OverMemory;
 use crate::symmetry::Group;
 use cancel::{Cancel, Cancelled};
+use pagoda::Pagodas;
 use search::{Halt, Search};
 use std::convert::Infallible;
 use thiserror::Error;
 
 /// What counts as a win.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Goal {
     /// A single peg in this hole (the classic goal: the centre, hole 17).
     Hole(Hole),
@@ -58,9 +60,14 @@ impl Goal {
 
     /// Whether some winning position has de Bruijn's class `class`.
     pub(crate) fn class_allows(self, class: u8) -> bool {
+        Hole::all().any(|hole| self.allows(hole) && Board::from_holes([hole]).class() == class)
+    }
+
+    /// Whether a single peg in `hole` wins.
+    fn allows(self, hole: Hole) -> bool {
         match self {
-            Goal::Hole(hole) => Board::from_holes([hole]).class() == class,
-            Goal::Any => Hole::all().any(|hole| Board::from_holes([hole]).class() == class),
+            Goal::Hole(goal) => hole == goal,
+            Goal::Any => true,
         }
     }
 }
@@ -75,8 +82,11 @@ pub enum Verdict {
     /// no jump changes. Decided before any search; the line is the one leaving the fewest pegs
     /// that a short search finds (see [`Solution::fewest`]).
     LostByClass,
-    /// No line wins: every position reachable from the start was examined. The line leaves the
-    /// fewest pegs possible.
+    /// No line wins: every position reachable from the start was examined, or ruled out by a
+    /// pagoda function (weights on the holes whose sum over the pegs no jump raises, and which
+    /// no single peg the goal allows could be left from). The line is the one leaving the
+    /// fewest pegs that a second search, which rules out nothing, finds within the positions it
+    /// is allowed (see [`Solution::fewest`]).
     LostByExhaustion,
 }
 
@@ -90,11 +100,13 @@ pub struct Solution {
     pub jumps: Vec<Jump>,
     /// The position the line ends in.
     pub end: Board,
-    /// Whether no line leaves fewer pegs than the line's end: always when won or lost by
-    /// exhaustion; when lost by class, whether the short search for the line examined every
-    /// position, or left a single peg, within [`CLASS_LINE_POSITIONS`].
+    /// Whether no line leaves fewer pegs than the line's end: always when won; when lost,
+    /// whether the search for the line examined every position, or left a single peg, within
+    /// the positions it was allowed (always for [`solve`]; [`CLASS_LINE_POSITIONS`] when lost by
+    /// class).
     pub fewest: bool,
-    /// Distinct positions (up to the goal's symmetries) the search examined.
+    /// Distinct positions (up to the symmetries of the goal) the searches examined: for the
+    /// verdict, and for the line when lost.
     pub positions: u64,
 }
 
@@ -124,27 +136,40 @@ pub fn solve(
     memory: u64,
     progress: impl FnMut(u64),
 ) -> Result<Solution, OverMemory> {
-    searched(start, goal, memory, progress, |_| Ok::<(), Infallible>(())).map_err(|halt| match halt
-    {
+    let unchecked = |_| Ok::<(), Infallible>(());
+    searched(start, goal, (memory, u64::MAX), progress, unchecked).map_err(|halt| match halt {
         Halt::Over(over) => over,
         Halt::Checked(never) => match never {},
     })
 }
 
 /// [`solve`], stopping within some milliseconds of `cancel` being raised (it looks at it every
-/// 4,096 positions): the same answer whenever it is not.
+/// 4,096 positions), and searching for the line of a lost position through at most
+/// `line_positions` (past them, the line found so far, [`Solution::fewest`] false): the same
+/// answer as [`solve`] whenever `cancel` is not raised and `line_positions` is `u64::MAX`, and
+/// the same verdict whatever `line_positions`.
 ///
 /// ```
 /// use cancel::Cancel;
-/// use hiq::solve::{Goal, Unsolved, solve, solve_cancellable};
+/// use hiq::solve::{Goal, Unsolved, Verdict, solve, solve_cancellable};
 /// use hiq::{Board, Hole};
 ///
 /// let (start, centre) = (Board::standard_start(), Goal::Hole(Hole::CENTRE));
 /// let cancel = Cancel::new();
-/// let solution = solve_cancellable(start, centre, 1 << 30, &cancel, |_| {}).unwrap();
+/// let solution = solve_cancellable(start, centre, 1 << 30, u64::MAX, &cancel, |_| {}).unwrap();
 /// assert_eq!(solution, solve(start, centre, 1 << 30, |_| {}).unwrap());
+///
+/// // Two pegs side by side and one far from them: lost (the class allows a last peg in 1, 16,
+/// // 19 or 31); given no position for its line, the line is not searched, and may not leave
+/// // the fewest pegs.
+/// let apart = hiq::position::parse_position("1 2 32").unwrap();
+/// let lost = solve_cancellable(apart, Goal::Any, 1 << 30, 0, &cancel, |_| {}).unwrap();
+/// assert_eq!((lost.verdict, lost.fewest), (Verdict::LostByExhaustion, false));
+/// let best = solve_cancellable(apart, Goal::Any, 1 << 30, u64::MAX, &cancel, |_| {}).unwrap();
+/// assert_eq!((best.end.peg_count(), best.fewest), (2, true));
+///
 /// cancel.cancel();
-/// let stopped = solve_cancellable(start, centre, 1 << 30, &cancel, |_| {});
+/// let stopped = solve_cancellable(start, centre, 1 << 30, u64::MAX, &cancel, |_| {});
 /// assert!(matches!(stopped, Err(Unsolved::Cancelled(_))));
 /// ```
 ///
@@ -155,6 +180,7 @@ pub fn solve_cancellable(
     start: Board,
     goal: Goal,
     memory: u64,
+    line_positions: u64,
     cancel: &Cancel,
     progress: impl FnMut(u64),
 ) -> Result<Solution, Unsolved> {
@@ -164,7 +190,7 @@ pub fn solve_cancellable(
         share.resize(held)?;
         cancel.check()
     };
-    searched(start, goal, memory, progress, check).map_err(|halt| match halt {
+    searched(start, goal, (memory, line_positions), progress, check).map_err(|halt| match halt {
         Halt::Over(over) => Unsolved::OverMemory(over),
         Halt::Checked(cancelled) => Unsolved::Cancelled(cancelled),
     })
@@ -177,55 +203,60 @@ pub fn solve_cancellable(
 /// the fewest pegs from small positions (from large ones, a line towards them).
 pub const CLASS_LINE_POSITIONS: u64 = 1 << 12;
 
-/// The search of [`solve`], asking `check` now and then whether to go on, telling it the bytes
-/// its table holds.
+/// The searches of [`solve`], asking `check` now and then whether to go on, telling it the bytes
+/// their table holds: one for the verdict, which rules out what the pagoda functions can, and
+/// where that finds no win, one for the line leaving the fewest pegs, through at most
+/// `line_positions`.
 fn searched<E>(
     start: Board,
     goal: Goal,
-    memory: u64,
-    progress: impl FnMut(u64),
-    check: impl FnMut(u64) -> Result<(), E>,
+    (memory, line_positions): (u64, u64),
+    mut progress: impl FnMut(u64),
+    mut check: impl FnMut(u64) -> Result<(), E>,
 ) -> Result<Solution, Halt<E>> {
-    let possible = goal.class_allows(start.class());
-    if possible {
+    let (verdict, examined) = if goal.class_allows(start.class()) {
+        let cuts = Pagodas::towards(|hole| goal.allows(hole), &search::BY_SPREAD);
         let (won, search) = Search::run(
             start,
             goal.group(),
-            |b| goal.is_won(b),
+            (|b| goal.is_won(b), Some(cuts)),
             (memory, u64::MAX),
-            progress,
-            check,
+            &mut progress,
+            &mut check,
         )?;
-        let verdict = if won {
-            Verdict::Won
-        } else {
-            Verdict::LostByExhaustion
-        };
-        let (jumps, end) = search.line(start);
-        return Ok(Solution {
-            verdict,
-            jumps,
-            end,
-            positions: search.positions(),
-            fewest: true,
-        });
-    }
-    // Lost by class; a short search for the fewest pegs, stopping early at one (none can do
-    // better).
+        if won {
+            let (jumps, end) = search.line(start);
+            return Ok(Solution {
+                verdict: Verdict::Won,
+                jumps,
+                end,
+                positions: search.positions(),
+                fewest: true,
+            });
+        }
+        (Verdict::LostByExhaustion, search.positions())
+    } else {
+        (Verdict::LostByClass, 0)
+    };
+    // The fewest pegs, stopping early at one (none can do better).
+    let (group, limit) = match verdict {
+        Verdict::LostByClass => (Group::FULL, CLASS_LINE_POSITIONS),
+        _ => (goal.group(), line_positions),
+    };
     let (_, search) = Search::run(
         start,
-        Group::FULL,
-        |b| b.peg_count() <= 1,
-        (memory, CLASS_LINE_POSITIONS),
-        progress,
-        check,
+        group,
+        (|b: Board| b.peg_count() <= 1, None),
+        (memory, limit),
+        |positions| progress(examined + positions),
+        &mut check,
     )?;
     let (jumps, end) = search.line(start);
     Ok(Solution {
-        verdict: Verdict::LostByClass,
+        verdict,
         jumps,
         end,
-        positions: search.positions(),
+        positions: examined + search.positions(),
         fewest: !search.cut(),
     })
 }

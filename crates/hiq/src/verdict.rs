@@ -18,8 +18,8 @@
 //! let start = hiq::position::parse_position("5 9 10 11 17 24").unwrap();
 //! let played = hiq::line::play(start, "17-29").unwrap();
 //! let centre = Goal::Hole(hiq::Hole::CENTRE);
-//! let budget = Budget { memory: 1 << 26, positions: 1_000_000 };
-//! let judged = judge(None, start, &played, centre, budget, &Cancel::new()).unwrap();
+//! let budget = Budget { memory: 1 << 26, positions: 1_000_000, line: 1_000 };
+//! let judged = judge(None, start, &played, centre, budget, None, &Cancel::new()).unwrap();
 //! assert!(!judged.won() && !judged.by_table);
 //! assert_eq!(judged.losing_jump, Some(0));
 //! ```
@@ -29,7 +29,11 @@ use crate::hole::Hole;
 use crate::line::Line;
 use crate::prospects::Table;
 use crate::solve::{Goal, Solution, Unsolved, Verdict, losing_jump, solve_cancellable};
-use cancel::Cancel;
+use cancel::{Cancel, Cancelled};
+pub use memo::Memo;
+use memo::Question;
+
+mod memo;
 
 /// The goal when none is given: a single peg in the centre from the standard start, a single
 /// peg anywhere from any other position.
@@ -49,6 +53,10 @@ pub struct Budget {
     /// The most positions the searches for the losing jump may examine together, beyond the
     /// search of the line's end: no search is begun past it.
     pub positions: u64,
+    /// The most positions the search for the line leaving the fewest pegs examines, once the
+    /// line's end is found lost ([`solve_cancellable`]'s `line_positions`): the verdict is known
+    /// before it, and stands whatever it finds.
+    pub line: u64,
 }
 
 /// The verdict for the end of a line, and the jump that lost it.
@@ -89,40 +97,56 @@ pub struct Ahead {
 }
 
 /// Every line one legal jump longer than `played` (from `start`), in the order of
-/// [`Board::legal_jumps`], each with its verdict for `goal` as [`judge`] gives it; none where
-/// they are not [`answered_at_once`], since the solver might take seconds for each (and without
-/// one whose verdict the system refuses the memory for). A page that
+/// [`Board::legal_jumps`], each with its verdict for `goal` as [`judge`] gives it within
+/// `budget` (and `memo`), leaving out those it cannot judge within `budget.memory`. A page that
 /// asks for them while the player thinks has the verdict of the jump that follows before it is
-/// made.
-pub fn ahead(table: Option<&Table>, start: Board, played: &Line, goal: Goal) -> Vec<Ahead> {
-    if !answered_at_once(table, start, goal) {
-        return Vec::new();
-    }
-    // At once: no search to cancel, and none that the budget would cut.
-    let budget = Budget {
-        memory: u64::MAX,
-        positions: u64::MAX,
-    };
-    let cancel = Cancel::new();
-    played
-        .end
-        .legal_jumps()
-        .filter_map(|jump| {
-            let mut jumps = played.jumps.clone();
-            jumps.push(jump);
-            let played = Line {
-                jumps,
-                end: played.end.apply(jump)?,
+/// made. Where they are [`answered_at_once`], no search runs and no budget is spent; otherwise
+/// each is a judging of its own (a few milliseconds for most positions, seconds for some).
+///
+/// # Errors
+///
+/// [`Cancelled`] once `cancel` is raised.
+pub fn ahead(
+    table: Option<&Table>,
+    (start, played): (Board, &Line),
+    goal: Goal,
+    budget: Budget,
+    memo: Option<&Memo>,
+    cancel: &Cancel,
+) -> Result<Vec<Ahead>, Cancelled> {
+    let at_once = answered_at_once(table, start, goal);
+    let mut lines = Vec::new();
+    for jump in played.end.legal_jumps() {
+        let mut jumps = played.jumps.clone();
+        jumps.push(jump);
+        let Some(end) = played.end.apply(jump) else {
+            continue;
+        };
+        let played = Line { jumps, end };
+        let judged = if at_once {
+            // At once: no search to cancel, and none that the budget would cut.
+            let unbounded = Budget {
+                memory: u64::MAX,
+                positions: u64::MAX,
+                line: u64::MAX,
             };
-            let judged = judge(table, start, &played, goal, budget, &cancel).ok()?;
-            Some(Ahead { played, judged })
-        })
-        .collect()
+            judge(table, start, &played, goal, unbounded, memo, &Cancel::new())
+        } else {
+            judge(table, start, &played, goal, budget, memo, cancel)
+        };
+        match judged {
+            Ok(judged) => lines.push(Ahead { played, judged }),
+            Err(Unsolved::Cancelled(cancelled)) => return Err(cancelled),
+            Err(Unsolved::OverMemory(_)) => {}
+        }
+    }
+    Ok(lines)
 }
 
 /// The verdict for the end of `played` (from `start`) for `goal`, asking `table` of every
-/// position it holds and the solver of the others, and the line's losing jump, found within
-/// `budget`.
+/// position it holds, `memo` of those it has kept and the solver of the others (keeping their
+/// solutions in `memo`), and the line's losing jump, found within `budget`. The answer is the
+/// same with or without `memo`, and whatever it holds.
 ///
 /// # Errors
 ///
@@ -133,10 +157,17 @@ pub fn judge(
     played: &Line,
     goal: Goal,
     budget: Budget,
+    memo: Option<&Memo>,
     cancel: &Cancel,
 ) -> Result<Judged, Unsolved> {
     let end = played.end;
-    let (solution, by_table) = judged(table, end, goal, budget.memory, cancel)?;
+    let asked = |board, line_positions| Question {
+        board,
+        goal,
+        memory: budget.memory,
+        line_positions,
+    };
+    let (solution, by_table) = judged(table, asked(end, budget.line), memo, cancel)?;
     let won = solution.verdict == Verdict::Won;
     if solution.verdict == Verdict::LostByClass {
         // The start has the end's class, and was lost from the first: no jump lost it.
@@ -160,8 +191,9 @@ pub fn judge(
         if examined >= budget.positions {
             return Err(Unjudged::Spent);
         }
+        // Only the verdict: no line.
         let (solution, _) =
-            judged(table, board, goal, budget.memory, cancel).map_err(Unjudged::Unsolved)?;
+            judged(table, asked(board, 0), memo, cancel).map_err(Unjudged::Unsolved)?;
         examined += solution.positions;
         Ok(solution.verdict == Verdict::Won)
     };
@@ -185,22 +217,29 @@ enum Unjudged {
     Unsolved(Unsolved),
 }
 
-/// The table's answer for `board`, where it holds it, or the solver's within `memory`; and
-/// whether the table answered.
+/// The table's answer to `question`, where it holds its position, or the solver's (kept in
+/// `memo`, or found and kept); and whether the table answered.
 fn judged(
     table: Option<&Table>,
-    board: Board,
-    goal: Goal,
-    memory: u64,
+    question: Question,
+    memo: Option<&Memo>,
     cancel: &Cancel,
 ) -> Result<(Solution, bool), Unsolved> {
-    match table.and_then(|t| t.solve(board, goal)) {
-        Some(solution) => Ok((solution, true)),
-        None => Ok((
-            solve_cancellable(board, goal, memory, cancel, |_| {})?,
-            false,
-        )),
+    let Question {
+        board,
+        goal,
+        memory,
+        line_positions,
+    } = question;
+    if let Some(solution) = table.and_then(|t| t.solve(board, goal)) {
+        return Ok((solution, true));
     }
+    let solve = || solve_cancellable(board, goal, memory, line_positions, cancel, |_| {});
+    let solution = match memo {
+        Some(memo) => memo.solve(question, solve)?,
+        None => solve()?,
+    };
+    Ok((solution, false))
 }
 
 #[cfg(test)]
@@ -219,6 +258,7 @@ mod tests {
         let budget = Budget {
             memory: MEMORY,
             positions,
+            line: u64::MAX,
         };
         judge(
             None,
@@ -226,6 +266,7 @@ mod tests {
             &played,
             Goal::Hole(Hole::CENTRE),
             budget,
+            None,
             &Cancel::new(),
         )
         .unwrap()
@@ -249,29 +290,81 @@ mod tests {
         assert_eq!(judged_cross(long, 1).losing_jump, None);
     }
 
-    /// Without the table, only de Bruijn's class answers at once: one jump ahead of a start of
-    /// a class no single peg has, every line is judged, as `judge` judges it alone; of the
-    /// cross of six pegs, which only the solver can judge, none.
+    /// One jump ahead, every line is judged as `judge` judges it alone: at once where de
+    /// Bruijn's class rules the goal out (one jump ahead of a start of a class no single peg
+    /// has), by the solver within the budget where only it can judge (the cross of six pegs),
+    /// with a memo or without; and a raised flag stops it.
     #[test]
-    fn one_jump_ahead_is_judged_where_the_class_answers_at_once() {
+    fn one_jump_ahead_is_judged_as_each_line_alone() {
         let lost = position::parse_position("10 12 17 19 25").unwrap();
         let played = line::play(lost, "12-26").unwrap();
-        let next_lines = ahead(None, lost, &played, Goal::Any);
+        let (cancel, at_once) = (
+            Cancel::new(),
+            Budget {
+                memory: MEMORY,
+                positions: 0,
+                line: u64::MAX,
+            },
+        );
+        let next_lines = ahead(None, (lost, &played), Goal::Any, at_once, None, &cancel).unwrap();
         let legal: Vec<_> = played.end.legal_jumps().collect();
         assert_eq!(next_lines.len(), legal.len());
-        let budget = Budget {
-            memory: MEMORY,
-            positions: 0,
-        };
         for (next, jump) in next_lines.iter().zip(legal) {
             assert_eq!(next.played.jumps.last(), Some(&jump));
-            let alone = judge(None, lost, &next.played, Goal::Any, budget, &Cancel::new());
+            let alone = judge(None, lost, &next.played, Goal::Any, at_once, None, &cancel);
             assert_eq!(Ok(&next.judged), alone.as_ref());
             assert_eq!(next.judged.solution.verdict, Verdict::LostByClass);
         }
         let cross = position::parse_position("5 9 10 11 17 24").unwrap();
-        let played = line::play(cross, "").unwrap();
-        assert!(ahead(None, cross, &played, Goal::Hole(Hole::CENTRE)).is_empty());
+        let played = line::play(cross, "10-12").unwrap();
+        let centre = Goal::Hole(Hole::CENTRE);
+        let budget = Budget {
+            memory: MEMORY,
+            positions: 1_000_000,
+            line: 1_000,
+        };
+        let memo = Memo::new(1_000);
+        let next_lines = ahead(None, (cross, &played), centre, budget, Some(&memo), &cancel);
+        let next_lines = next_lines.unwrap();
+        assert_eq!(next_lines.len(), played.end.legal_jumps().count());
+        assert!(next_lines.iter().any(|next| next.judged.won()));
+        assert!(
+            next_lines
+                .iter()
+                .any(|next| next.judged.losing_jump == Some(1))
+        );
+        for next in &next_lines {
+            let alone = judge(None, cross, &next.played, centre, budget, None, &cancel);
+            assert_eq!(Ok(&next.judged), alone.as_ref());
+        }
+        let raised = Cancel::new();
+        raised.cancel();
+        let stopped = ahead(None, (cross, &played), centre, budget, None, &raised);
+        assert_eq!(stopped.err(), Some(Cancelled));
+    }
+
+    /// A memo too small for a line's solutions forgets them and begins again: the same answers.
+    #[test]
+    fn a_memo_full_or_not_gives_the_answers_of_none() {
+        let start = position::parse_position("5 9 10 11 17 24").unwrap();
+        let budget = Budget {
+            memory: MEMORY,
+            positions: 1_000_000,
+            line: 1_000,
+        };
+        let (small, large) = (Memo::new(2), Memo::new(1_000));
+        for line in ["10-12", "10-12,24-10", "17-29", "10-12,24-10,9-11,11-13"] {
+            let played = line::play(start, line).unwrap();
+            for goal in [Goal::Any, Goal::Hole(Hole::CENTRE)] {
+                let judged = |memo| judge(None, start, &played, goal, budget, memo, &Cancel::new());
+                let none = judged(None);
+                for _ in 0..2 {
+                    assert_eq!(judged(Some(&small)), none, "{line} {goal:?}");
+                    assert_eq!(judged(Some(&large)), none, "{line} {goal:?}");
+                }
+            }
+        }
+        assert!(small.len() <= 2 && large.len() > 2);
     }
 
     #[test]

@@ -111,7 +111,8 @@ pub struct SolutionJson {
     jumps: Vec<JumpJson>,
     remaining: Vec<u8>,
     /// Whether no line leaves fewer pegs than `remaining` ([`Solution::fewest`]): false only
-    /// when lost by class and the short search for the line was cut.
+    /// when the short search for the line of a lost position (by class, or a verdict's within
+    /// its positions) was cut.
     fewest: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     moves: Option<Vec<Vec<JumpJson>>>,

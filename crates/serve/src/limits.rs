@@ -138,3 +138,15 @@ pub const RUSSIAN_PLAY_POSITIONS: u64 = 32_000_000;
 /// and the losing jump is left unknown, as when a position is past the solver's budget; so a
 /// verdict costs some three searches at the most.
 pub const HIQ_LOSING_JUMP_POSITIONS: u64 = 4_000_000;
+
+/// The most positions the search for the line leaving the fewest pegs examines once a Hi-Q
+/// verdict's position is found lost (the verdict is known before it): some 5 ms, after which
+/// the page says that fewer pegs may be possible. `parlor hiq solve` and `/api/hiq/solve`
+/// search the line to its end.
+pub const HIQ_LINE_POSITIONS: u64 = 1 << 14;
+
+/// The most Hi-Q solutions the server keeps between the verdicts of a game (each some 200
+/// bytes, some 13 MB in all; past it, it forgets them all and begins again): a game asks for
+/// its line's earlier positions again and again, halved for the losing jump, and for the
+/// positions one jump ahead, then the one played. An answer is the same kept or not.
+pub const HIQ_MEMO_SOLUTIONS: usize = 1 << 16;

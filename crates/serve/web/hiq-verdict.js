@@ -225,7 +225,7 @@ function tell(s, answer) {
       ? `De Bruijn's class of this position differs from that of ${goals}, and no jump changes it.`
       : answer.answered_by === "table"
         ? `${capital(goal)} is out of reach: ${found}.`
-        : `${capital(goal)} is out of reach: every position reachable from here (${positions}) was examined.`;
+        : `${capital(goal)} is out of reach: every position reachable from here was examined or ruled out by a pagoda function (${positions} examined).`;
   const then =
     answer.jumps.length === 0
       ? " No jump is left."
@@ -235,10 +235,14 @@ function tell(s, answer) {
           ? ` The best line leaves pegs in ${left.join(" ")}.${play}`
           : ` A short search found a line that leaves pegs in ${left.join(" ")}; fewer may be possible.${play}`;
   const where = s.goal === "any" ? "" : s.goal === "centre" ? " in the centre" : ` in hole ${s.goal}`;
+  // The fewest pegs are said only where the search for them ended: within the server's budget
+  // for the line, past which only the verdict is known.
   const headline =
     answer.proof === "class"
       ? `Not winnable: no single peg can be left${where} (de Bruijn's class)`
-      : `Not winnable: at best ${plural(left.length, "peg")}`;
+      : answer.fewest
+        ? `Not winnable: at best ${plural(left.length, "peg")}`
+        : `Not winnable: no single peg can be left${where}`;
   return verdict("lost", headline, ...(answer.proof === "class" ? [] : cls), proof + then);
 }
 

@@ -2,6 +2,7 @@
 //! goal's symmetries, each examined once through its representative, the jumps tried in the order
 //! that gathers the pegs; and the path of classes it finds unfolded into jumps from the start.
 
+use super::pagoda::Pagodas;
 use crate::board::Board;
 use crate::hash::BoardSet;
 use crate::hole::Hole;
@@ -25,6 +26,10 @@ pub(super) enum Halt<E> {
 /// From each position the jumps are tried in the order of [`BY_SPREAD`].
 pub(super) struct Search<F, P, C, E> {
     stop: F,
+    /// The functions that rule positions out, each left unexamined, when the search only asks
+    /// whether `stop` can hold (the line of the fewest pegs may pass through them); made for
+    /// the jumps of [`BY_SPREAD`].
+    cuts: Option<Pagodas>,
     group: Group,
     seen: BoardSet,
     /// The representatives after each jump of the path being examined.
@@ -63,7 +68,7 @@ const fn gathering(jump: Jump) -> i32 {
 /// to find their wins against 62.0 million in the order of [`Jump::ALL`] (and 90 million with
 /// that order on the positions' representatives). The order is the same for every image of a
 /// position under the symmetries, so a position and its images are still searched alike.
-const BY_SPREAD: [Jump; JUMP_COUNT] = {
+pub(super) const BY_SPREAD: [Jump; JUMP_COUNT] = {
     let mut jumps = Jump::ALL;
     // Insertion sort, stable: a constant cannot call the slice's sort.
     let mut i = 1;
@@ -78,6 +83,29 @@ const BY_SPREAD: [Jump; JUMP_COUNT] = {
         i += 1;
     }
     jumps
+};
+
+/// A jump of [`BY_SPREAD`] as cells: the pegs it needs, and the hole it lands in.
+#[derive(Clone, Copy)]
+struct Step {
+    needs: u64,
+    lands: u64,
+}
+
+/// [`BY_SPREAD`] as cells, so that whether each can be made is two masks (the search's
+/// innermost test: every jump is tried from every position examined).
+const STEPS: [Step; JUMP_COUNT] = {
+    let mut steps = [Step { needs: 0, lands: 0 }; JUMP_COUNT];
+    let mut i = 0;
+    while i < JUMP_COUNT {
+        let jump = BY_SPREAD[i];
+        steps[i] = Step {
+            needs: 1 << jump.from.cell() | 1 << jump.over.cell(),
+            lands: 1 << jump.to.cell(),
+        };
+        i += 1;
+    }
+    steps
 };
 
 /// Positions examined between two calls of the solver's progress.
@@ -99,7 +127,7 @@ impl<F: Fn(Board) -> bool, P: FnMut(u64), C: FnMut(u64) -> Result<(), E>, E> Sea
     pub(super) fn run(
         start: Board,
         group: Group,
-        stop: F,
+        (stop, cuts): (F, Option<Pagodas>),
         (memory, limit): (u64, u64),
         progress: P,
         check: C,
@@ -107,6 +135,7 @@ impl<F: Fn(Board) -> bool, P: FnMut(u64), C: FnMut(u64) -> Result<(), E>, E> Sea
         let start = group.canonical(start);
         let mut search = Search {
             stop,
+            cuts,
             group,
             seen: BoardSet::default(),
             path: Vec::new(),
@@ -138,10 +167,18 @@ impl<F: Fn(Board) -> bool, P: FnMut(u64), C: FnMut(u64) -> Result<(), E>, E> Sea
             self.best_path.clone_from(&self.path);
             return true;
         }
-        for jump in BY_SPREAD {
-            let Some(next) = board.apply(jump) else {
+        let sums = self.cuts.as_ref().map(|cuts| cuts.sums(board));
+        let bits = board.bits();
+        for (index, step) in STEPS.iter().enumerate() {
+            if bits & step.needs != step.needs || bits & step.lands != 0 {
                 continue;
-            };
+            }
+            let next = Board::from_bits(bits ^ step.needs ^ step.lands);
+            if let (Some(cuts), Some(sums)) = (&self.cuts, &sums)
+                && cuts.rule_out(sums, index)
+            {
+                continue;
+            }
             // The table doubles when full: old and new are held together while it moves.
             if self.seen.len() == self.seen.capacity() {
                 let positions = self.seen.len() as u64;

@@ -217,7 +217,7 @@ fn a_flag_never_raised_changes_no_answer() {
     let cancel = Cancel::new();
     for start in positions(60) {
         for goal in goals() {
-            let cancellable = solve_cancellable(start, goal, u64::MAX, &cancel, |_| {});
+            let cancellable = solve_cancellable(start, goal, u64::MAX, u64::MAX, &cancel, |_| {});
             assert_eq!(cancellable, Ok(solved(start, goal)), "{start:?} {goal:?}");
         }
     }
@@ -225,6 +225,7 @@ fn a_flag_never_raised_changes_no_answer() {
         Board::standard_start(),
         Goal::Hole(Hole::CENTRE),
         1000,
+        u64::MAX,
         &cancel,
         |_| {},
     );
@@ -241,22 +242,23 @@ fn a_search_whose_table_takes_more_than_its_work_shares_is_cancelled_and_gives_i
     let whole = solve(start, centre, 64 << 20, |_| {}).expect("within 64 MiB");
     let shared = cancel::Memory::new(4 << 10);
     let work = Cancel::new().child_sharing(&shared);
-    let crowded = solve_cancellable(start, centre, 64 << 20, &work, |_| {});
+    let crowded = solve_cancellable(start, centre, 64 << 20, u64::MAX, &work, |_| {});
     assert!(matches!(crowded, Err(Unsolved::Cancelled(Cancelled))));
     assert!(work.is_crowded());
     let shared = cancel::Memory::new(64 << 20);
     let work = Cancel::new().child_sharing(&shared);
-    let within = solve_cancellable(start, centre, 64 << 20, &work, |_| {});
+    let within = solve_cancellable(start, centre, 64 << 20, u64::MAX, &work, |_| {});
     assert_eq!(within.ok(), Some(whole));
     assert_eq!(shared.free(), 64 << 20);
 }
 
 #[test]
 fn a_flag_raised_on_another_thread_stops_a_long_search_within_100_ms() {
-    // 28 pegs, a single peg anywhere: a search of more than 700 ms.
+    // 25 pegs, a single peg anywhere (a random game's from the start without hole 10): lost,
+    // which the verdict's search, pagoda functions and all, takes 1.2 million positions and a
+    // second to show on a 2-core EPYC, and the line's search without them more.
     let start = board(&[
-        2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17, 18, 19, 20, 21, 23, 24, 25, 27, 28, 30,
-        31, 32, 33,
+        1, 2, 3, 4, 6, 7, 8, 10, 13, 14, 16, 17, 20, 21, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33,
     ]);
     let cancel = Cancel::new();
     let raiser = cancel.clone();
@@ -265,7 +267,7 @@ fn a_flag_raised_on_another_thread_stops_a_long_search_within_100_ms() {
         raiser.cancel();
         Instant::now()
     });
-    let stopped = solve_cancellable(start, Goal::Any, 64 << 20, &cancel, |_| {});
+    let stopped = solve_cancellable(start, Goal::Any, 64 << 20, u64::MAX, &cancel, |_| {});
     let returned = Instant::now();
     let raised = raised.join().unwrap();
     assert!(matches!(stopped, Err(Unsolved::Cancelled(Cancelled))));
@@ -302,8 +304,9 @@ fn boards_their_class_decides_are_answered_at_once() {
                 let budget = crate::verdict::Budget {
                     memory: 64 << 20,
                     positions: 4_000_000,
+                    line: 1 << 17,
                 };
-                crate::verdict::judge(None, start, &played, goal, budget, &Cancel::new())
+                crate::verdict::judge(None, start, &played, goal, budget, None, &Cancel::new())
                     .unwrap()
                     .solution
             };
@@ -325,7 +328,7 @@ fn boards_their_class_decides_are_answered_at_once() {
                 let search = Search::run(
                     start,
                     goal.group(),
-                    won,
+                    (won, None),
                     (u64::MAX, u64::MAX),
                     |_| {},
                     |_| ok(()),
@@ -341,4 +344,92 @@ fn boards_their_class_decides_are_answered_at_once() {
         decided > 1_000 && searched > 300,
         "{decided} decided, {searched} searched"
     );
+}
+
+/// Positions of 10 to 18 pegs from each single-vacancy start (holes 1, 2, 4, 5, 9, 10 and 17
+/// empty, one of each start's class of holes up to symmetry): half of random games, half along
+/// the solver's winning line.
+fn positions_of_every_start(games: usize) -> Vec<Board> {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x9A60DA);
+    let mut boards = Vec::new();
+    for empty in [1, 2, 4, 5, 9, 10, 17] {
+        let start = Board::from_holes(Hole::all().filter(|h| h.number() != empty));
+        let winning = solved(start, Goal::Any).jumps;
+        for game in 0..games {
+            let until = rng.random_range(10..=18);
+            if game % 2 == 1 {
+                boards.push(replay(start, &winning[..32 - until as usize]));
+                continue;
+            }
+            let mut game = start;
+            while game.peg_count() > until {
+                let jumps: Vec<Jump> = game.legal_jumps().collect();
+                if jumps.is_empty() {
+                    break;
+                }
+                game = game.apply(jumps[rng.random_range(0..jumps.len())]).unwrap();
+            }
+            boards.push(game);
+        }
+    }
+    boards
+}
+
+/// The search with the pagoda functions' cuts, against the same search without them (the plain
+/// path): the same verdict from every position, for every goal.
+#[test]
+fn the_pagoda_functions_never_change_a_verdict() {
+    let (mut lost, mut won) = (0, 0);
+    for start in positions_of_every_start(20) {
+        for goal in goals() {
+            if !goal.class_allows(start.class()) {
+                continue;
+            }
+            let uncut = Search::run(
+                start,
+                goal.group(),
+                (|b| goal.is_won(b), None),
+                (u64::MAX, u64::MAX),
+                |_| {},
+                |_| Ok::<(), Infallible>(()),
+            );
+            let Ok((uncut, _)) = uncut else {
+                unreachable!()
+            };
+            let solution = solved(start, goal);
+            assert_eq!(
+                solution.verdict == Verdict::Won,
+                uncut,
+                "{start:?} {goal:?}"
+            );
+            if uncut { won += 1 } else { lost += 1 }
+        }
+    }
+    assert!(won > 50 && lost > 100, "{won} won, {lost} lost");
+}
+
+/// The line of a lost position is searched within the positions allowed: none, and the line is
+/// empty and maybe not the best; all, and it leaves the fewest pegs. The verdict is the same.
+#[test]
+fn the_line_of_a_lost_position_is_searched_within_its_positions() {
+    let cancel = Cancel::new();
+    let mut cut_short = 0;
+    for start in positions(60) {
+        let goal = Goal::Hole(Hole::CENTRE);
+        let whole = solve_cancellable(start, goal, u64::MAX, u64::MAX, &cancel, |_| {}).unwrap();
+        if whole.verdict != Verdict::LostByExhaustion {
+            continue;
+        }
+        let (_, fewest) = plain(start, goal, &mut HashMap::new());
+        assert!(whole.fewest);
+        assert_eq!(whole.end.peg_count(), fewest, "{start:?}");
+        let none = solve_cancellable(start, goal, u64::MAX, 0, &cancel, |_| {}).unwrap();
+        assert_eq!(none.verdict, whole.verdict);
+        assert_eq!(replay(start, &none.jumps), none.end);
+        if !none.fewest {
+            assert!(none.jumps.is_empty(), "{start:?}");
+            cut_short += 1;
+        }
+    }
+    assert!(cut_short > 10, "{cut_short} lines cut short");
 }

@@ -93,7 +93,7 @@ fn a_dead_position_is_lost_by_exhaustion() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "lost: no line of jumps leaves a single peg in 17: every position reachable from the start (1) was examined\nthe fewest pegs that can be left: 2, with no jump\n",
+            "lost: no line of jumps leaves a single peg in 17: every position reachable from the start was examined or ruled out by a pagoda function (2 examined)\nthe fewest pegs that can be left: 2, with no jump\n",
         ))
         .stdout(predicate::str::ends_with("\nend: pegs in 1 33\n"));
 }

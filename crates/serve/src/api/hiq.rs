@@ -7,16 +7,29 @@ use super::body::Text;
 use super::query::{Nothing, Params, read};
 use super::work::{State, contest_lines, solver};
 use crate::answer::{Answer, json};
-use crate::limits::{HIQ_LOSING_JUMP_POSITIONS, HIQ_MEMORY};
+use crate::limits::{
+    HIQ_LINE_POSITIONS, HIQ_LOSING_JUMP_POSITIONS, HIQ_MEMO_SOLUTIONS, HIQ_MEMORY,
+};
 use crate::prospects;
 use crate::refusal::ApiError;
 use cancel::Cancel;
 use hiq::line::{self, Line};
 use hiq::solve::{Goal, Unsolved, solve_cancellable};
-use hiq::verdict::{self, Budget, default_goal};
+use hiq::verdict::{self, Budget, Memo, default_goal};
 use hiq::{Board, contest, position};
 use report::hiq::{AheadJson, BoardJson, GameJson, SolutionJson, VerdictJson, parse_goal};
 use serde::{Deserialize, Deserializer};
+use std::sync::LazyLock;
+
+/// The solutions of the server's verdicts, kept for the next questions of the same games.
+static MEMO: LazyLock<Memo> = LazyLock::new(|| Memo::new(HIQ_MEMO_SOLUTIONS));
+
+/// What judging a line may spend on the server.
+const BUDGET: Budget = Budget {
+    memory: HIQ_MEMORY,
+    positions: HIQ_LOSING_JUMP_POSITIONS,
+    line: HIQ_LINE_POSITIONS,
+};
 
 /// `goal`, as `--goal` reads it.
 fn goal<'de, D: Deserializer<'de>>(parameter: D) -> Result<Option<Goal>, D::Error> {
@@ -68,7 +81,7 @@ fn played(start: Board, line: Option<&str>) -> Result<Line, ApiError> {
 pub(super) async fn solve(state: State, Params(query): Params<SolveQuery>, body: Text) -> Answer {
     let (start, goal) = start(body, query.goal)?;
     let solution = solver(&state, move |cancel| {
-        solve_cancellable(start, goal, HIQ_MEMORY, cancel, |_| {})
+        solve_cancellable(start, goal, HIQ_MEMORY, u64::MAX, cancel, |_| {})
     })
     .await?
     .map_err(past_the_budget)?;
@@ -98,12 +111,10 @@ pub(super) async fn verdict(
     let (start, goal) = start(body, query.goal)?;
     let played = played(start, query.line.as_deref())?;
     let table = prospects::table();
-    let budget = Budget {
-        memory: HIQ_MEMORY,
-        positions: HIQ_LOSING_JUMP_POSITIONS,
-    };
     let end = played.end;
-    let judge = move |cancel: &Cancel| verdict::judge(table, start, &played, goal, budget, cancel);
+    let judge = move |cancel: &Cancel| {
+        verdict::judge(table, start, &played, goal, BUDGET, Some(&MEMO), cancel)
+    };
     let judged = if verdict::answered_at_once(table, start, goal) {
         // Nothing to cancel, and nothing to wait for.
         judge(&Cancel::new())
@@ -118,23 +129,25 @@ pub(super) async fn verdict(
 }
 
 /// `POST /api/hiq/ahead?goal=G&line=12-26,25-27`: for every jump legal after the line, the
-/// position it leads to as `board` answers it and its verdict as `verdict` does, where
-/// [`hiq::verdict::ahead`] knows them at once (the table holds the start, or de Bruijn's class
-/// rules the goal out); an empty list otherwise. The page asks it while the player thinks, and
-/// shows the verdict with the jump. The table answers on the spot; the class's short searches
-/// run on a solver's thread.
+/// position it leads to as `board` answers it and its verdict as `verdict` does (leaving out
+/// those past the solver's budget), as [`hiq::verdict::ahead`] finds them. The page asks it
+/// while the player thinks, and shows the verdict with the jump. Where the table holds the start
+/// it answers on the spot; otherwise the verdicts are the solver's (its solutions kept for the
+/// `verdict` that follows), on a solver's thread, stopped when the page asks about another
+/// position.
 pub(super) async fn ahead(state: State, Params(query): Params<VerdictQuery>, body: Text) -> Answer {
     let (start, goal) = start(body, query.goal)?;
     let played = played(start, query.line.as_deref())?;
     let table = prospects::table();
-    let ahead = move |_: &Cancel| {
-        let ahead = verdict::ahead(table, start, &played, goal);
-        json(&AheadJson::new(start, goal, &ahead))
+    let ahead = move |cancel: &Cancel| {
+        let ahead = verdict::ahead(table, (start, &played), goal, BUDGET, Some(&MEMO), cancel)
+            .map_err(|cancelled| past_the_budget(Unsolved::Cancelled(cancelled)))?;
+        Ok(json(&AheadJson::new(start, goal, &ahead)))
     };
     if table.is_some_and(|t| t.wins(start, goal).is_some()) {
-        Ok(ahead(&Cancel::new()))
+        ahead(&Cancel::new())
     } else {
-        solver(&state, ahead).await
+        solver(&state, ahead).await?
     }
 }
 

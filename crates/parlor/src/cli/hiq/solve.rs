@@ -166,7 +166,8 @@ fn write_text(
             }
         )),
         Verdict::LostByExhaustion => Some(format!(
-            "every position reachable from the start ({}) was examined",
+            "every position reachable from the start was examined or ruled out by a pagoda \
+             function ({} examined)",
             crate::format::grouped(solution.positions)
         )),
     };

@@ -17,6 +17,8 @@ async fn expected_words(page: &Page, pegs: &str) -> Result<String, Failure> {
         "Winnable".into()
     } else if answer["proof"] == json!("class") {
         "Not winnable: no single peg can be left in the centre (de Bruijn's class)".into()
+    } else if answer["fewest"] == json!(false) {
+        "Not winnable: no single peg can be left in the centre".into()
     } else {
         format!(
             "Not winnable: at best {left} peg{}",
