@@ -164,8 +164,7 @@ pub fn judge(
     let asked = |board, line_positions| Question {
         board,
         goal,
-        memory: budget.memory,
-        line_positions,
+        bounds: (budget.memory, line_positions),
     };
     let (solution, by_table) = judged(table, asked(end, budget.line), memo, cancel)?;
     let won = solution.verdict == Verdict::Won;
@@ -228,8 +227,7 @@ fn judged(
     let Question {
         board,
         goal,
-        memory,
-        line_positions,
+        bounds: (memory, line_positions),
     } = question;
     if let Some(solution) = table.and_then(|t| t.solve(board, goal)) {
         return Ok((solution, true));

@@ -16,86 +16,78 @@
 //! whatever the functions are.
 
 use crate::board::Board;
-use crate::hole::{GRID, Hole};
+use crate::hole::Hole;
 use crate::jump::Jump;
 use crate::symmetry::Symmetry;
 
-/// The weights, in halves, of each function, row by row over the 7×7 square (the corners off
-/// the cross weigh nothing).
-const WEIGHTS: [[[i8; 7]; 7]; 8] = [
+/// The weights, in halves, of each function, drawn as the cross (row by row, the rule book's
+/// holes 1 to 33 in order).
+const WEIGHTS: [&str; 8] = [
     // Pegs in the corners of the top and bottom arms: each needs a peg beside it to leave.
-    [
-        [0, 0, -2, 0, -2, 0, 0],
-        [0, 0, 2, 0, 2, 0, 0],
-        [0, 0, 0, 0, 0, 0, 0],
-        [0, 2, 2, 0, 2, 2, 0],
-        [0, 0, 0, 0, 0, 0, 0],
-        [0, 0, 2, 0, 2, 0, 0],
-        [0, 0, -2, 0, -2, 0, 0],
-    ],
-    [
-        [0, 0, -2, 1, -1, 0, 0],
-        [0, 0, 2, 1, 1, 0, 0],
-        [0, 0, 0, 0, 0, 0, 0],
-        [0, 2, 2, 1, 1, 1, 0],
-        [0, 0, 0, 0, 0, 0, 0],
-        [0, 0, 2, 1, 1, 0, 0],
-        [0, 0, -2, 1, -1, 0, 0],
-    ],
-    [
-        [0, 0, -2, 0, -2, 0, 0],
-        [0, 0, 2, 0, 2, 0, 0],
-        [0, 0, 0, 0, 0, 0, 0],
-        [0, 2, 2, 0, 2, 0, 2],
-        [0, 0, 0, 0, 0, 0, 0],
-        [0, 0, 2, 0, 2, 0, 0],
-        [0, 0, -2, 0, -2, 0, 0],
-    ],
-    [
-        [0, 0, -1, 0, -1, 0, 0],
-        [0, 0, 1, 1, 1, 0, 0],
-        [-1, 1, 0, 1, 0, 1, -1],
-        [0, 1, 1, 0, 1, 1, 0],
-        [-1, 1, 0, 1, 1, 2, -1],
-        [0, 0, 1, 1, 0, 0, 0],
-        [0, 0, -1, 2, 1, 0, 0],
-    ],
-    [
-        [0, 0, -2, 2, 0, 0, 0],
-        [0, 0, 2, 2, 0, 0, 0],
-        [-1, 1, 0, 1, 0, 1, -1],
-        [0, 2, 2, 2, 0, 2, 0],
-        [-1, 2, 1, 1, 0, 1, -1],
-        [0, 0, 1, 1, 0, 0, 0],
-        [0, 0, 0, 0, 0, 0, 0],
-    ],
-    [
-        [0, 0, -2, 1, -1, 0, 0],
-        [0, 0, 2, 1, 1, 0, 0],
-        [0, 0, 0, 0, 0, 0, 0],
-        [2, 0, 2, 1, 1, 0, 1],
-        [0, 0, 0, 0, 0, 0, 0],
-        [0, 0, 2, 1, 1, 0, 0],
-        [0, 0, -2, 1, -1, 0, 0],
-    ],
-    [
-        [0, 0, -2, 2, 0, 0, 0],
-        [0, 0, 2, 2, 0, 0, 0],
-        [0, 0, 0, 0, 0, 0, 0],
-        [2, 0, 2, 2, 0, 2, 0],
-        [1, 0, 1, 1, 0, 1, 0],
-        [0, 0, 1, 1, 0, 0, 0],
-        [0, 0, 0, 0, 0, 0, 0],
-    ],
-    [
-        [0, 0, -1, 0, -1, 0, 0],
-        [0, 0, 1, 1, 1, 0, 0],
-        [-1, 1, 0, 1, 0, 1, -1],
-        [0, 1, 1, 0, 1, 1, 2],
-        [-1, 1, 0, 1, 1, 0, 1],
-        [0, 0, 1, 1, 0, 0, 0],
-        [0, 0, -1, 2, 1, 0, 0],
-    ],
+    "
+          -2  0 -2
+           2  0  2
+     0  0  0  0  0  0  0
+     0  2  2  0  2  2  0
+     0  0  0  0  0  0  0
+           2  0  2
+          -2  0 -2",
+    "
+          -2  1 -1
+           2  1  1
+     0  0  0  0  0  0  0
+     0  2  2  1  1  1  0
+     0  0  0  0  0  0  0
+           2  1  1
+          -2  1 -1",
+    "
+          -2  0 -2
+           2  0  2
+     0  0  0  0  0  0  0
+     0  2  2  0  2  0  2
+     0  0  0  0  0  0  0
+           2  0  2
+          -2  0 -2",
+    "
+          -1  0 -1
+           1  1  1
+    -1  1  0  1  0  1 -1
+     0  1  1  0  1  1  0
+    -1  1  0  1  1  2 -1
+           1  1  0
+          -1  2  1",
+    "
+          -2  2  0
+           2  2  0
+    -1  1  0  1  0  1 -1
+     0  2  2  2  0  2  0
+    -1  2  1  1  0  1 -1
+           1  1  0
+           0  0  0",
+    "
+          -2  1 -1
+           2  1  1
+     0  0  0  0  0  0  0
+     2  0  2  1  1  0  1
+     0  0  0  0  0  0  0
+           2  1  1
+          -2  1 -1",
+    "
+          -2  2  0
+           2  2  0
+     0  0  0  0  0  0  0
+     2  0  2  2  0  2  0
+     1  0  1  1  0  1  0
+           1  1  0
+           0  0  0",
+    "
+          -1  0 -1
+           1  1  1
+    -1  1  0  1  0  1 -1
+     0  1  1  0  1  1  2
+    -1  1  0  1  1  0  1
+           1  1  0
+          -1  2  1",
 ];
 
 /// A weighting, as the cells of each weight: the sum over a board is a few bit counts.
@@ -108,16 +100,16 @@ struct Weighing {
 const VALUES: [i32; 4] = [-2, -1, 1, 2];
 
 impl Weighing {
-    fn of(weights: &[[i8; 7]; 7]) -> Weighing {
+    /// The weighting of a drawing of [`WEIGHTS`]: 33 numbers, each −2 to 2.
+    fn of(drawing: &str) -> Weighing {
+        let weights = drawing
+            .split_whitespace()
+            .map(|weight| weight.parse::<i32>());
         let mut cells = [0; 4];
-        for (row, line) in (0..GRID).zip(weights) {
-            for (col, &weight) in (0..GRID).zip(line) {
-                if let (Some(hole), Some(i)) = (
-                    Hole::at(row, col),
-                    VALUES.iter().position(|&v| v == i32::from(weight)),
-                ) {
-                    cells[i] |= 1 << hole.cell();
-                }
+        for (hole, weight) in Hole::all().zip(weights) {
+            let weight = weight.expect("a weight is a number");
+            if let Some(i) = VALUES.iter().position(|&v| v == weight) {
+                cells[i] |= 1 << hole.cell();
             }
         }
         Weighing { cells }
@@ -166,7 +158,7 @@ impl Pagodas {
     /// what each of `jumps` adds to them.
     pub(super) fn towards(allowed: impl Fn(Hole) -> bool, jumps: &[Jump]) -> Pagodas {
         let mut weighings: Vec<Weighing> = Vec::new();
-        for weighing in WEIGHTS.iter().map(Weighing::of) {
+        for weighing in WEIGHTS.map(Weighing::of) {
             for image in Symmetry::ALL.map(|symmetry| weighing.image(symmetry)) {
                 if !weighings.contains(&image) {
                     weighings.push(image);
@@ -241,6 +233,18 @@ impl Pagodas {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_drawing_weighs_the_33_holes() {
+        for drawing in WEIGHTS {
+            let weights: Vec<i32> = drawing
+                .split_whitespace()
+                .map(|w| w.parse().unwrap())
+                .collect();
+            assert_eq!(weights.len(), 33, "{drawing}");
+            assert!(weights.iter().all(|w| (-2..=2).contains(w)), "{drawing}");
+        }
+    }
 
     #[test]
     fn every_function_is_a_pagoda_function() {

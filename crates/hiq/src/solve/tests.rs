@@ -98,17 +98,29 @@ fn positions(count: usize) -> Vec<Board> {
             board = board.with(Hole::new(rng.random_range(1..=33)).unwrap());
         }
         boards.push(board);
-        let mut game = Board::standard_start();
-        while game.peg_count() > rng.random_range(6..=14) {
-            let jumps: Vec<Jump> = game.legal_jumps().collect();
-            if jumps.is_empty() {
-                break;
-            }
-            game = game.apply(jumps[rng.random_range(0..jumps.len())]).unwrap();
-        }
-        boards.push(game);
+        let start = Board::standard_start();
+        boards.push(played_randomly(&mut rng, start, |rng| {
+            rng.random_range(6..=14)
+        }));
     }
     boards
+}
+
+/// Random jumps from `game` while jumps are left and it has more pegs than `until` says, asked
+/// before each jump.
+fn played_randomly(
+    rng: &mut ChaCha8Rng,
+    mut game: Board,
+    mut until: impl FnMut(&mut ChaCha8Rng) -> u32,
+) -> Board {
+    while game.peg_count() > until(rng) {
+        let jumps: Vec<Jump> = game.legal_jumps().collect();
+        if jumps.is_empty() {
+            break;
+        }
+        game = game.apply(jumps[rng.random_range(0..jumps.len())]).unwrap();
+    }
+    game
 }
 
 fn goals() -> [Goal; 5] {
@@ -361,15 +373,7 @@ fn positions_of_every_start(games: usize) -> Vec<Board> {
                 boards.push(replay(start, &winning[..32 - until as usize]));
                 continue;
             }
-            let mut game = start;
-            while game.peg_count() > until {
-                let jumps: Vec<Jump> = game.legal_jumps().collect();
-                if jumps.is_empty() {
-                    break;
-                }
-                game = game.apply(jumps[rng.random_range(0..jumps.len())]).unwrap();
-            }
-            boards.push(game);
+            boards.push(played_randomly(&mut rng, start, |_| until));
         }
     }
     boards

@@ -15,8 +15,9 @@ use std::sync::{Mutex, PoisonError};
 pub(super) struct Question {
     pub(super) board: Board,
     pub(super) goal: Goal,
-    pub(super) memory: u64,
-    pub(super) line_positions: u64,
+    /// The memory of the search, and the positions of the search for the line of a lost
+    /// position, as [`solve_cancellable`](crate::solve::solve_cancellable) takes them.
+    pub(super) bounds: (u64, u64),
 }
 
 /// Solutions found by [`judge`](super::judge) and [`ahead`](super::ahead), shared by the threads
