@@ -5,7 +5,7 @@
 
 use super::body::Text;
 use super::query::{Nothing, Params, read};
-use super::work::{State, contest_lines, solver};
+use super::work::{State, contest_lines, solver, solver_or};
 use crate::answer::{Answer, json};
 use crate::limits::{
     HIQ_LINE_POSITIONS, HIQ_LOSING_JUMP_POSITIONS, HIQ_MEMO_SOLUTIONS, HIQ_MEMORY,
@@ -134,7 +134,7 @@ pub(super) async fn verdict(
 /// while the player thinks, and shows the verdict with the jump. Where the table holds the start
 /// it answers on the spot; otherwise the verdicts are the solver's (its solutions kept for the
 /// `verdict` that follows), on a solver's thread, stopped when the page asks about another
-/// position.
+/// position; where every solver is busy, an empty list.
 pub(super) async fn ahead(state: State, Params(query): Params<VerdictQuery>, body: Text) -> Answer {
     let (start, goal) = start(body, query.goal)?;
     let played = played(start, query.line.as_deref())?;
@@ -147,7 +147,10 @@ pub(super) async fn ahead(state: State, Params(query): Params<VerdictQuery>, bod
     if table.is_some_and(|t| t.wins(start, goal).is_some()) {
         ahead(&Cancel::new())
     } else {
-        solver(&state, ahead).await?
+        // Where every solver is busy, nothing is known ahead; the page asks for the position
+        // once it is played.
+        let nothing = Ok(json(&AheadJson::new(start, goal, &[])));
+        solver_or(&state, nothing, ahead).await?
     }
 }
 

@@ -48,6 +48,24 @@ pub async fn solver<T: Send + 'static>(
         })
 }
 
+/// [`solver`] for work that only guesses ahead of a client: where every solver is busy, or the
+/// memory the work shares is taken, the answer is `instead` rather than 503, since the client
+/// asks again for what it needs once it needs it (and a refused guess would read as a failure
+/// in its page).
+pub async fn solver_or<T: Send + 'static>(
+    state: &State,
+    instead: T,
+    job: impl Fn(&Cancel) -> T + Send + Sync + 'static,
+) -> Result<T, ApiError> {
+    match state.lanes.run(job).await {
+        Err(Unanswered::Busy | Unanswered::Crowded) => Ok(instead),
+        answered => answered.map_err(|unanswered| match unanswered {
+            Unanswered::Stopping => ApiError::stopping(),
+            _ => ApiError::internal("the solver stopped without an answer"),
+        }),
+    }
+}
+
 /// [`solver`] for work whose memory its request bounds, rather than a table that grows as it
 /// searches: the job holds `bytes` of the memory the work shares while it runs (all of it from
 /// its start, its worst case), and is answered 503 `busy` when that much is not free.
