@@ -215,7 +215,7 @@ fn searched<E>(
     mut check: impl FnMut(u64) -> Result<(), E>,
 ) -> Result<Solution, Halt<E>> {
     let (verdict, examined) = if goal.class_allows(start.class()) {
-        let cuts = Pagodas::towards(|hole| goal.allows(hole), &search::BY_SPREAD);
+        let cuts = Pagodas::towards(|hole| goal.allows(hole));
         let (won, search) = Search::run(
             start,
             goal.group(),

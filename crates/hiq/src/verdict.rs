@@ -114,7 +114,18 @@ pub fn ahead(
     memo: Option<&Memo>,
     cancel: &Cancel,
 ) -> Result<Vec<Ahead>, Cancelled> {
-    let at_once = answered_at_once(table, start, goal);
+    // At once: no search to cancel, and none that the budget would cut.
+    let unbounded = Budget {
+        memory: u64::MAX,
+        positions: u64::MAX,
+        line: u64::MAX,
+    };
+    let never = Cancel::new();
+    let (budget, cancel) = if answered_at_once(table, start, goal) {
+        (unbounded, &never)
+    } else {
+        (budget, cancel)
+    };
     let mut lines = Vec::new();
     for jump in played.end.legal_jumps() {
         let mut jumps = played.jumps.clone();
@@ -123,18 +134,7 @@ pub fn ahead(
             continue;
         };
         let played = Line { jumps, end };
-        let judged = if at_once {
-            // At once: no search to cancel, and none that the budget would cut.
-            let unbounded = Budget {
-                memory: u64::MAX,
-                positions: u64::MAX,
-                line: u64::MAX,
-            };
-            judge(table, start, &played, goal, unbounded, memo, &Cancel::new())
-        } else {
-            judge(table, start, &played, goal, budget, memo, cancel)
-        };
-        match judged {
+        match judge(table, start, &played, goal, budget, memo, cancel) {
             Ok(judged) => lines.push(Ahead { played, judged }),
             Err(Unsolved::Cancelled(cancelled)) => return Err(cancelled),
             Err(Unsolved::OverMemory(_)) => {}

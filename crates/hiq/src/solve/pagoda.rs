@@ -19,6 +19,7 @@ use crate::board::Board;
 use crate::hole::Hole;
 use crate::jump::Jump;
 use crate::symmetry::Symmetry;
+use std::sync::LazyLock;
 
 /// The weights, in halves, of each function, drawn as the cross (row by row, the rule book's
 /// holes 1 to 33 in order).
@@ -133,80 +134,98 @@ impl Weighing {
 /// processor compares many at a time.
 const LANES: usize = 64;
 
-/// The pagoda functions and their images, each with the least sum that a single peg the goal
-/// allows can have, for each class a position can be in; and what each of a list of jumps adds
-/// to each function's sum, so that the sums after a jump cost an addition each.
-pub(super) struct Pagodas {
+/// The functions and their images, what each holds a single peg in each hole weighs, and what
+/// each jump adds to each function's sum: the same for every goal, made once.
+struct Library {
     weighings: Vec<Weighing>,
-    /// For each class, each function's least sum; `i16::MIN` for the lanes no function fills,
-    /// and for a class that no allowed single peg has (no search reaches it).
-    least: [[i16; LANES]; 16],
-    /// For each jump of the list, what it adds to each function's sum.
+    /// By hole, in the order of [`Hole::all`].
+    weights: Vec<[i16; LANES]>,
+    /// By jump, in the order of [`Jump::ALL`].
     added: Vec<[i16; LANES]>,
 }
 
-/// The sums of every function over a position, and the least sums of its class: a jump from
-/// it leads to a position that some function rules out when a sum, with what the jump adds,
-/// falls below the least.
+static LIBRARY: LazyLock<Library> = LazyLock::new(|| {
+    let mut weighings: Vec<Weighing> = Vec::new();
+    for weighing in WEIGHTS.map(Weighing::of) {
+        for image in Symmetry::ALL.map(|symmetry| weighing.image(symmetry)) {
+            if !weighings.contains(&image) {
+                weighings.push(image);
+            }
+        }
+    }
+    assert!(weighings.len() <= LANES, "more functions than lanes");
+    let weights: Vec<[i16; LANES]> = Hole::all()
+        .map(|hole| {
+            let mut weights = [0; LANES];
+            for (weight, weighing) in weights.iter_mut().zip(&weighings) {
+                let sum = weighing.sum(Board::from_holes([hole]).bits());
+                *weight = i16::try_from(sum).expect("weights of a few halves");
+            }
+            weights
+        })
+        .collect();
+    let weight = |hole: Hole| &weights[usize::from(hole.number()) - 1];
+    let added = Jump::ALL
+        .iter()
+        .map(|jump| {
+            let mut added = [0; LANES];
+            for (lane, added) in added.iter_mut().enumerate() {
+                *added = weight(jump.to)[lane] - weight(jump.from)[lane] - weight(jump.over)[lane];
+            }
+            added
+        })
+        .collect();
+    Library {
+        weighings,
+        weights,
+        added,
+    }
+});
+
+/// The pagoda functions and their images, each with the least sum that a single peg the goal
+/// allows can have, for each class a position can be in; and what each jump adds to each
+/// function's sum, so that the sums after a jump cost an addition each.
+pub(super) struct Pagodas {
+    library: &'static Library,
+    /// For each class, each function's least sum; `i16::MIN` for the lanes no function fills,
+    /// and for a class that no allowed single peg has (no search reaches it).
+    least: [[i16; LANES]; 16],
+}
+
+/// The sums of every function over a position, and the class whose least sums they are held
+/// to: a jump from it leads to a position that some function rules out when a sum, with what
+/// the jump adds, falls below the least.
 pub(super) struct Sums {
     sums: [i16; LANES],
     class: usize,
 }
 
 impl Pagodas {
-    /// The functions, with the sums of the single pegs that `allowed` allows as a last peg, and
-    /// what each of `jumps` adds to them.
-    pub(super) fn towards(allowed: impl Fn(Hole) -> bool, jumps: &[Jump]) -> Pagodas {
-        let mut weighings: Vec<Weighing> = Vec::new();
-        for weighing in WEIGHTS.map(Weighing::of) {
-            for image in Symmetry::ALL.map(|symmetry| weighing.image(symmetry)) {
-                if !weighings.contains(&image) {
-                    weighings.push(image);
-                }
-            }
-        }
-        assert!(weighings.len() <= LANES, "more functions than lanes");
-        let weight = |weighing: &Weighing, hole: Hole| {
-            let sum = weighing.sum(Board::from_holes([hole]).bits());
-            i16::try_from(sum).expect("weights of a few halves")
-        };
+    /// The functions, with the sums of the single pegs that `allowed` allows as a last peg.
+    pub(super) fn towards(allowed: impl Fn(Hole) -> bool) -> Pagodas {
+        let library = &*LIBRARY;
         let mut least = [[i16::MIN; LANES]; 16];
-        for hole in Hole::all().filter(|&hole| allowed(hole)) {
-            let class = usize::from(Board::from_holes([hole]).class());
-            for (lane, weighing) in weighings.iter().enumerate() {
-                let sum = weight(weighing, hole);
-                let least = &mut least[class][lane];
-                *least = if *least == i16::MIN {
-                    sum
+        for (hole, weights) in Hole::all().zip(&library.weights) {
+            if !allowed(hole) {
+                continue;
+            }
+            let least = &mut least[usize::from(Board::from_holes([hole]).class())];
+            for (lane, &weight) in weights.iter().enumerate().take(library.weighings.len()) {
+                least[lane] = if least[lane] == i16::MIN {
+                    weight
                 } else {
-                    (*least).min(sum)
+                    least[lane].min(weight)
                 };
             }
         }
-        let added = jumps
-            .iter()
-            .map(|jump| {
-                let mut added = [0; LANES];
-                for (lane, weighing) in weighings.iter().enumerate() {
-                    added[lane] = weight(weighing, jump.to)
-                        - weight(weighing, jump.from)
-                        - weight(weighing, jump.over);
-                }
-                added
-            })
-            .collect();
-        Pagodas {
-            weighings,
-            least,
-            added,
-        }
+        Pagodas { library, least }
     }
 
     /// The sums over `board`, for [`Pagodas::rule_out`] of the jumps from it.
     #[inline]
     pub(super) fn sums(&self, board: Board) -> Sums {
         let mut sums = [0; LANES];
-        for (sum, weighing) in sums.iter_mut().zip(&self.weighings) {
+        for (sum, weighing) in sums.iter_mut().zip(&self.library.weighings) {
             *sum = i16::try_from(weighing.sum(board.bits())).unwrap_or(i16::MAX);
         }
         Sums {
@@ -215,12 +234,12 @@ impl Pagodas {
         }
     }
 
-    /// Whether some function shows that the position after the jump `index` of the list, from
-    /// the position of `sums`, can never leave a single peg the goal allows. (A jump keeps the
-    /// class.)
+    /// Whether some function shows that the position after the jump `index` of [`Jump::ALL`],
+    /// from the position of `sums`, can never leave a single peg the goal allows. (A jump keeps
+    /// the class.)
     #[inline]
     pub(super) fn rule_out(&self, sums: &Sums, index: usize) -> bool {
-        let (added, least) = (&self.added[index], &self.least[sums.class]);
+        let (added, least) = (&self.library.added[index], &self.least[sums.class]);
         // Every lane, without stopping at the first below: the comparisons then run together.
         let mut below = false;
         for lane in 0..LANES {
@@ -248,8 +267,7 @@ mod tests {
 
     #[test]
     fn every_function_is_a_pagoda_function() {
-        let pagodas = Pagodas::towards(|_| true, &[]);
-        for weighing in &pagodas.weighings {
+        for weighing in &LIBRARY.weighings {
             for jump in Jump::ALL {
                 let weight = |hole: Hole| weighing.sum(Board::from_holes([hole]).bits());
                 assert!(

@@ -27,8 +27,7 @@ pub(super) enum Halt<E> {
 pub(super) struct Search<F, P, C, E> {
     stop: F,
     /// The functions that rule positions out, each left unexamined, when the search only asks
-    /// whether `stop` can hold (the line of the fewest pegs may pass through them); made for
-    /// the jumps of [`BY_SPREAD`].
+    /// whether `stop` can hold (the line of the fewest pegs may pass through them).
     cuts: Option<Pagodas>,
     group: Group,
     seen: BoardSet,
@@ -68,7 +67,7 @@ const fn gathering(jump: Jump) -> i32 {
 /// to find their wins against 62.0 million in the order of [`Jump::ALL`] (and 90 million with
 /// that order on the positions' representatives). The order is the same for every image of a
 /// position under the symmetries, so a position and its images are still searched alike.
-pub(super) const BY_SPREAD: [Jump; JUMP_COUNT] = {
+const BY_SPREAD: [Jump; JUMP_COUNT] = {
     let mut jumps = Jump::ALL;
     // Insertion sort, stable: a constant cannot call the slice's sort.
     let mut i = 1;
@@ -85,23 +84,41 @@ pub(super) const BY_SPREAD: [Jump; JUMP_COUNT] = {
     jumps
 };
 
-/// A jump of [`BY_SPREAD`] as cells: the pegs it needs, and the hole it lands in.
+/// A jump of [`BY_SPREAD`] as cells: the pegs it needs, and the hole it lands in; and its index
+/// in [`Jump::ALL`], by which the pagoda functions know it.
 #[derive(Clone, Copy)]
 struct Step {
     needs: u64,
     lands: u64,
+    index: usize,
 }
 
 /// [`BY_SPREAD`] as cells, so that whether each can be made is two masks (the search's
 /// innermost test: every jump is tried from every position examined).
 const STEPS: [Step; JUMP_COUNT] = {
-    let mut steps = [Step { needs: 0, lands: 0 }; JUMP_COUNT];
+    let mut steps = [Step {
+        needs: 0,
+        lands: 0,
+        index: 0,
+    }; JUMP_COUNT];
     let mut i = 0;
     while i < JUMP_COUNT {
         let jump = BY_SPREAD[i];
+        let (needs, lands) = (
+            1 << jump.from.cell() | 1 << jump.over.cell(),
+            1 << jump.to.cell(),
+        );
+        // Jumps differ in where they start or land: the two cells find the jump in the list.
+        let mut index = 0;
+        while 1 << Jump::ALL[index].from.cell() | 1 << Jump::ALL[index].over.cell() != needs
+            || 1 << Jump::ALL[index].to.cell() != lands
+        {
+            index += 1;
+        }
         steps[i] = Step {
-            needs: 1 << jump.from.cell() | 1 << jump.over.cell(),
-            lands: 1 << jump.to.cell(),
+            needs,
+            lands,
+            index,
         };
         i += 1;
     }
@@ -169,13 +186,13 @@ impl<F: Fn(Board) -> bool, P: FnMut(u64), C: FnMut(u64) -> Result<(), E>, E> Sea
         }
         let sums = self.cuts.as_ref().map(|cuts| cuts.sums(board));
         let bits = board.bits();
-        for (index, step) in STEPS.iter().enumerate() {
+        for step in &STEPS {
             if bits & step.needs != step.needs || bits & step.lands != 0 {
                 continue;
             }
             let next = Board::from_bits(bits ^ step.needs ^ step.lands);
             if let (Some(cuts), Some(sums)) = (&self.cuts, &sums)
-                && cuts.rule_out(sums, index)
+                && cuts.rule_out(sums, step.index)
             {
                 continue;
             }
