@@ -36,16 +36,17 @@ pub async fn solver<T: Send + 'static>(
     state: &State,
     job: impl Fn(&Cancel) -> T + Send + Sync + 'static,
 ) -> Result<T, ApiError> {
-    state
-        .lanes
-        .run(job)
-        .await
-        .map_err(|unanswered| match unanswered {
-            Unanswered::Busy => ApiError::busy(),
-            Unanswered::Crowded => ApiError::crowded(),
-            Unanswered::Stopping => ApiError::stopping(),
-            Unanswered::Failed => ApiError::internal("the solver stopped without an answer"),
-        })
+    state.lanes.run(job).await.map_err(refusal)
+}
+
+/// The refusal of work the lanes did not answer.
+fn refusal(unanswered: Unanswered) -> ApiError {
+    match unanswered {
+        Unanswered::Busy => ApiError::busy(),
+        Unanswered::Crowded => ApiError::crowded(),
+        Unanswered::Stopping => ApiError::stopping(),
+        Unanswered::Failed => ApiError::internal("the solver stopped without an answer"),
+    }
 }
 
 /// [`solver`] for work that only guesses ahead of a client: where every solver is busy, or the
@@ -59,10 +60,7 @@ pub async fn solver_or<T: Send + 'static>(
 ) -> Result<T, ApiError> {
     match state.lanes.run(job).await {
         Err(Unanswered::Busy | Unanswered::Crowded) => Ok(instead),
-        answered => answered.map_err(|unanswered| match unanswered {
-            Unanswered::Stopping => ApiError::stopping(),
-            _ => ApiError::internal("the solver stopped without an answer"),
-        }),
+        answered => answered.map_err(refusal),
     }
 }
 
