@@ -101,8 +101,9 @@ pub struct Solution {
     /// The position the line ends in.
     pub end: Board,
     /// Whether no line leaves fewer pegs than the line's end: always when won; when lost,
-    /// whether the search for the line examined every position, or left a single peg, within
-    /// the positions it was allowed (always for [`solve`]; [`CLASS_LINE_POSITIONS`] when lost by
+    /// whether the search for the line examined every position, or left the least any line
+    /// could (a single peg; two for [`Goal::Any`], which no line can leave one of), within the
+    /// positions it was allowed (always for [`solve`]; [`CLASS_LINE_POSITIONS`] when lost by
     /// class).
     pub fewest: bool,
     /// Distinct positions (up to the symmetries of the goal) the searches examined: for the
@@ -238,7 +239,9 @@ fn searched<E>(
     } else {
         (Verdict::LostByClass, 0)
     };
-    // The fewest pegs, stopping early at one (none can do better).
+    // The fewest pegs, stopping early at the least any line could leave: one, or two where no
+    // single peg can be left anywhere (the goal of a single peg anywhere, lost).
+    let least = if goal == Goal::Any { 2 } else { 1 };
     let (group, limit) = match verdict {
         Verdict::LostByClass => (Group::FULL, CLASS_LINE_POSITIONS),
         _ => (goal.group(), line_positions),
@@ -246,7 +249,7 @@ fn searched<E>(
     let (_, search) = Search::run(
         start,
         group,
-        (|b: Board| b.peg_count() <= 1, None),
+        (|b: Board| b.peg_count() <= least, None),
         (memory, limit),
         |positions| progress(examined + positions),
         &mut check,
