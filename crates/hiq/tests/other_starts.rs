@@ -4,13 +4,18 @@
 //! (`ahead`, as `/api/hiq/ahead`, which the page asks while the player thinks), sharing a memo
 //! of solutions as the server does. Each verdict must be the one judged without the memo.
 //!
-//! One game from each start as a test (some 15 s); with `PARLOR_MEASURE` set it plays 50 games from each start and prints, for each, how long
-//! the verdicts took: without the memo (each line judged afresh), with it, and with it once the
-//! positions ahead were judged (the page's case when the player thinks longer than that took),
-//! and how long judging the positions ahead took: the figures of BENCHMARKS.md.
+//! One game from each start as a test (some 15 s), by the solver alone. With `PARLOR_MEASURE` set
+//! it plays 50 games from each start with the server's table of prospects of the standard start
+//! too (made first, some 7 s), which answers every position of a game it holds (many from the
+//! start without hole 2, whose de Bruijn class is the standard start's), and prints, for each
+//! start, how long the verdicts took: without the memo (each line judged afresh), with it, and
+//! with it once the positions ahead were judged (the page's case when the player thinks longer
+//! than that took), and how long judging the positions ahead took: the figures of
+//! BENCHMARKS.md.
 
 use cancel::Cancel;
 use hiq::line::Line;
+use hiq::prospects::Table;
 use hiq::solve::Goal;
 use hiq::verdict::{Budget, Judged, Memo, ahead, judge};
 use hiq::{Board, Hole};
@@ -58,11 +63,13 @@ impl Took {
 
 #[test]
 fn verdicts_of_the_other_starts_are_the_same_with_the_memo() {
-    let games = if std::env::var_os("PARLOR_MEASURE").is_some() {
-        50
-    } else {
-        1
-    };
+    let measured = std::env::var_os("PARLOR_MEASURE").is_some();
+    let games = if measured { 50 } else { 1 };
+    let table = measured.then(|| {
+        Table::build(Board::standard_start(), hiq::memory::DEFAULT_MEMORY, |_| {})
+            .expect("the standard start's table within the default memory")
+    });
+    let table = table.as_ref();
     let cancel = Cancel::new();
     let mut rng = ChaCha8Rng::seed_from_u64(51);
     for empty in STARTS {
@@ -70,7 +77,7 @@ fn verdicts_of_the_other_starts_are_the_same_with_the_memo() {
         let memo = Memo::new(1 << 16);
         let (mut afresh, mut memoised, mut looked) =
             (Took::default(), Took::default(), Took::default());
-        let (mut positions, mut prepared) = (0, 0);
+        let (mut positions, mut prepared, mut from_table) = (0, 0, 0);
         for _ in 0..games {
             let mut played = Line {
                 jumps: Vec::new(),
@@ -78,8 +85,9 @@ fn verdicts_of_the_other_starts_are_the_same_with_the_memo() {
             };
             let mut ready: Vec<(Line, Judged)> = Vec::new();
             loop {
-                let judged = |memo| judge(None, start, &played, Goal::Any, BUDGET, memo, &cancel);
+                let judged = |memo| judge(table, start, &played, Goal::Any, BUDGET, memo, &cancel);
                 let alone = afresh.time(|| judged(None));
+                from_table += usize::from(alone.as_ref().is_ok_and(|judged| judged.by_table));
                 // As the page finds it: judged ahead of the jump, or asked for once it is made.
                 let shown = match ready.iter().find(|(line, _)| line.jumps == played.jumps) {
                     Some((_, judged)) => {
@@ -93,7 +101,7 @@ fn verdicts_of_the_other_starts_are_the_same_with_the_memo() {
                 ready = looked
                     .time(|| {
                         ahead(
-                            None,
+                            table,
                             (start, &played),
                             Goal::Any,
                             BUDGET,
@@ -115,8 +123,8 @@ fn verdicts_of_the_other_starts_are_the_same_with_the_memo() {
             }
         }
         eprintln!(
-            "start without hole {empty}, {games} games, {positions} positions: each line judged \
-             afresh {}; judged ahead, {prepared} at once; the others with the memo ({}) {}; the \
+            "start without hole {empty}, {games} games, {positions} positions ({from_table} held by \
+             the table): each line judged afresh {}; judged ahead, {prepared} at once; the others with the memo ({}) {}; the \
              positions one jump ahead judged in {}",
             afresh.said(),
             memoised.0.len(),
