@@ -1,13 +1,15 @@
-//! One batch of deals through the GPU: the deals made (or given), played, counted and gathered,
-//! and what the host needs read back.
+//! One batch of deals through the GPU: its parameters and deals written, its passes recorded
+//! into one submission with the copies of what the host reads back, and that read back.
 
 use crate::GpuError;
 use crate::device::Device;
 use crate::layout::{
-    CAPACITY, CARDS, FIND, FOUND, HISTOGRAM, PLAY_BLOCK, Params, REPLAY, Slot, TALLY_BYTES,
-    THRESHOLD, TRICKS,
+    CARDS, FIND, FOUND, HISTOGRAM, IDLE_HIGH, IDLE_LOW, LONGEST_TAIL, NONE, Params, STEPS_TAKEN,
+    TAIL_STEPS, TALLY_BYTES, THRESHOLD, TRICKS, WIDTH,
 };
-use std::sync::{Condvar, Mutex};
+use crate::plan::{gather_grid, play_groups, words};
+use crate::slot::{FIRST_FINDS, Room, Slot, TIMES_BYTES};
+use crate::timing::Lanes;
 
 /// Where a batch's deals come from.
 #[derive(Clone, Copy)]
@@ -24,10 +26,33 @@ pub(crate) enum Source<'a> {
     },
 }
 
+impl<'a> Source<'a> {
+    /// The source of the deals `offset..offset + count` of this one.
+    pub(crate) fn part(&self, offset: u64, count: u32) -> Source<'a> {
+        match *self {
+            Source::Random { key, first } => Source::Random {
+                key,
+                first: first.wrapping_add(offset),
+            },
+            Source::Index { first } => Source::Index {
+                first: first + u128::from(offset),
+            },
+            Source::Given { deals, lengths } => {
+                let part = offset as usize..offset as usize + count as usize;
+                Source::Given {
+                    deals: &deals[part.clone()],
+                    lengths: lengths.map(|l| &l[part]),
+                }
+            }
+        }
+    }
+}
+
 /// A batch: its deals, and how many finished games its finds must hold.
+#[derive(Clone, Copy)]
 pub(crate) struct Batch<'a> {
     pub(crate) source: Source<'a>,
-    /// Deals, at most [`CAPACITY`].
+    /// Deals.
     pub(crate) count: u32,
     /// The finds hold at least this many finished games (or all of them), the longest…
     pub(crate) need: u32,
@@ -37,8 +62,28 @@ pub(crate) struct Batch<'a> {
     pub(crate) tricks: bool,
 }
 
+impl Batch<'_> {
+    /// What the batch needs of its slot.
+    pub(crate) fn room(&self) -> Room {
+        Room {
+            deals: self.count,
+            given: match self.source {
+                Source::Given { .. } => self.count,
+                _ => 0,
+            },
+        }
+    }
+
+    /// Finds read back with the tally: those that fit without knowing their number, all of them
+    /// when every game is wanted.
+    pub(crate) fn first_finds(&self) -> u32 {
+        let likely = self.need.saturating_mul(2).saturating_add(1024);
+        likely.min(self.count).min(FIRST_FINDS)
+    }
+}
+
 /// A game the GPU reports one by one: the deal's place in the batch, and its cards and tricks
-/// if it finished, or nothing if the host must play it again ([`REPLAY`]).
+/// if it finished, or nothing if the host must play it again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Find {
     pub(crate) place: u32,
@@ -48,6 +93,7 @@ pub(crate) struct Find {
 }
 
 /// What a batch gives back.
+#[derive(Debug)]
 pub(crate) struct Output {
     /// The finds, in the order of their deals.
     pub(crate) finds: Vec<Find>,
@@ -57,85 +103,28 @@ pub(crate) struct Output {
     pub(crate) tricks: Vec<u64>,
     /// The fewest cards of a finished game gathered among the finds.
     pub(crate) threshold: u32,
+    /// How the play's threads spent their steps.
+    pub(crate) lanes: Lanes,
 }
 
-/// Finds read back with the tally, before their number is known: a search's usual finds fit.
-const FIRST_FINDS: u32 = 1024;
-/// Deals per thread of the index-order dealing: the first is unranked, place by place on numbers
-/// of five limbs, the others stepped to by a few bit operations on the deal's planes.
-const SEGMENT: u32 = 64;
-/// Threads per workgroup, as the kernels declare.
-const WORKGROUP: u32 = 64;
-/// Batches in flight at once: each holds 12.6 MB of buffers; more threads wait for one to end.
-const SLOTS: usize = 8;
-
-/// The slots of a device: those free, and how many exist.
-pub(crate) struct Slots {
-    free: Mutex<(Vec<Slot>, usize)>,
-    returned: Condvar,
-}
-
-impl Slots {
-    pub(crate) fn new() -> Slots {
-        Slots {
-            free: Mutex::new((Vec::new(), 0)),
-            returned: Condvar::new(),
-        }
-    }
-
-    fn take(&self, device: &Device) -> Slot {
-        let mut free = self.free.lock().unwrap_or_else(|e| e.into_inner());
-        loop {
-            if let Some(slot) = free.0.pop() {
-                return slot;
-            }
-            if free.1 < SLOTS {
-                free.1 += 1;
-                return Slot::new(&device.device, &device.layout);
-            }
-            free = self.returned.wait(free).unwrap_or_else(|e| e.into_inner());
-        }
-    }
-
-    fn give_back(&self, slot: Slot) {
-        self.free
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .0
-            .push(slot);
-        self.returned.notify_one();
-    }
-}
-
-/// Runs a batch on `device` with one of its slots.
-pub(crate) fn run(device: &Device, slots: &Slots, batch: &Batch<'_>) -> Result<Output, GpuError> {
-    debug_assert!(batch.count <= CAPACITY);
-    let slot = slots.take(device);
-    let output = run_on(device, &slot, batch);
-    slots.give_back(slot);
-    output
-}
-
-fn workgroups(threads: u32) -> u32 {
-    threads.div_ceil(WORKGROUP).max(1)
-}
-
-fn run_on(device: &Device, slot: &Slot, batch: &Batch<'_>) -> Result<Output, GpuError> {
+/// Records the batch into a command buffer on `slot`'s buffers, its parameters and deals
+/// written: the play, the threshold and the gather in one pass timed by the device where it
+/// can, then the copies of the timestamps, the tally and the first finds to be read.
+pub(crate) fn record(device: &Device, slot: &Slot, batch: &Batch<'_>) -> wgpu::CommandBuffer {
     let count = batch.count;
     let (first, key) = match batch.source {
-        Source::Random { key, first } => ([first as u32, (first >> 32) as u32, 0], key),
-        Source::Index { first } => (
-            [first as u32, (first >> 32) as u32, (first >> 64) as u32],
-            [0; 8],
-        ),
+        Source::Random { key, first } => (words(first.into()), key),
+        Source::Index { first } => (words(first), [0; 8]),
         Source::Given { .. } => ([0; 3], [0; 8]),
     };
+    let (gather_width, gather_height) = gather_grid(count);
     let params = Params {
         count,
-        segment: SEGMENT,
-        need: batch.need,
+        need: batch.need.max(1),
         most: batch.most,
         tricks: batch.tricks,
+        room: count,
+        gather_width,
         first,
         key,
     };
@@ -156,76 +145,88 @@ fn run_on(device: &Device, slot: &Slot, batch: &Batch<'_>) -> Result<Output, Gpu
         .create_command_encoder(&wgpu::CommandEncoderDescriptor::default());
     encoder.clear_buffer(&slot.tally, 0, None);
     {
-        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor::default());
-        pass.set_bind_group(0, &slot.bind_group, &[]);
-        match batch.source {
-            Source::Random { .. } => {
-                pass.set_pipeline(&kernels.deal_random);
-                pass.dispatch_workgroups(workgroups(count), 1, 1);
-            }
-            Source::Index { .. } => {
-                pass.set_pipeline(&kernels.deal_index);
-                pass.dispatch_workgroups(workgroups(count.div_ceil(SEGMENT)), 1, 1);
-            }
-            Source::Given { .. } => {}
-        }
-        let sized = matches!(
-            batch.source,
-            Source::Given {
-                lengths: Some(_),
-                ..
-            }
-        );
-        pass.set_pipeline(if sized {
-            &kernels.play_sized
-        } else {
-            &kernels.play
+        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+            label: None,
+            timestamp_writes: slot.times.as_ref().map(|(queries, _)| {
+                wgpu::ComputePassTimestampWrites {
+                    query_set: queries,
+                    beginning_of_pass_write_index: Some(0),
+                    end_of_pass_write_index: Some(1),
+                }
+            }),
         });
-        pass.dispatch_workgroups(count.div_ceil(PLAY_BLOCK).max(1), 1, 1);
+        pass.set_bind_group(0, &slot.bind_group, &[]);
+        pass.set_pipeline(match batch.source {
+            Source::Random { .. } => &kernels.play_random,
+            Source::Index { .. } => &kernels.play_index,
+            Source::Given { lengths: None, .. } => &kernels.play_given,
+            Source::Given {
+                lengths: Some(_), ..
+            } => &kernels.play_sized,
+        });
+        pass.dispatch_workgroups(play_groups(count), 1, 1);
         pass.set_pipeline(&kernels.threshold);
         pass.dispatch_workgroups(1, 1, 1);
         pass.set_pipeline(&kernels.gather);
-        pass.dispatch_workgroups(workgroups(count), 1, 1);
+        pass.dispatch_workgroups(gather_width, gather_height, 1);
     }
-    // The finds that fit without knowing their number: all of them when every game is wanted.
-    let first_finds = if batch.need >= count {
-        count
-    } else {
-        FIRST_FINDS.min(count)
-    };
-    encoder.copy_buffer_to_buffer(&slot.tally, 0, &slot.staging, 0, TALLY_BYTES);
-    let first_bytes = FIND * u64::from(first_finds);
+    if let Some((queries, resolved)) = &slot.times {
+        encoder.resolve_query_set(queries, 0..2, resolved, 0);
+        encoder.copy_buffer_to_buffer(resolved, 0, &slot.staging, 0, TIMES_BYTES);
+    }
+    encoder.copy_buffer_to_buffer(&slot.tally, 0, &slot.staging, TIMES_BYTES, TALLY_BYTES);
+    let first_bytes = FIND * u64::from(batch.first_finds());
     if first_bytes > 0 {
-        encoder.copy_buffer_to_buffer(&slot.finds, 0, &slot.staging, TALLY_BYTES, first_bytes);
+        encoder.copy_buffer_to_buffer(
+            &slot.finds,
+            0,
+            &slot.staging,
+            TIMES_BYTES + TALLY_BYTES,
+            first_bytes,
+        );
     }
-    let submission = queue.submit([encoder.finish()]);
-    let words = read(device, &slot.staging, TALLY_BYTES + first_bytes, submission)?;
-    let tally = |at: u32| words[at as usize];
-    let found = tally(FOUND).min(count);
-    let mut find_words = words[(TALLY_BYTES / 4) as usize..].to_vec();
-    find_words.truncate(4 * found as usize);
-    if found > first_finds {
-        // More finds than fitted: the rest, in a second trip.
-        let mut encoder = device
-            .device
-            .create_command_encoder(&wgpu::CommandEncoderDescriptor::default());
-        let rest = FIND * u64::from(found - first_finds);
-        encoder.copy_buffer_to_buffer(&slot.finds, first_bytes, &slot.staging, 0, rest);
-        let submission = queue.submit([encoder.finish()]);
-        find_words.extend(read(device, &slot.staging, rest, submission)?);
-    }
-    let mut finds: Vec<Find> = find_words
-        .chunks_exact(4)
+    encoder.finish()
+}
+
+/// Bytes of the staging buffer that [`record`] fills for `batch`.
+pub(crate) fn staged(batch: &Batch<'_>) -> u64 {
+    TIMES_BYTES + TALLY_BYTES + FIND * u64::from(batch.first_finds())
+}
+
+/// The device's start and end of the batch in nanoseconds, from the words read back, where it
+/// writes timestamps (`tick`: nanoseconds a tick).
+pub(crate) fn span(words: &[u32], tick: Option<f64>) -> Option<(u64, u64)> {
+    let tick = tick?;
+    let at = |k: usize| u64::from(words[k]) | u64::from(words[k + 1]) << 32;
+    let ns = |ticks: u64| (ticks as f64 * tick) as u64;
+    Some((ns(at(0)), ns(at(2))))
+}
+
+/// What the batch gave back, from the words read (the timestamps, the tally and the first
+/// finds) and the rest of its finds, read when there were more than fitted.
+pub(crate) fn decode(batch: &Batch<'_>, words: &[u32], rest: &[u32]) -> Result<Output, GpuError> {
+    let tally = &words[(TIMES_BYTES / 4) as usize..];
+    let at = |k: u32| tally[k as usize];
+    let found = found(batch, words);
+    let find_words = tally[(TALLY_BYTES / 4) as usize..]
+        .iter()
+        .chain(rest)
+        .take(2 * found as usize);
+    let pairs: Vec<u32> = find_words.copied().collect();
+    let mut finds: Vec<Find> = pairs
+        .chunks_exact(2)
         .map(|f| Find {
             place: f[0],
-            cards: f[1],
-            tricks: f[2],
-            replay: f[3] == REPLAY,
+            cards: f[1] & 0xffff,
+            tricks: f[1] >> 16,
+            replay: f[1] == NONE,
         })
         .collect();
-    if finds
-        .iter()
-        .any(|f| f.place >= count || f.replay == (f.cards > 0))
+    let threshold = at(THRESHOLD);
+    if finds.len() != found as usize
+        || finds.iter().any(|f| {
+            f.place >= batch.count || (!f.replay && (f.cards < threshold || f.cards >= 0xffff))
+        })
     {
         return Err(GpuError::Failed(
             "the GPU gave back finds that no batch makes".into(),
@@ -233,7 +234,7 @@ fn run_on(device: &Device, slot: &Slot, batch: &Batch<'_>) -> Result<Output, Gpu
     }
     finds.sort_unstable_by_key(|f| f.place);
     let histogram = |start: u32| -> Vec<u64> {
-        words[start as usize..(start + HISTOGRAM) as usize]
+        tally[start as usize..(start + HISTOGRAM) as usize]
             .iter()
             .map(|&n| u64::from(n))
             .collect()
@@ -246,47 +247,18 @@ fn run_on(device: &Device, slot: &Slot, batch: &Batch<'_>) -> Result<Output, Gpu
         } else {
             Vec::new()
         },
-        threshold: tally(THRESHOLD),
+        threshold,
+        lanes: Lanes {
+            steps: at(STEPS_TAKEN).into(),
+            tail_steps: at(TAIL_STEPS).into(),
+            idle: u64::from(at(IDLE_LOW)) | u64::from(at(IDLE_HIGH)) << 32,
+            width: WIDTH.into(),
+            longest_tail: at(LONGEST_TAIL).into(),
+        },
     })
 }
 
-/// The first `bytes` of `buffer` as words, once submission `submission` is done.
-fn read(
-    device: &Device,
-    buffer: &wgpu::Buffer,
-    bytes: u64,
-    submission: wgpu::SubmissionIndex,
-) -> Result<Vec<u32>, GpuError> {
-    let slice = buffer.slice(..bytes);
-    let (sender, receiver) = std::sync::mpsc::channel();
-    slice.map_async(wgpu::MapMode::Read, move |mapped| {
-        let _ = sender.send(mapped);
-    });
-    let mut wait = Some(submission);
-    let mapped = loop {
-        device.check()?;
-        if let Ok(mapped) = receiver.try_recv() {
-            break mapped;
-        }
-        device
-            .device
-            .poll(wgpu::PollType::Wait {
-                submission_index: wait.take(),
-                timeout: Some(std::time::Duration::from_secs(1)),
-            })
-            .or_else(|e| match e {
-                wgpu::PollError::Timeout => Ok(wgpu::PollStatus::WaitSucceeded),
-                e => Err(GpuError::Failed(e.to_string())),
-            })?;
-    };
-    mapped.map_err(|e| GpuError::Failed(format!("the results could not be read: {e}")))?;
-    let words = slice
-        .get_mapped_range()
-        .map_err(|e| GpuError::Failed(format!("the results could not be read: {e}")))?
-        .chunks_exact(4)
-        .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-        .collect();
-    buffer.unmap();
-    device.check()?;
-    Ok(words)
+/// The finds the batch made, from the words read back (never more than its deals).
+pub(crate) fn found(batch: &Batch<'_>, words: &[u32]) -> u32 {
+    words[(TIMES_BYTES / 4) as usize + FOUND as usize].min(batch.count)
 }

@@ -2,7 +2,9 @@
 //! and what it has gone wrong with.
 
 use crate::GpuError;
-use crate::layout::{self, HISTOGRAM};
+use crate::adapter::{Adapter, Kind};
+use crate::layout::{self, GIVEN, INDEX, RANDOM, RECORD};
+use crate::timing::Clock;
 use std::future::Future;
 use std::pin::pin;
 use std::sync::{Arc, Mutex};
@@ -12,24 +14,35 @@ use std::task::{Context, Poll, Waker};
 pub(crate) struct Device {
     pub(crate) device: wgpu::Device,
     pub(crate) queue: wgpu::Queue,
-    pub(crate) info: wgpu::AdapterInfo,
+    pub(crate) adapter: Adapter,
     pub(crate) layout: wgpu::BindGroupLayout,
     pub(crate) kernels: Kernels,
+    /// Whether the device writes timestamps, and how many nanoseconds a tick of them is.
+    pub(crate) timestamps: Option<f64>,
+    /// The submissions of every thread, counted and timed.
+    pub(crate) clock: Clock,
+    /// The most deals of a batch: its records must fit one binding of a storage buffer.
+    pub(crate) most_deals: u32,
     /// The first error the device reported outside any call that returns one (wgpu reports
     /// validation errors, lack of memory and the loss of the device through callbacks).
     failure: Arc<Mutex<Option<String>>>,
 }
 
-/// The compute pipelines, one per pass of a batch; the play in two, for one-pack deals dealt 26
-/// and 26 and for deals that carry their hands' lengths.
+/// The compute pipelines, one per pass of a batch; the play in four, one for each source of
+/// deals: random deals, index order, deals given by the host dealt 26 and 26, and given deals
+/// that carry their hands' lengths.
 pub(crate) struct Kernels {
-    pub(crate) deal_random: wgpu::ComputePipeline,
-    pub(crate) deal_index: wgpu::ComputePipeline,
-    pub(crate) play: wgpu::ComputePipeline,
+    pub(crate) play_random: wgpu::ComputePipeline,
+    pub(crate) play_index: wgpu::ComputePipeline,
+    pub(crate) play_given: wgpu::ComputePipeline,
     pub(crate) play_sized: wgpu::ComputePipeline,
     pub(crate) threshold: wgpu::ComputePipeline,
     pub(crate) gather: wgpu::ComputePipeline,
 }
+
+/// The most deals of a batch: at a billion deals a second, some 130 ms of the device's work, and
+/// 512 MiB of records.
+const MOST_DEALS: u32 = 1 << 27;
 
 /// Drives a future to its end on this thread. wgpu's futures on native backends are ready once
 /// the device has been polled, which the calls that wait do themselves.
@@ -42,63 +55,6 @@ pub(crate) fn block_on<F: Future>(future: F) -> F::Output {
         }
         std::thread::yield_now();
     }
-}
-
-/// The order in which adapters are preferred: a discrete GPU, an integrated one, a virtual one,
-/// anything else, and last a processor posing as a GPU (lavapipe, WARP).
-fn preference(kind: wgpu::DeviceType) -> u8 {
-    match kind {
-        wgpu::DeviceType::DiscreteGpu => 0,
-        wgpu::DeviceType::IntegratedGpu => 1,
-        wgpu::DeviceType::VirtualGpu => 2,
-        wgpu::DeviceType::Other => 3,
-        wgpu::DeviceType::Cpu => 4,
-    }
-}
-
-/// The WGSL of the kernels: the constants they share with the host, then the files.
-pub(crate) fn source() -> String {
-    let deals = camicia::index::DEALS;
-    let limbs: Vec<String> = (0..5)
-        .map(|i| format!("{}u", (deals >> (16 * i)) & 0xffff))
-        .collect();
-    let mut source = format!(
-        "// Shared with the host (crates/camicia-gpu/src/layout.rs).\n\
-         const HISTOGRAM: u32 = {HISTOGRAM}u;\n\
-         const NONE: u32 = {}u;\n\
-         const FINISHED: u32 = {}u;\n\
-         const REPLAY: u32 = {}u;\n\
-         const GUARD: u32 = {}u;\n\
-         const PLAY_BLOCK: u32 = {}u;\n\
-         const FOUND: u32 = {}u;\n\
-         const LONG: u32 = {}u;\n\
-         const THRESHOLD: u32 = {}u;\n\
-         const CARDS: u32 = {}u;\n\
-         const TRICKS: u32 = {}u;\n\
-         // The number of one-pack deals, as five 16-bit limbs, the lowest first.\n\
-         const DEALS = array<u32, 5>({});\n",
-        layout::NONE,
-        layout::FINISHED,
-        layout::REPLAY,
-        layout::GUARD,
-        layout::PLAY_BLOCK,
-        layout::FOUND,
-        layout::LONG,
-        layout::THRESHOLD,
-        layout::CARDS,
-        layout::TRICKS,
-        limbs.join(", "),
-    );
-    for file in [
-        include_str!("shaders/wide.wgsl"),
-        include_str!("shaders/game.wgsl"),
-        include_str!("shaders/index.wgsl"),
-        include_str!("shaders/deal.wgsl"),
-        include_str!("shaders/kernels.wgsl"),
-    ] {
-        source.push_str(file);
-    }
-    source
 }
 
 impl Device {
@@ -122,13 +78,19 @@ impl Device {
                 });
             }
         }
-        adapters.sort_by_key(|a| preference(a.get_info().device_type));
+        adapters.sort_by_key(|a| Kind::of(a.get_info().device_type).preference());
         let adapter = adapters.swap_remove(0);
         let info = adapter.get_info();
+        // Timestamps measure the device's busy time, where the adapter writes them.
+        let timestamped = adapter.features().contains(wgpu::Features::TIMESTAMP_QUERY);
         let descriptor = wgpu::DeviceDescriptor {
             label: Some("camicia"),
-            required_features: wgpu::Features::empty(),
-            required_limits: wgpu::Limits::downlevel_defaults(),
+            required_features: if timestamped {
+                wgpu::Features::TIMESTAMP_QUERY
+            } else {
+                wgpu::Features::empty()
+            },
+            required_limits: limits(&adapter.limits()),
             experimental_features: wgpu::ExperimentalFeatures::disabled(),
             memory_hints: wgpu::MemoryHints::Performance,
             trace: wgpu::Trace::Off,
@@ -149,12 +111,18 @@ impl Device {
         });
         let layout = layout::bind_group_layout(&device);
         let kernels = Kernels::compile(&device, &layout);
+        let timestamps = timestamped.then(|| f64::from(queue.get_timestamp_period()));
+        let binding = descriptor.required_limits.max_storage_buffer_binding_size;
+        let most_deals = (binding / RECORD).min(MOST_DEALS.into()) as u32;
         let device = Device {
             device,
             queue,
-            info,
+            adapter: Adapter::of(&info),
             layout,
             kernels,
+            timestamps,
+            clock: Clock::default(),
+            most_deals,
             failure,
         };
         device.check()?;
@@ -168,33 +136,6 @@ impl Device {
             None => Ok(()),
         }
     }
-
-    /// The adapter as its driver names it, its backend, its driver, and the width of its
-    /// subgroups (warps, wavefronts), which the play's threads run in lockstep:
-    /// `llvmpipe (LLVM 15.0.6, 256 bits) on Vulkan, driver llvmpipe Mesa 22.3.6 (LLVM 15.0.6),
-    /// subgroups of 8`.
-    pub(crate) fn describe(&self) -> String {
-        let info = &self.info;
-        let named: Vec<&str> = [info.driver.as_str(), info.driver_info.as_str()]
-            .into_iter()
-            .filter(|d| !d.is_empty())
-            .collect();
-        let driver = if named.is_empty() {
-            String::new()
-        } else {
-            format!(", driver {}", named.join(" "))
-        };
-        let (least, most) = (info.subgroup_min_size, info.subgroup_max_size);
-        let width = if least == most {
-            least.to_string()
-        } else {
-            format!("{least} to {most}")
-        };
-        format!(
-            "{} on {:?}{driver}, subgroups of {width}",
-            info.name, info.backend
-        )
-    }
 }
 
 fn remember(failure: &Mutex<Option<String>>, message: String) {
@@ -204,11 +145,29 @@ fn remember(failure: &Mutex<Option<String>>, message: String) {
         .get_or_insert(message);
 }
 
+/// WebGPU's least limits, with the largest storage buffers the adapter allows, up to what the
+/// largest batch needs, so that a GPU's batches can hold its 50 ms and more of work.
+fn limits(adapter: &wgpu::Limits) -> wgpu::Limits {
+    let least = wgpu::Limits::downlevel_defaults();
+    let most = u64::from(MOST_DEALS) * RECORD;
+    wgpu::Limits {
+        max_storage_buffer_binding_size: adapter
+            .max_storage_buffer_binding_size
+            .clamp(least.max_storage_buffer_binding_size, most),
+        max_buffer_size: adapter.max_buffer_size.clamp(least.max_buffer_size, most),
+        // The play's pool and histograms: 17 KiB a workgroup.
+        max_compute_workgroup_storage_size: adapter
+            .max_compute_workgroup_storage_size
+            .clamp(least.max_compute_workgroup_storage_size, 32 << 10),
+        ..least
+    }
+}
+
 impl Kernels {
     fn compile(device: &wgpu::Device, layout: &wgpu::BindGroupLayout) -> Kernels {
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some("camicia"),
-            source: wgpu::ShaderSource::Wgsl(source().into()),
+            source: wgpu::ShaderSource::Wgsl(layout::source().into()),
         });
         let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
             label: Some("camicia"),
@@ -228,14 +187,22 @@ impl Kernels {
                 cache: None,
             })
         };
-        let pipeline = |entry: &str| with(entry, &[]);
+        let play = |source: u32, sized: bool| {
+            with(
+                "play",
+                &[
+                    ("SOURCE", f64::from(source)),
+                    ("SIZED", f64::from(u8::from(sized))),
+                ],
+            )
+        };
         Kernels {
-            deal_random: pipeline("deal_random"),
-            deal_index: pipeline("deal_index"),
-            play: pipeline("play"),
-            play_sized: with("play", &[("SIZED", 1.0)]),
-            threshold: pipeline("threshold"),
-            gather: pipeline("gather"),
+            play_random: play(RANDOM, false),
+            play_index: play(INDEX, false),
+            play_given: play(GIVEN, false),
+            play_sized: play(GIVEN, true),
+            threshold: with("threshold", &[]),
+            gather: with("gather", &[]),
         }
     }
 }

@@ -1,44 +1,134 @@
-//! What the host and the kernels share: the constants, the bindings, and the buffers of a batch.
+//! What the host and the kernels share: the constants, the parameters of a batch, and the
+//! bindings.
 
 /// Finished games of fewer cards than this are counted in the histograms on the GPU; longer
-/// ones, about one game in ten thousand, are all finds.
+/// ones, about one game in a hundred thousand, are all finds.
 pub(crate) const HISTOGRAM: u32 = 4096;
-/// The record of a deal whose game the host plays again.
+/// The record of a deal whose game the host plays again, and a place in the pool that holds no
+/// deal.
 pub(crate) const NONE: u32 = u32::MAX;
-/// A find's kind: a finished game, with its cards and tricks.
-pub(crate) const FINISHED: u32 = 0;
-/// A find's kind: a game the host plays again, a loop or one past [`GUARD`].
-pub(crate) const REPLAY: u32 = 1;
 /// A game that has laid this many cards without ending is played again by the host: a finished
 /// game's cards and tricks then fit in 16 bits each of its record. The longest one-pack game
 /// known lays 8,344 cards, and the guard bounds a thread's game, which a driver may end after a
 /// few seconds.
 pub(crate) const GUARD: u32 = 0xffff;
-/// Deals per workgroup of the play: 16 a thread.
-pub(crate) const PLAY_BLOCK: u32 = 1024;
-/// The counters at the head of the tally: the finds, the finished games of [`HISTOGRAM`] cards
-/// or more, and the threshold of the gathering.
-pub(crate) const FOUND: u32 = 0;
-pub(crate) const LONG: u32 = 1;
-pub(crate) const THRESHOLD: u32 = 2;
+/// Threads per workgroup of every pass: a multiple of every subgroup width (8 on lavapipe, 32 on
+/// NVIDIA's GPUs, 32 or 64 on AMD's), and the most WebGPU's defaults allow.
+pub(crate) const WIDTH: u32 = 256;
+/// Deals of a workgroup's pool: three parts of a deal a thread, one dealt while two are played
+/// from.
+const POOL: u32 = 3 * WIDTH;
+/// What the play's thread 0 tells the others when their workgroup is done.
+const DONE: u32 = u32::MAX;
+/// Rounds a thread plays between the points where its workgroup meets to deal: more meetings
+/// cost barriers, fewer starve the pool, which gains a part of WIDTH deals a meeting while a
+/// game lasts some 35 rounds (on lavapipe 16, 24 and 32 rounds took 6.1, 5.7 and 5.5 s of CPU
+/// time over 4·10⁶ deals, the lanes 95, 95 and 94% busy).
+const STEPS: u32 = 24;
+/// Indices a thread steps through in index order after unranking the first.
+const SEGMENT: u32 = 64;
+/// Bins of the histograms of cards and of tricks kept in workgroup memory: 99% of the games lay
+/// fewer cards, and nearly all take fewer tricks; the others are counted in the batch's
+/// histograms directly.
+const WORKGROUP_CARDS: u32 = 1024;
+const WORKGROUP_TRICKS: u32 = 256;
+
+// The threshold's threads share the histogram evenly, and the workgroups' histograms are parts
+// of the batch's.
+const _: () = assert!(
+    HISTOGRAM.is_multiple_of(WIDTH)
+        && WORKGROUP_CARDS <= HISTOGRAM
+        && WORKGROUP_TRICKS <= HISTOGRAM
+);
+
+/// Where a batch's deals come from, as the play's pipelines are compiled for each.
+pub(crate) const RANDOM: u32 = 0;
+pub(crate) const INDEX: u32 = 1;
+pub(crate) const GIVEN: u32 = 2;
+
+/// The counters at the head of the tally: the batch's counter of deals handed out, the finds,
+/// the finished games of [`HISTOGRAM`] cards or more, the threshold of the gathering, and how
+/// the play's threads spent their steps (the idle steps in two words, low first).
+const NEXT: u32 = 0;
+pub(crate) const FOUND: u32 = 1;
+const LONG: u32 = 2;
+pub(crate) const THRESHOLD: u32 = 3;
+pub(crate) const STEPS_TAKEN: u32 = 4;
+pub(crate) const TAIL_STEPS: u32 = 5;
+pub(crate) const LONGEST_TAIL: u32 = 6;
+pub(crate) const IDLE_LOW: u32 = 7;
+pub(crate) const IDLE_HIGH: u32 = 8;
 /// Where the histograms of cards and of tricks start in the tally.
-pub(crate) const CARDS: u32 = 3;
+pub(crate) const CARDS: u32 = 9;
 pub(crate) const TRICKS: u32 = CARDS + HISTOGRAM;
-/// Words of the tally.
+/// Words of the tally, and its bytes.
 const TALLY: u64 = TRICKS as u64 + HISTOGRAM as u64;
+pub(crate) const TALLY_BYTES: u64 = 4 * TALLY;
 
-/// The most deals of a batch: a search's chunk (2^18 deals). Its buffers take 13.6 MB.
-pub(crate) const CAPACITY: u32 = 1 << 18;
-/// Bytes of a deal, of a record and of a find in their buffers; a deal not dealt 26 and 26 has
-/// [`LENGTHS`] more.
-const DEAL: u64 = 12;
-const LENGTHS: u64 = 4;
-const RECORD: u64 = 4;
-pub(crate) const FIND: u64 = 16;
-/// Bytes of the parameters (the WGSL struct `Params`: five words, a `vec3` at 32, the key at 48).
-const PARAMS: u64 = 80;
+/// Bytes of a given deal in its buffer, and of the lengths of a deal not dealt 26 and 26.
+pub(crate) const DEAL: u64 = 12;
+pub(crate) const LENGTHS: u64 = 4;
+/// Bytes of a record and of a find.
+pub(crate) const RECORD: u64 = 4;
+pub(crate) const FIND: u64 = 8;
+/// Bytes of the parameters (the WGSL struct `Params`: six words, a `vec3` at 32, the key at 48).
+pub(crate) const PARAMS: u64 = 80;
 
-/// The bindings of the kernels: the parameters, then four storage buffers.
+/// The WGSL of the kernels: the constants they share with the host, then the files.
+pub(crate) fn source() -> String {
+    let deals = camicia::index::DEALS;
+    let limbs: Vec<String> = (0..5)
+        .map(|i| format!("{}u", (deals >> (16 * i)) & 0xffff))
+        .collect();
+    let constants = [
+        ("HISTOGRAM", HISTOGRAM),
+        ("NONE", NONE),
+        ("GUARD", GUARD),
+        ("WIDTH", WIDTH),
+        ("POOL", POOL),
+        ("DONE", DONE),
+        ("STEPS", STEPS),
+        ("SEGMENT", SEGMENT),
+        ("WORKGROUP_CARDS", WORKGROUP_CARDS),
+        ("WORKGROUP_TRICKS", WORKGROUP_TRICKS),
+        ("RANDOM", RANDOM),
+        ("INDEX", INDEX),
+        ("GIVEN", GIVEN),
+        ("NEXT", NEXT),
+        ("FOUND", FOUND),
+        ("LONG", LONG),
+        ("THRESHOLD", THRESHOLD),
+        ("STEPS_TAKEN", STEPS_TAKEN),
+        ("TAIL_STEPS", TAIL_STEPS),
+        ("LONGEST_TAIL", LONGEST_TAIL),
+        ("IDLE_LOW", IDLE_LOW),
+        ("IDLE_HIGH", IDLE_HIGH),
+        ("CARDS", CARDS),
+        ("TRICKS", TRICKS),
+    ];
+    let mut source = String::from("// Shared with the host (crates/camicia-gpu/src/layout.rs).\n");
+    for (name, value) in constants {
+        source.push_str(&format!("const {name}: u32 = {value}u;\n"));
+    }
+    source.push_str(&format!(
+        "// The number of one-pack deals, as five 16-bit limbs, the lowest first.\n\
+         const DEALS = array<u32, 5>({});\n",
+        limbs.join(", ")
+    ));
+    for file in [
+        include_str!("shaders/wide.wgsl"),
+        include_str!("shaders/game.wgsl"),
+        include_str!("shaders/index.wgsl"),
+        include_str!("shaders/deal.wgsl"),
+        include_str!("shaders/kernels.wgsl"),
+    ] {
+        source.push_str(file);
+    }
+    source
+}
+
+/// The bindings of the kernels: the parameters, the given deals (read only), the records, the
+/// finds and the tally.
 pub(crate) fn bind_group_layout(device: &wgpu::Device) -> wgpu::BindGroupLayout {
     let entry = |binding, ty| wgpu::BindGroupLayoutEntry {
         binding,
@@ -50,107 +140,30 @@ pub(crate) fn bind_group_layout(device: &wgpu::Device) -> wgpu::BindGroupLayout 
         },
         count: None,
     };
-    let storage = wgpu::BufferBindingType::Storage { read_only: false };
+    let storage = |read_only| wgpu::BufferBindingType::Storage { read_only };
     device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
         label: Some("camicia"),
         entries: &[
             entry(0, wgpu::BufferBindingType::Uniform),
-            entry(1, storage),
-            entry(2, storage),
-            entry(3, storage),
-            entry(4, storage),
+            entry(1, storage(true)),
+            entry(2, storage(false)),
+            entry(3, storage(false)),
+            entry(4, storage(false)),
         ],
     })
 }
 
-/// The buffers of one batch in flight, kept for the next batch.
-pub(crate) struct Slot {
-    pub(crate) params: wgpu::Buffer,
-    pub(crate) deals: wgpu::Buffer,
-    pub(crate) finds: wgpu::Buffer,
-    pub(crate) tally: wgpu::Buffer,
-    /// Where the tally, then the finds, are copied to be read.
-    pub(crate) staging: wgpu::Buffer,
-    pub(crate) bind_group: wgpu::BindGroup,
-}
-
-/// Bytes of the tally.
-pub(crate) const TALLY_BYTES: u64 = 4 * TALLY;
-
-impl Slot {
-    pub(crate) fn new(device: &wgpu::Device, layout: &wgpu::BindGroupLayout) -> Slot {
-        use wgpu::BufferUsages as Use;
-        let buffer = |label, bytes, usage| {
-            device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some(label),
-                size: bytes,
-                usage,
-                mapped_at_creation: false,
-            })
-        };
-        let capacity = u64::from(CAPACITY);
-        let params = buffer("params", PARAMS, Use::UNIFORM | Use::COPY_DST);
-        let deals = buffer(
-            "deals",
-            (DEAL + LENGTHS) * capacity,
-            Use::STORAGE | Use::COPY_DST,
-        );
-        let records = buffer("records", RECORD * capacity, Use::STORAGE);
-        let finds = buffer("finds", FIND * capacity, Use::STORAGE | Use::COPY_SRC);
-        let tally = buffer(
-            "tally",
-            TALLY_BYTES,
-            Use::STORAGE | Use::COPY_SRC | Use::COPY_DST,
-        );
-        let staging = buffer(
-            "staging",
-            TALLY_BYTES + FIND * capacity,
-            Use::MAP_READ | Use::COPY_DST,
-        );
-        let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("camicia"),
-            layout,
-            entries: &[
-                wgpu::BindGroupEntry {
-                    binding: 0,
-                    resource: params.as_entire_binding(),
-                },
-                wgpu::BindGroupEntry {
-                    binding: 1,
-                    resource: deals.as_entire_binding(),
-                },
-                wgpu::BindGroupEntry {
-                    binding: 2,
-                    resource: records.as_entire_binding(),
-                },
-                wgpu::BindGroupEntry {
-                    binding: 3,
-                    resource: finds.as_entire_binding(),
-                },
-                wgpu::BindGroupEntry {
-                    binding: 4,
-                    resource: tally.as_entire_binding(),
-                },
-            ],
-        });
-        Slot {
-            params,
-            deals,
-            finds,
-            tally,
-            staging,
-            bind_group,
-        }
-    }
-}
-
 /// The parameters of a batch, as the WGSL struct `Params` lays them out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Params {
     pub(crate) count: u32,
-    pub(crate) segment: u32,
     pub(crate) need: u32,
     pub(crate) most: u32,
     pub(crate) tricks: bool,
+    /// Room for finds.
+    pub(crate) room: u32,
+    /// Workgroups along x of the gather.
+    pub(crate) gather_width: u32,
     /// The first deal's number, or index, as three words, the lowest first.
     pub(crate) first: [u32; 3],
     pub(crate) key: [u32; 8],
@@ -159,12 +172,13 @@ pub(crate) struct Params {
 impl Params {
     pub(crate) fn bytes(&self) -> [u8; PARAMS as usize] {
         let mut words = [0u32; PARAMS as usize / 4];
-        words[..5].copy_from_slice(&[
+        words[..6].copy_from_slice(&[
             self.count,
-            self.segment,
             self.need,
             self.most,
             u32::from(self.tricks),
+            self.room,
+            self.gather_width,
         ]);
         words[8..11].copy_from_slice(&self.first);
         words[12..20].copy_from_slice(&self.key);
@@ -173,5 +187,35 @@ impl Params {
             chunk.copy_from_slice(&word.to_le_bytes());
         }
         bytes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_parameters_fall_where_the_kernels_read_them() {
+        let params = Params {
+            count: 1,
+            need: 2,
+            most: 3,
+            tricks: true,
+            room: 5,
+            gather_width: 6,
+            first: [7, 8, 9],
+            key: [10, 11, 12, 13, 14, 15, 16, 17],
+        };
+        let words: Vec<u32> = params
+            .bytes()
+            .chunks_exact(4)
+            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            .collect();
+        assert_eq!(
+            words,
+            [
+                1, 2, 3, 1, 5, 6, 0, 0, 7, 8, 9, 0, 10, 11, 12, 13, 14, 15, 16, 17
+            ]
+        );
     }
 }

@@ -1,59 +1,29 @@
 //! The summaries of the long runs from what the GPU gives back: the histograms count most games,
 //! the finds name the others, and the loops (and any game past the guard) are played again here.
 
-use crate::batch::{self, Batch, Find, Output, Slots, Source};
-use crate::device::Device;
-use crate::layout::{CAPACITY, HISTOGRAM};
+use crate::batch::{Batch, Find, Output, Source};
+use crate::given::{every_game, given, outcome};
+use crate::layout::HISTOGRAM;
+use crate::plan::key;
+use crate::stream::Feed;
 use crate::{Gpu, GpuError};
-use camicia::bulk::Bulk;
+use camicia::bulk::{Bulk, cuts};
 use camicia::deal::Dealer;
 use camicia::fast::play_pack;
 use camicia::search::{Haul, Keep};
 use camicia::stats::Stats;
 use camicia::workunit::{Entry, Report};
-use camicia::{Deal, Outcome, Pack, Status};
+use camicia::{Pack, Status};
 use std::ops::Range;
 use tally::Merge;
 
-/// A range cut into batches of at most [`CAPACITY`] deals: the first deal of each, and how many.
-fn batches(range: Range<u128>) -> impl Iterator<Item = (u128, u32)> {
-    let capacity = u128::from(CAPACITY);
-    let count = range.end.saturating_sub(range.start);
-    (0..count.div_ceil(capacity)).map(move |k| {
-        let first = range.start + k * capacity;
-        (first, (range.end - first).min(capacity) as u32)
-    })
-}
+/// A search's batches gather this many times the games its chunks need, so that each chunk's
+/// longest are among its finds but in the rarest batches, whose chunks are then played again.
+const MARGIN: u32 = 4;
 
 /// The indices of a range that are deal indices, as `camicia::index::packs` takes them.
 fn deal_indices(indices: Range<u128>) -> Range<u128> {
-    indices.start..indices.end.min(camicia::index::DEALS)
-}
-
-/// The key of a dealer as the words of ChaCha8's state.
-fn key(dealer: &Dealer) -> [u32; 8] {
-    let bytes = dealer.key();
-    std::array::from_fn(|i| {
-        u32::from_le_bytes([
-            bytes[4 * i],
-            bytes[4 * i + 1],
-            bytes[4 * i + 2],
-            bytes[4 * i + 3],
-        ])
-    })
-}
-
-/// A find's game: finished as the GPU counted it, or played again from its deal by `replay`.
-fn outcome(find: &Find, replay: impl FnOnce() -> Outcome) -> Outcome {
-    if find.replay {
-        replay()
-    } else {
-        Outcome {
-            status: Status::Finished,
-            cards: find.cards.into(),
-            tricks: find.tricks.into(),
-        }
-    }
+    indices.start..indices.end.min(camicia::index::DEALS).max(indices.start)
 }
 
 /// Takes a game out of a histogram that counted it.
@@ -64,147 +34,14 @@ fn uncount(histogram: &mut [u64], value: u32) -> Result<(), GpuError> {
         .ok_or_else(|| GpuError::Failed("the GPU's histograms do not count its finds".into()))
 }
 
-/// A deal made by the host for the GPU from its cards' penalties (A's cards then B's, top first,
-/// 0 for a number card): the plane of payment places and the queue of their penalties less one.
-/// `None` for more than 16 payment cards, which one queue word cannot hold, or more than 63 cards,
-/// which the places and their sentinel bit cannot (no deal of a search has either; the CPU plays
-/// such deals).
-fn given(penalties: impl IntoIterator<Item = u8>) -> Option<[u32; 3]> {
-    let mut places = 0u64;
-    let mut values = 0u32;
-    let mut queued = 0;
-    for (place, penalty) in penalties.into_iter().enumerate() {
-        if place == 63 {
-            return None;
-        }
-        if penalty > 0 {
-            if queued == 16 {
-                return None;
-            }
-            places |= 1 << place;
-            values |= u32::from(penalty - 1) << (2 * queued);
-            queued += 1;
-        }
-    }
-    Some([places as u32, (places >> 32) as u32, values])
-}
-
-/// A deal of any sizes as the GPU takes it, with its hands' lengths (A's | B's << 8); `None` for
-/// one that [`given`] refuses, or whose game ends before it starts (a hand without cards), which
-/// the CPU plays.
-fn given_deal(deal: &Deal) -> Option<([u32; 3], u32)> {
-    let (a, b) = (deal.a(), deal.b());
-    if a.is_empty() || b.is_empty() {
-        return None;
-    }
-    let words = given(a.iter().chain(b).map(|face| face.penalty()))?;
-    // Both lengths are below 63 here.
-    Some((words, a.len() as u32 | (b.len() as u32) << 8))
-}
-
-/// The games of deals that [`given_deal`] takes, in order: every one is a find.
-fn play_on(
-    device: &Device,
-    slots: &Slots,
-    taken: &[(usize, [u32; 3], u32)],
-    deal: impl Fn(usize) -> Outcome,
-) -> Result<Vec<Outcome>, GpuError> {
-    let words: Vec<[u32; 3]> = taken.iter().map(|t| t.1).collect();
-    let lengths: Vec<u32> = taken.iter().map(|t| t.2).collect();
-    let batch = Batch {
-        source: Source::Given {
-            deals: &words,
-            lengths: Some(&lengths),
-        },
-        count: taken.len() as u32,
-        need: u32::MAX,
-        most: 0,
-        tricks: false,
-    };
-    let output = batch::run(device, slots, &batch)?;
-    let every = output.finds.len() == taken.len()
-        && output
-            .finds
-            .iter()
-            .enumerate()
-            .all(|(k, f)| f.place as usize == k);
-    if !every {
-        return Err(GpuError::Failed(
-            "the GPU did not give back every game asked for".into(),
-        ));
-    }
-    Ok(output
-        .finds
-        .iter()
-        .map(|find| outcome(find, || deal(taken[find.place as usize].0)))
-        .collect())
-}
-
-impl Gpu {
-    /// Whether [`Gpu::play`] plays this deal on the GPU: at most 63 cards, at most 16 of them
-    /// payment cards, and a card in each hand (one pack dealt any way, and less). Other deals
-    /// are played by the processor.
-    pub fn takes(deal: &Deal) -> bool {
-        given_deal(deal).is_some()
-    }
-
-    /// The game of each deal, in order, as [`camicia::play`] and the reference engine report it:
-    /// the deals that [`Gpu::takes`] uploaded and played on the GPU (a loop, found there, is
-    /// played again by the processor for its first repeat), the others on the processor.
-    pub fn play(&self, deals: &[Deal]) -> Vec<Outcome> {
-        let mut outcomes = Vec::with_capacity(deals.len());
-        for part in deals.chunks(CAPACITY as usize) {
-            let taken: Vec<(usize, [u32; 3], u32)> = part
-                .iter()
-                .enumerate()
-                .filter_map(|(k, deal)| {
-                    given_deal(deal).map(|(words, lengths)| (k, words, lengths))
-                })
-                .collect();
-            let replay = |k: usize| camicia::play(&part[k]);
-            let on_gpu = if taken.is_empty() {
-                Vec::new()
-            } else {
-                self.attempt(
-                    |device, slots| play_on(device, slots, &taken, replay).map(Some),
-                    |_| taken.iter().map(|t| replay(t.0)).collect(),
-                )
-            };
-            let mut played = taken.iter().map(|t| t.0).zip(on_gpu).peekable();
-            outcomes.extend(part.iter().enumerate().map(|(k, deal)| {
-                match played.next_if(|(at, _)| *at == k) {
-                    Some((_, outcome)) => outcome,
-                    None => camicia::play(deal),
-                }
-            }));
-        }
-        outcomes
-    }
-}
-
-fn stats_on(
-    device: &Device,
-    slots: &Slots,
-    dealer: &Dealer,
-    first: u64,
-    count: u32,
-) -> Result<Stats, GpuError> {
-    let batch = Batch {
-        source: Source::Random {
-            key: key(dealer),
-            first,
-        },
-        count,
-        need: 1,
-        most: HISTOGRAM,
-        tricks: true,
-    };
+/// The stats of a batch of random deals from deal `first` on.
+fn stats_of(dealer: &Dealer, first: u64, output: Output) -> Result<Stats, GpuError> {
     let Output {
         finds,
         mut cards,
         mut tricks,
         ..
-    } = batch::run(device, slots, &batch)?;
+    } = output;
     let mut games = Vec::with_capacity(finds.len());
     for find in &finds {
         let index = first + u64::from(find.place);
@@ -218,61 +55,141 @@ fn stats_on(
     Ok(Stats::of_counts(&cards, &tricks, games))
 }
 
-/// The haul of a batch. A deal met twice among the longest games (a climb's neighbours can be
-/// the same deal) is kept once by the top, which may then want games shorter than the finds:
-/// the batch is then played again with every finished game gathered.
-fn haul_on(
-    device: &Device,
-    slots: &Slots,
-    batch: Batch<'_>,
-    first: u128,
-    keep: Keep,
-    pack: impl Fn(u128) -> Pack,
-) -> Result<Haul, GpuError> {
-    let output = batch::run(device, slots, &batch)?;
-    if output.threshold > 0 && kept(&output, first, keep, &pack) < keep.top {
-        return haul_on(
-            device,
-            slots,
-            Batch {
-                need: u32::MAX,
-                ..batch
+pub(crate) fn stats_on(
+    feed: &Feed<'_>,
+    dealer: &Dealer,
+    deals: Range<u64>,
+) -> Result<Stats, GpuError> {
+    let key = key(dealer);
+    let mut stats = Stats::default();
+    feed.stream(
+        deals.end.saturating_sub(deals.start),
+        u32::MAX,
+        |offset, count| Batch {
+            source: Source::Random {
+                key,
+                first: deals.start + offset,
             },
-            first,
-            keep,
-            pack,
-        );
-    }
-    let games: Vec<(u128, Outcome)> = output
-        .finds
-        .iter()
-        .map(|find| {
-            let order = first + u128::from(find.place);
-            (order, outcome(find, || play_pack(&pack(order))))
-        })
-        .collect();
-    Ok(Haul::of_games(keep, batch.count.into(), games, pack))
+            count,
+            need: 1,
+            most: HISTOGRAM,
+            tricks: true,
+        },
+        |offset, _, output| {
+            stats.merge(&stats_of(dealer, deals.start + offset, output)?);
+            Ok(())
+        },
+    )?;
+    Ok(stats)
 }
 
-/// How many different deals the finished finds hold, up to `keep.top`.
-fn kept(output: &Output, first: u128, keep: Keep, pack: &impl Fn(u128) -> Pack) -> usize {
-    let mut deals = std::collections::HashSet::new();
-    for find in output.finds.iter().filter(|f| !f.replay) {
-        if deals.len() == keep.top {
-            break;
+fn report_on(feed: &Feed<'_>, indices: Range<u128>) -> Result<Report, GpuError> {
+    let mut report = Report::default();
+    feed.stream(
+        (indices.end - indices.start) as u64,
+        u32::MAX,
+        |offset, count| Batch {
+            source: Source::Index {
+                first: indices.start + u128::from(offset),
+            },
+            count,
+            need: 1,
+            most: HISTOGRAM,
+            tricks: false,
+        },
+        |offset, batch, output| {
+            let first = indices.start + u128::from(offset);
+            let mut games = Vec::with_capacity(output.finds.len());
+            for find in &output.finds {
+                let index = first + u128::from(find.place);
+                let pack =
+                    || camicia::index::pack(index).expect("a unit's indices are deal indices");
+                let outcome = outcome(find, || play_pack(&pack()));
+                let game = Entry {
+                    index,
+                    cards: outcome.cards,
+                    tricks: outcome.tricks,
+                };
+                games.push((game, matches!(outcome.status, Status::Loop { .. })));
+            }
+            report.append(Report::of_games(batch.count.into(), games));
+            Ok(())
+        },
+    )?;
+    Ok(report)
+}
+
+/// The finds of one chunk of a search, gathered from the batches that cover it.
+#[derive(Default)]
+struct Gathered {
+    finds: Vec<(u128, Find)>,
+    /// The highest threshold of the batches that cover it: a game below it may be missing.
+    threshold: u32,
+}
+
+impl Gathered {
+    /// Whether the chunk's finds hold what its haul keeps: its loops, its games of `most` cards
+    /// or more (every batch gathers them), and its `need` longest finished games, which are
+    /// there if every game below the threshold is shorter than they, or if no game is missing.
+    fn complete(&self, deals: u64, need: usize) -> bool {
+        let mut finished: Vec<u32> = self
+            .finds
+            .iter()
+            .filter(|(_, f)| !f.replay)
+            .map(|(_, f)| f.cards)
+            .collect();
+        let replays = self.finds.len() - finished.len();
+        if self.threshold == 0 || finished.len() as u64 + replays as u64 == deals {
+            return true;
         }
-        deals.insert(pack(first + u128::from(find.place)));
+        if finished.len() < need {
+            return false;
+        }
+        finished.sort_unstable_by(|a, b| b.cmp(a));
+        finished[need - 1] >= self.threshold
     }
-    deals.len()
 }
 
-/// What a search asks of a batch: its top K (and the longest), and every game of its least
-/// number of cards.
-fn search_batch(source: Source<'_>, count: u32, keep: Keep) -> Batch<'_> {
+/// How a search's deals fall into its chunks: `chunk` deals each, the first at place `first`.
+struct Spread {
+    chunk: u64,
+    first: u128,
+}
+
+impl Spread {
+    /// Sorts the finds of a batch of deals from `offset` on (counted from the search's first)
+    /// into the chunks they lie in, `chunks[0]` being chunk `base`, and raises the threshold of
+    /// each chunk the batch covers to the batch's.
+    fn sort(
+        &self,
+        chunks: &mut [Gathered],
+        base: u64,
+        offset: u64,
+        batch: &Batch<'_>,
+        output: Output,
+    ) {
+        let chunk = self.chunk;
+        let low = (offset / chunk - base) as usize;
+        let high = ((offset + u64::from(batch.count) - 1) / chunk - base) as usize;
+        for gathered in &mut chunks[low..=high] {
+            gathered.threshold = gathered.threshold.max(output.threshold);
+        }
+        for find in output.finds {
+            let at = offset + u64::from(find.place);
+            chunks[(at / chunk - base) as usize]
+                .finds
+                .push((self.first + u128::from(at), find));
+        }
+    }
+}
+
+/// What a search asks of its batches: each chunk's top K (and the longest), and every game of
+/// its least number of cards.
+fn search_batch(source: Source<'_>, count: u32, need: u32, keep: Keep) -> Batch<'_> {
     Batch {
         source,
         count,
-        need: u32::try_from(keep.top.max(1)).unwrap_or(u32::MAX),
+        need,
         most: keep
             .min_cards
             .map_or(HISTOGRAM, |cards| cards.min(HISTOGRAM.into()) as u32),
@@ -280,28 +197,96 @@ fn search_batch(source: Source<'_>, count: u32, keep: Keep) -> Batch<'_> {
     }
 }
 
-fn report_on(device: &Device, slots: &Slots, first: u128, count: u32) -> Result<Report, GpuError> {
-    let batch = Batch {
-        source: Source::Index { first },
-        count,
-        need: 1,
-        most: HISTOGRAM,
-        tricks: false,
+/// The finished games a chunk's haul needs: its K longest, and the longest whatever K.
+fn needed(keep: Keep) -> u32 {
+    u32::try_from(keep.top.max(1)).unwrap_or(u32::MAX)
+}
+
+/// The hauls of each chunk of `chunk` deals of a search's `total` deals from `source`, whose
+/// places start at `first`: the batches, sized for the device, gather games for all the chunks
+/// they cover, and a chunk whose longest games may lie below its batches' thresholds (rare) is
+/// played again alone. `pack` makes the deal at a place, for the finds kept.
+fn hauls_on(
+    feed: &Feed<'_>,
+    source: Source<'_>,
+    total: u64,
+    first: u128,
+    chunk: u64,
+    keep: Keep,
+    pack: impl Fn(u128) -> Pack,
+) -> Result<Vec<Haul>, GpuError> {
+    let chunk = chunk.max(1);
+    let every = matches!(source, Source::Given { .. });
+    let mut chunks: Vec<Gathered> = (0..total.div_ceil(chunk))
+        .map(|_| Gathered::default())
+        .collect();
+    let batch_at = |offset: u64, count: u32| {
+        if every {
+            return every_game(source, offset, count);
+        }
+        let covered = (offset + u64::from(count)).div_ceil(chunk) - offset / chunk;
+        let need = needed(keep)
+            .saturating_mul(MARGIN)
+            .saturating_mul(covered as u32);
+        search_batch(source.part(offset, count), count, need, keep)
     };
-    let output = batch::run(device, slots, &batch)?;
-    let mut games = Vec::with_capacity(output.finds.len());
-    for find in &output.finds {
-        let index = first + u128::from(find.place);
-        let pack = || camicia::index::pack(index).expect("a unit's indices are deal indices");
-        let outcome = outcome(find, || play_pack(&pack()));
-        let game = Entry {
-            index,
-            cards: outcome.cards,
-            tricks: outcome.tricks,
-        };
-        games.push((game, matches!(outcome.status, Status::Loop { .. })));
+    let spread = Spread { chunk, first };
+    feed.stream(total, u32::MAX, batch_at, |offset, batch, output| {
+        spread.sort(&mut chunks, 0, offset, batch, output);
+        Ok(())
+    })?;
+    let mut hauls = Vec::with_capacity(chunks.len());
+    for (k, gathered) in chunks.iter_mut().enumerate() {
+        let start = k as u64 * chunk;
+        let deals = chunk.min(total - start);
+        if !gathered.complete(deals, needed(keep) as usize) {
+            // Played again alone, each of its batches gathering the chunk's K longest.
+            feed.device.clock.again();
+            let mut again = vec![Gathered::default()];
+            feed.stream(
+                deals,
+                u32::MAX,
+                |offset, count| {
+                    search_batch(
+                        source.part(start + offset, count),
+                        count,
+                        needed(keep),
+                        keep,
+                    )
+                },
+                |offset, batch, output| {
+                    spread.sort(&mut again, k as u64, start + offset, batch, output);
+                    Ok(())
+                },
+            )?;
+            *gathered = again.pop().unwrap_or_default();
+        }
+        gathered.finds.sort_unstable_by_key(|(order, _)| *order);
+        let games = gathered
+            .finds
+            .iter()
+            .map(|(order, find)| (*order, outcome(find, || play_pack(&pack(*order)))));
+        hauls.push(Haul::of_games(keep, deals, games, &pack));
     }
-    Ok(Report::of_games(count.into(), games))
+    Ok(hauls)
+}
+
+impl Gpu {
+    fn hauls_of<'a>(
+        &self,
+        source: Source<'a>,
+        places: Range<u128>,
+        chunk: u64,
+        keep: Keep,
+        pack: impl Fn(u128) -> Pack,
+        on_cpu: impl FnOnce() -> Vec<Haul>,
+    ) -> Vec<Haul> {
+        let total = (places.end - places.start) as u64;
+        self.attempt(
+            |feed| hauls_on(feed, source, total, places.start, chunk, keep, &pack).map(Some),
+            |_| on_cpu(),
+        )
+    }
 }
 
 impl Bulk for Gpu {
@@ -309,108 +294,110 @@ impl Bulk for Gpu {
         "gpu"
     }
 
+    fn span(&self) -> u64 {
+        self.span_deals()
+    }
+
     fn stats(&self, dealer: &Dealer, deals: Range<u64>) -> Stats {
-        let mut stats = Stats::default();
-        for (first, count) in batches(deals.start.into()..deals.end.into()) {
-            let first = first as u64;
-            let part = self.attempt(
-                |device, slots| stats_on(device, slots, dealer, first, count).map(Some),
-                |cpu| Stats::of(cpu, dealer, first..first + u64::from(count)),
-            );
-            stats.merge(&part);
-        }
-        stats
+        self.attempt(
+            |feed| stats_on(feed, dealer, deals.clone()).map(Some),
+            |cpu| Stats::of(cpu, dealer, deals.clone()),
+        )
     }
 
     fn haul_dealt(&self, dealer: &Dealer, deals: Range<u64>, keep: Keep) -> Haul {
-        let mut haul = Haul::new(keep);
-        for (first, count) in batches(deals.start.into()..deals.end.into()) {
-            let source = Source::Random {
-                key: key(dealer),
-                first: first as u64,
-            };
-            let part = self.attempt(
-                |device, slots| {
-                    let batch = search_batch(source, count, keep);
-                    haul_on(device, slots, batch, first, keep, |order| {
-                        dealer.pack(order as u64)
+        let whole = deals.end.saturating_sub(deals.start).max(1);
+        let hauls = self.hauls_dealt(dealer, deals, whole, keep);
+        hauls.into_iter().next().unwrap_or_else(|| Haul::new(keep))
+    }
+
+    fn hauls_dealt(&self, dealer: &Dealer, deals: Range<u64>, chunk: u64, keep: Keep) -> Vec<Haul> {
+        let source = Source::Random {
+            key: key(dealer),
+            first: deals.start,
+        };
+        self.hauls_of(
+            source,
+            deals.start.into()..deals.end.into(),
+            chunk,
+            keep,
+            |order| dealer.pack(order as u64),
+            || {
+                cuts(deals.start.into()..deals.end.into(), chunk.into())
+                    .map(|part| {
+                        let part = part.start as u64..part.end as u64;
+                        camicia::search::haul_dealt(self.cpu(), dealer, part, keep)
                     })
-                    .map(Some)
-                },
-                |cpu| {
-                    let range = first as u64..first as u64 + u64::from(count);
-                    camicia::search::haul_dealt(cpu, dealer, range, keep)
-                },
-            );
-            haul.merge(&part);
-        }
-        haul
+                    .collect()
+            },
+        )
     }
 
     fn haul_indices(&self, indices: Range<u128>, keep: Keep) -> Haul {
-        let mut haul = Haul::new(keep);
-        for (first, count) in batches(deal_indices(indices)) {
-            let part = self.attempt(
-                |device, slots| {
-                    let batch = search_batch(Source::Index { first }, count, keep);
-                    haul_on(device, slots, batch, first, keep, |order| {
-                        camicia::index::pack(order).expect("a search's indices are deal indices")
-                    })
-                    .map(Some)
-                },
-                |cpu| cpu.haul_indices(first..first + u128::from(count), keep),
-            );
-            haul.merge(&part);
-        }
-        haul
+        let whole = (indices.end.saturating_sub(indices.start) as u64).max(1);
+        let hauls = self.hauls_indices(indices, whole, keep);
+        hauls.into_iter().next().unwrap_or_else(|| Haul::new(keep))
+    }
+
+    fn hauls_indices(&self, indices: Range<u128>, chunk: u64, keep: Keep) -> Vec<Haul> {
+        // Indices past the last deal are no deals: their chunks' hauls hold none.
+        let dealt = deal_indices(indices.clone());
+        let mut hauls = self.hauls_of(
+            Source::Index { first: dealt.start },
+            dealt.clone(),
+            chunk,
+            keep,
+            |order| camicia::index::pack(order).expect("a search's indices are deal indices"),
+            || {
+                cuts(dealt.clone(), chunk.into())
+                    .map(|part| self.cpu().haul_indices(part, keep))
+                    .collect()
+            },
+        );
+        let chunks = cuts(indices, chunk.into()).count();
+        hauls.resize_with(chunks, || Haul::new(keep));
+        hauls
     }
 
     fn haul(&self, packs: &mut dyn Iterator<Item = Pack>, first: u128, keep: Keep) -> Haul {
-        let mut haul = Haul::new(keep);
-        let mut order = first;
-        loop {
-            let part: Vec<Pack> = (&mut *packs).take(CAPACITY as usize).collect();
-            if part.is_empty() {
-                break;
-            }
-            let start = order;
-            let found = self.attempt(
-                |device, slots| {
-                    let Some(deals): Option<Vec<[u32; 3]>> = part
-                        .iter()
-                        .map(|pack| given(pack.iter().copied()))
-                        .collect()
-                    else {
-                        return Ok(None);
-                    };
-                    let source = Source::Given {
-                        deals: &deals,
-                        lengths: None,
-                    };
-                    let batch = search_batch(source, deals.len() as u32, keep);
-                    haul_on(device, slots, batch, start, keep, |order| {
-                        part[(order - start) as usize]
-                    })
-                    .map(Some)
-                },
-                |cpu| camicia::search::haul(cpu, part.iter().copied(), start, keep),
-            );
-            haul.merge(&found);
-            order += part.len() as u128;
-        }
-        haul
+        let hauls = self.hauls(packs, first, u64::MAX, keep);
+        hauls.into_iter().next().unwrap_or_else(|| Haul::new(keep))
+    }
+
+    fn hauls(
+        &self,
+        packs: &mut dyn Iterator<Item = Pack>,
+        first: u128,
+        chunk: u64,
+        keep: Keep,
+    ) -> Vec<Haul> {
+        let packs: Vec<Pack> = packs.collect();
+        let on_cpu = || {
+            let cpu = self.cpu();
+            cpu.hauls(&mut packs.iter().copied(), first, chunk, keep)
+        };
+        let Some(deals): Option<Vec<[u32; 3]>> = packs
+            .iter()
+            .map(|pack| given(pack.iter().copied()))
+            .collect()
+        else {
+            return on_cpu();
+        };
+        let places = first..first + packs.len() as u128;
+        let source = Source::Given {
+            deals: &deals,
+            lengths: None,
+        };
+        let pack = |order: u128| packs[(order - first) as usize];
+        self.hauls_of(source, places, chunk, keep, pack, on_cpu)
     }
 
     fn report(&self, indices: Range<u128>) -> Report {
-        let mut report = Report::default();
-        for (first, count) in batches(deal_indices(indices)) {
-            let part = self.attempt(
-                |device, slots| report_on(device, slots, first, count).map(Some),
-                |cpu| Report::of(cpu, first..first + u128::from(count)),
-            );
-            report.append(part);
-        }
-        report
+        let dealt = deal_indices(indices);
+        self.attempt(
+            |feed| report_on(feed, dealt.clone()).map(Some),
+            |cpu| Report::of(cpu, dealt.clone()),
+        )
     }
 }
 

@@ -319,6 +319,60 @@ fn deals_of_any_sizes_are_the_reference_engines() -> Result<(), Failed> {
     )
 }
 
+/// A span of a search's chunks played at once keeps each chunk's finds apart, as the CPU
+/// engines find them chunk by chunk: random deals, and index order around Nessler's record,
+/// where neighbouring deals are alike and some chunks hold none of the span's longest games, so
+/// that they are played again alone.
+fn hauls_of_chunks_are_the_cpu_engines_chunk_by_chunk() -> Result<(), Failed> {
+    let gpu = gpu()?;
+    let summaries = |hauls: Vec<Haul>| hauls.iter().map(finds).collect::<Vec<_>>();
+    let keep = Keep {
+        top: 4,
+        min_cards: Some(1_500),
+    };
+    let dealer = Dealer::new(31);
+    same(
+        summaries(gpu.hauls_dealt(&dealer, 5..90_005, 3_000, keep)),
+        summaries(Engine::best().hauls_dealt(&dealer, 5..90_005, 3_000, keep)),
+        "random deals in chunks of 3,000",
+    )?;
+    let nessler = 447_247_122_283_566_119_055;
+    let indices = nessler - 45_000..nessler + 45_000;
+    let before = gpu.timing().chunks_again;
+    same(
+        summaries(gpu.hauls_indices(indices.clone(), 1_000, keep)),
+        summaries(Engine::best().hauls_indices(indices, 1_000, keep)),
+        "indices around Nessler's record in chunks of 1,000",
+    )?;
+    if gpu.timing().chunks_again == before {
+        return Err("no chunk was played again: that path is untested".into());
+    }
+    Ok(())
+}
+
+/// The engine counts its submissions and what they played, and times them where the adapter
+/// writes timestamps (lavapipe does).
+fn the_gpu_is_timed() -> Result<(), Failed> {
+    let gpu = gpu()?;
+    let before = gpu.timing();
+    gpu.stats(&Dealer::new(4), 0..150_000);
+    let after = gpu.timing();
+    let software = gpu.adapter().is_software();
+    if after.deals < before.deals + 150_000
+        || after.submissions <= before.submissions
+        || after.most_in_flight == 0
+        || after.lanes.steps <= before.lanes.steps
+        || after.lanes.busy_share().is_none_or(|share| share <= 0.0)
+        || (software && after.device.is_none())
+        // The run's time holds all of the device's (a submission is counted before it goes),
+        // give or take the two clocks' disagreement.
+        || after.busy_share().is_some_and(|share| share > 1.01)
+    {
+        return Err(format!("{before:?} then {after:?}").into());
+    }
+    Ok(())
+}
+
 /// Threads share the GPU: each gets its own batch's results.
 fn threads_share_the_gpu() -> Result<(), Failed> {
     let gpu = gpu()?;
@@ -346,7 +400,13 @@ type Test = fn() -> Result<(), Failed>;
 
 fn main() {
     let arguments = Arguments::from_args();
-    let trials: [(&str, Test); 10] = [
+    // Mesa's device-selection layer would print on standard error where XDG_RUNTIME_DIR is
+    // unset (parlor's main keeps it out the same way).
+    if std::env::var_os("NODEVICE_SELECT").is_none() {
+        // SAFETY: first thing in `main`, before any thread is started.
+        unsafe { std::env::set_var("NODEVICE_SELECT", "1") };
+    }
+    let trials: [(&str, Test); 12] = [
         (
             "random_games_are_the_cpu_engines_game_by_game",
             random_games_are_the_cpu_engines_game_by_game,
@@ -383,6 +443,11 @@ fn main() {
             "deals_of_any_sizes_are_the_reference_engines",
             deals_of_any_sizes_are_the_reference_engines,
         ),
+        (
+            "hauls_of_chunks_are_the_cpu_engines_chunk_by_chunk",
+            hauls_of_chunks_are_the_cpu_engines_chunk_by_chunk,
+        ),
+        ("the_gpu_is_timed", the_gpu_is_timed),
         ("threads_share_the_gpu", threads_share_the_gpu),
     ];
     let in_ci = std::env::var_os("CI").is_some();

@@ -48,6 +48,59 @@ pub trait Bulk: Send + Sync + Debug {
 
     /// [`Report::of`]: the work unit report of the deals of `indices`.
     fn report(&self, indices: Range<u128>) -> Report;
+
+    /// How many deals the engine would rather be given at once, so that the long runs hand it
+    /// spans of several of their chunks: a GPU fed batches of millions. 0, the CPU engines': a
+    /// chunk at a time.
+    fn span(&self) -> u64 {
+        0
+    }
+
+    /// The [`Bulk::haul_dealt`] of each run of `chunk` deals of `deals` (the last one may be
+    /// shorter), in order: a span of a search's chunks played at once, each chunk's finds kept
+    /// apart, as the search reports them chunk by chunk.
+    fn hauls_dealt(&self, dealer: &Dealer, deals: Range<u64>, chunk: u64, keep: Keep) -> Vec<Haul> {
+        cuts(deals.start.into()..deals.end.into(), chunk.into())
+            .map(|part| self.haul_dealt(dealer, part.start as u64..part.end as u64, keep))
+            .collect()
+    }
+
+    /// The [`Bulk::haul_indices`] of each run of `chunk` indices of `indices`, in order.
+    fn hauls_indices(&self, indices: Range<u128>, chunk: u64, keep: Keep) -> Vec<Haul> {
+        cuts(indices, chunk.into())
+            .map(|part| self.haul_indices(part, keep))
+            .collect()
+    }
+
+    /// The [`Bulk::haul`] of each run of `chunk` of `packs`, in order, the first at place `first`.
+    fn hauls(
+        &self,
+        packs: &mut dyn Iterator<Item = Pack>,
+        first: u128,
+        chunk: u64,
+        keep: Keep,
+    ) -> Vec<Haul> {
+        let mut hauls = Vec::new();
+        let mut place = first;
+        loop {
+            let part: Vec<Pack> = packs.take(chunk.max(1) as usize).collect();
+            if part.is_empty() {
+                return hauls;
+            }
+            hauls.push(self.haul(&mut part.iter().copied(), place, keep));
+            place += part.len() as u128;
+        }
+    }
+}
+
+/// `range` cut into runs of `chunk` (at least one), the last one shorter if it must.
+pub fn cuts(range: Range<u128>, chunk: u128) -> impl Iterator<Item = Range<u128>> {
+    let chunk = chunk.max(1);
+    let count = range.end.saturating_sub(range.start);
+    (0..count.div_ceil(chunk)).map(move |k| {
+        let start = range.start + k * chunk;
+        start..(start + chunk).min(range.end)
+    })
 }
 
 impl Bulk for Engine {
@@ -81,5 +134,39 @@ impl Bulk for Engine {
 impl From<Engine> for Arc<dyn Bulk> {
     fn from(engine: Engine) -> Arc<dyn Bulk> {
         Arc::new(engine)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_are_cut_into_chunks() {
+        let runs: Vec<_> = cuts(5..17, 5).collect();
+        assert_eq!(runs, [5..10, 10..15, 15..17]);
+        assert_eq!(cuts(3..3, 5).count(), 0);
+        assert_eq!(cuts(0..4, 0).count(), 4);
+    }
+
+    #[test]
+    fn hauls_of_chunks_are_the_hauls_of_each() {
+        let engine = Engine::best();
+        let dealer = Dealer::new(2);
+        let keep = Keep {
+            top: 3,
+            min_cards: Some(900),
+        };
+        let summary = |h: &Haul| (h.deals, h.loops.clone(), h.long.clone(), h.top.games());
+        let hauls = engine.hauls_dealt(&dealer, 100..5_100, 2_000, keep);
+        let each: Vec<_> = [100..2_100, 2_100..4_100, 4_100..5_100]
+            .into_iter()
+            .map(|part| summary(&engine.haul_dealt(&dealer, part, keep)))
+            .collect();
+        assert_eq!(hauls.iter().map(summary).collect::<Vec<_>>(), each);
+        let packs: Vec<Pack> = dealer.packs(100..5_100).collect();
+        let given = engine.hauls(&mut packs.iter().copied(), 100, 2_000, keep);
+        assert_eq!(given.iter().map(summary).collect::<Vec<_>>(), each);
+        assert_eq!(engine.hauls_indices(7..7_007, 3_000, keep).len(), 3);
     }
 }

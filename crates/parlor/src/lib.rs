@@ -142,6 +142,8 @@ impl Command {
 /// }
 /// ```
 pub fn main() -> ExitCode {
+    // SAFETY: first thing in `main`, before any thread of the process is started.
+    unsafe { cli::camicia::engine::quiet_the_device_selection_layer() };
     let closed = error::streams_closed();
     // A usage error is the user's, whatever became of its message: exit status 2 even where
     // standard error is closed or full.

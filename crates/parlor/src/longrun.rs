@@ -135,13 +135,13 @@ impl<'a> Outputs<'a> {
 /// Runs `run` as the options say — on this machine's threads or as a process of a cluster —
 /// after checking every file it will write, and gives its summary to `report` (in a process of
 /// a cluster other than process 0, which has no summary, `report` is not called). The
-/// throughput goes to standard error after the report, naming `engine` when the game has
-/// several.
+/// throughput goes to standard error after the report, naming the engine as `engine` says it
+/// once the run is over (how a GPU was kept busy is known only then), when the game has several.
 pub fn run<R: Run>(
     run: &R,
     args: &LongRun,
     unit: &str,
-    engine: Option<&str>,
+    engine: Option<&dyn Fn() -> String>,
     outputs: Outputs,
     report: impl FnOnce(<R::Job as Job>::Summary) -> Result<(), CliError>,
 ) -> Result<(), CliError> {
@@ -202,7 +202,7 @@ pub fn run<R: Run>(
         Workers::Threads(_) => format!("{threads} thread{}", if threads == 1 { "" } else { "s" }),
     };
     if let Some(engine) = engine {
-        machine.push_str(&format!(", engine {engine}"));
+        machine.push_str(&format!(", engine {}", engine()));
     }
     match finish {
         Some(finish) => {

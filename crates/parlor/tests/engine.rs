@@ -43,15 +43,25 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
 }
 
-/// The JSON line with its `engine` field, the one thing that depends on the engine, taken out;
-/// and the engine it names.
+/// The JSON line with its `engine` field and, with the GPU, its `gpu` field taken out, the only
+/// things that depend on the engine; and the engine it names.
 fn without_engine(json: &str) -> (String, String) {
     let mut value: serde_json::Value = serde_json::from_str(json).expect("a JSON line");
-    let engine = value
-        .as_object_mut()
-        .and_then(|o| o.remove("engine"))
+    let object = value.as_object_mut().expect("a JSON object");
+    let engine = object
+        .remove("engine")
         .and_then(|e| e.as_str().map(str::to_owned))
         .unwrap_or_else(|| panic!("no engine in {json}"));
+    let gpu = object.remove("gpu");
+    assert_eq!(gpu.is_some(), engine == "gpu", "{json}");
+    if let Some(gpu) = gpu {
+        // The adapter is named, with its kind and backend, and the GPU played every deal.
+        for field in ["adapter", "backend", "device_type", "driver"] {
+            assert!(gpu[field].is_string(), "{field} in {gpu}");
+        }
+        assert!(gpu["fell_back"].is_null(), "{gpu}");
+        assert!(gpu["submissions"].as_u64() > Some(0), "{gpu}");
+    }
     (value.to_string(), engine)
 }
 
@@ -76,6 +86,49 @@ fn stats_on_the_gpu_print_what_the_processor_prints() {
     let stderr = text(&on_gpu.stderr);
     assert!(stderr.contains(", engine gpu, "), "{stderr}");
     same_json("engine-stats-json", &args);
+}
+
+/// Standard error holds parlor's words only, where Mesa's device-selection layer would print
+/// its own (`XDG_RUNTIME_DIR` unset); a software renderer is said to be one, in a warning and in
+/// the throughput line, which under `--verbose` tells how the GPU was kept busy.
+fn the_gpu_is_named_for_what_it_is() {
+    let folder = scratch("engine-named");
+    let args = [
+        "camicia",
+        "stats",
+        "--deals",
+        "3000",
+        "--engine",
+        "gpu",
+        "--json",
+        "--verbose",
+    ];
+    let output = parlor()
+        .current_dir(&folder)
+        .args(args)
+        .env_remove("XDG_RUNTIME_DIR")
+        .env_remove("NODEVICE_SELECT")
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let software = json["gpu"]["device_type"] == "cpu";
+    let stderr = text(&output.stderr);
+    let lines: Vec<&str> = stderr.lines().collect();
+    let throughput = lines.last().copied().unwrap_or_default();
+    assert!(throughput.starts_with("throughput: "), "{stderr}");
+    assert!(throughput.contains(" submission"), "{stderr}");
+    assert_eq!(
+        throughput.contains("a software renderer"),
+        software,
+        "{stderr}"
+    );
+    let warned = lines.iter().filter(|l| l.starts_with("warning: ")).count();
+    assert_eq!(lines.len(), 1 + warned, "{stderr}");
+    assert_eq!(warned, usize::from(software), "{stderr}");
+    // --quiet: nothing at all.
+    let quiet = run_in(&folder, &[&args[..], &["--quiet"]].concat(), None);
+    assert_eq!(text(&quiet.stderr), "");
 }
 
 fn searches_on_the_gpu_find_what_the_processor_finds() {
@@ -170,7 +223,10 @@ fn a_search_killed_and_resumed_on_the_gpu_ends_as_it_ends_uninterrupted() {
         "the search ended before it was killed"
     );
     let resumed = run_in(&folder, &strs(&on("gpu", "2")), None);
-    assert_eq!(text(&resumed.stdout), text(&whole.stdout));
+    assert_eq!(
+        without_engine(&text(&resumed.stdout)),
+        without_engine(&text(&whole.stdout))
+    );
     let read = |file: &str| std::fs::read(folder.join(file)).unwrap();
     assert!(read("whole.jsonl").len() > 1_000);
     assert_eq!(read("resumed.jsonl"), read("whole.jsonl"));
@@ -241,10 +297,14 @@ fn main() {
             engines_that_are_none_are_refused,
         ),
     ];
-    let on_the_gpu: [(&str, fn()); 5] = [
+    let on_the_gpu: [(&str, fn()); 6] = [
         (
             "stats_on_the_gpu_print_what_the_processor_prints",
             stats_on_the_gpu_print_what_the_processor_prints,
+        ),
+        (
+            "the_gpu_is_named_for_what_it_is",
+            the_gpu_is_named_for_what_it_is,
         ),
         (
             "searches_on_the_gpu_find_what_the_processor_finds",

@@ -207,6 +207,9 @@ pub struct StatsJson {
     pub seed: u64,
     /// The engine that played the deals (every engine gives the same results).
     pub engine: &'static str,
+    /// The GPU that played them, with `--engine gpu`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu: Option<GpuJson>,
     /// Games that finished.
     pub finished: u64,
     /// Games that looped.
@@ -221,6 +224,44 @@ pub struct StatsJson {
     pub first_loop: Option<NotableJson>,
     /// Finished games by cards laid.
     pub histogram: HistogramJson,
+}
+
+/// The GPU that played a run's deals (`--engine gpu`), and how it was kept busy: besides
+/// `engine`, the only part of `--json` that depends on the machine.
+#[derive(Serialize)]
+pub struct GpuJson {
+    /// The adapter as its driver names it.
+    pub adapter: String,
+    /// `vulkan`, `metal` or `dx12`.
+    pub backend: &'static str,
+    /// `discrete`, `integrated`, `virtual`, `cpu` (the processor: a software renderer, such as
+    /// Mesa's lavapipe) or `other`.
+    pub device_type: &'static str,
+    /// The driver and its version, as far as it says.
+    pub driver: String,
+    /// Why the GPU stopped during the run, if it did: the processor played the rest (with the
+    /// same results). `null` when the GPU played every deal given to it.
+    pub fell_back: Option<String>,
+    /// Submissions made: batches of deals, each with its passes and its read-back.
+    pub submissions: u64,
+    /// Deals per submission, on average.
+    pub deals_per_submission: u64,
+    /// The most submissions in flight at once.
+    pub in_flight: usize,
+    /// Seconds from the first submission to the last read-back: the run after its start-up.
+    pub wall_seconds: f64,
+    /// Seconds in which the device was running a submission, from its timestamps; `null` where
+    /// the adapter writes none.
+    pub busy_seconds: Option<f64>,
+    /// `busy_seconds` over `wall_seconds`.
+    pub busy_share: Option<f64>,
+    /// The device's seconds on its shortest, median and longest submission.
+    pub submission_seconds: Option<[f64; 3]>,
+    /// The share of the play's thread-steps spent playing (the rest waited for a subgroup's
+    /// other games, or for deals).
+    pub lanes_busy: Option<f64>,
+    /// The share of the play's workgroup-steps taken after the deals had all been handed out.
+    pub tail_share: Option<f64>,
 }
 
 /// A game `parlor camicia stats` names: the longest, or the first loop.
@@ -282,6 +323,7 @@ impl StatsJson {
             deals: tally.deals(),
             seed,
             engine,
+            gpu: None,
             finished: tally.finished(),
             loops: tally::Rate::new(tally.loops(), tally.deals()),
             cards: tally::Mean::of_histogram(tally.cards()),
@@ -396,6 +438,9 @@ pub struct SearchJson {
     pub search: ModeJson,
     /// The engine that played the deals (every engine gives the same results).
     pub engine: &'static str,
+    /// The GPU that played them, with `--engine gpu`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu: Option<GpuJson>,
     /// How many of the longest finished games are kept.
     pub top_k: u64,
     /// The length from which every finished game is reported, when given.
@@ -431,6 +476,7 @@ impl SearchJson {
         SearchJson {
             search,
             engine,
+            gpu: None,
             top_k: keep.top as u64,
             min_cards: keep.min_cards,
             start,

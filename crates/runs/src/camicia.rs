@@ -53,10 +53,12 @@ impl Run for StatsRun {
         let (engine, dealer) = (self.engine.clone(), Dealer::new(self.seed));
         let checker = dealer.clone();
         let plan = Plan::new(self.deals, STATS_CHUNK);
+        let spanning = self.engine.clone();
         Fold::new(plan, Stats::default(), move |deals| {
             engine.stats(&dealer, deals)
         })
         .checked_by(move |tally, deals| tally.check(&checker, deals))
+        .spanning(move || spanning.span())
     }
 }
 
@@ -233,6 +235,36 @@ impl Job for Hunting {
         }
     }
 
+    /// As many chunks as the engine would rather be given at once (a GPU's batches).
+    fn span(&self) -> u64 {
+        self.engine.span().div_ceil(self.plan().chunk).max(1)
+    }
+
+    /// A span's chunks played at once, each chunk's finds kept apart: the search reports them
+    /// chunk by chunk, as it does whatever the span.
+    fn play_span(&self, chunks: Range<u64>, climb: &Option<Climb>) -> Vec<Haul> {
+        let plan = self.plan();
+        let deals = plan.range(chunks.start).start..plan.range(chunks.end - 1).end;
+        let keep = self.keep;
+        match (self.mode, climb) {
+            (Mode::Random { .. }, _) => {
+                self.engine
+                    .hauls_dealt(&self.dealer, deals, plan.chunk, keep)
+            }
+            (Mode::Range(range), _) => {
+                let (first, end) = (range.number(deals.start), range.number(deals.end));
+                self.engine.hauls_indices(first..end, plan.chunk, keep)
+            }
+            (Mode::Climb { .. }, Some(climb)) => self.engine.hauls(
+                &mut climb.steps(deals.clone()),
+                deals.start.into(),
+                plan.chunk,
+                keep,
+            ),
+            (Mode::Climb { .. }, None) => chunks.map(|_| Haul::new(keep)).collect(),
+        }
+    }
+
     fn commit(&self, hunt: &mut Hunt, haul: Haul, commit: &mut Commit<'_>) -> Result<(), String> {
         for find in hunt.commit(haul, commit.ends_round()) {
             commit
@@ -285,6 +317,7 @@ impl Run for WorkunitRun {
         let (first, engine) = (self.start, self.engine.clone());
         // At most 2^64 - 1 deals, checked by `new`.
         let plan = Plan::new((self.end - self.start + 1) as u64, SEARCH_CHUNK);
+        let spanning = engine.clone();
         let play = move |deals: Range<u64>| {
             engine.report(first + u128::from(deals.start)..first + u128::from(deals.end))
         };
@@ -293,5 +326,6 @@ impl Run for WorkunitRun {
             report.append(later.clone())
         })
         .checked_by(move |report, deals| report.check(first..first + u128::from(deals)))
+        .spanning(move || spanning.span())
     }
 }

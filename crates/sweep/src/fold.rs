@@ -13,6 +13,8 @@ use tally::Merge;
 type Play<T> = dyn Fn(Range<u64>) -> T + Send + Sync;
 /// Whether statistics read from a checkpoint can be those of the first `items` items.
 type Check<T> = dyn Fn(&T, u64) -> Result<(), String> + Send + Sync;
+/// How many items the player would rather play at once.
+type Span = dyn Fn() -> u64 + Send + Sync;
 
 /// A [`Job`] whose chunks' parts and summary are the same statistics, combined in chunk order.
 ///
@@ -41,6 +43,7 @@ pub struct Fold<T> {
     combine: fn(&mut T, &T),
     play: Box<Play<T>>,
     check: Box<Check<T>>,
+    span: Option<Box<Span>>,
 }
 
 impl<T: Merge> Fold<T> {
@@ -71,6 +74,17 @@ impl<T> Fold<T> {
             combine: append,
             play: Box::new(play),
             check: Box::new(|_, _| Ok(())),
+            span: None,
+        }
+    }
+
+    /// Lets the player take more than a chunk at once: about `items()` items, in whole chunks,
+    /// played by one call and committed together (the statistics of a span are those of its
+    /// chunks, merged or appended in order, so the summary is the same).
+    pub fn spanning(self, items: impl Fn() -> u64 + Send + Sync + 'static) -> Fold<T> {
+        Fold {
+            span: Some(Box::new(items)),
+            ..self
         }
     }
 
@@ -107,6 +121,21 @@ where
 
     fn play(&self, _chunk: u64, items: Range<u64>, _: &()) -> T {
         (self.play)(items)
+    }
+
+    fn span(&self) -> u64 {
+        self.span
+            .as_ref()
+            .map_or(1, |items| items().div_ceil(self.plan.chunk).max(1))
+    }
+
+    /// The span's statistics as its first chunk's part, and empty statistics after them: they
+    /// are committed together.
+    fn play_span(&self, chunks: Range<u64>, _: &()) -> Vec<T> {
+        let items = self.plan.range(chunks.start).start..self.plan.range(chunks.end - 1).end;
+        let mut parts = vec![(self.play)(items)];
+        parts.resize((chunks.end - chunks.start) as usize, self.empty.clone());
+        parts
     }
 
     fn commit(&self, summary: &mut T, part: T, _: &mut Commit<'_>) -> Result<(), String> {

@@ -55,6 +55,21 @@ impl Plan {
         self.range(chunk).start
     }
 
+    /// Chunks `first..end` cut where they would run past the run's last chunk or the end of
+    /// `first`'s round, or stretched to it where fewer than half as many would be left after
+    /// them: the span a worker takes, never leaving a sliver of a span for the last.
+    pub(crate) fn span(&self, first: u64, end: u64) -> Range<u64> {
+        let mut last = self.chunks();
+        if let Some(round) = self.round {
+            last = last.min(first - first % round + round);
+        }
+        let end = end.min(last).max(first);
+        if last - end < (end - first) / 2 {
+            return first..last.max(first);
+        }
+        first..end
+    }
+
     /// How many chunks must be committed before chunk `chunk` may start.
     pub(crate) fn needs(&self, chunk: u64) -> u64 {
         self.round.map_or(0, |round| chunk - chunk % round)
@@ -149,6 +164,25 @@ pub trait Job: Send + Sync + 'static {
     /// Plays the items of chunk `chunk`.
     fn play(&self, chunk: u64, items: Range<u64>, basis: &Self::Basis) -> Self::Part;
 
+    /// How many chunks a worker would take at once, asked each time it takes some: 1, unless
+    /// the job's engine plays far more than a chunk at a time (a GPU fed batches of millions).
+    /// The chunks stay the job's, so the results do not depend on it; a span never reaches past
+    /// the end of a round.
+    fn span(&self) -> u64 {
+        1
+    }
+
+    /// Plays chunks `chunks` at once: a part for each, in order. The parts of a span are
+    /// committed together, one after the other with no checkpoint between them, so a job whose
+    /// parts merge may give the whole span's part as its first chunk's and empty parts after
+    /// it. By default, each chunk by [`Job::play`].
+    fn play_span(&self, chunks: Range<u64>, basis: &Self::Basis) -> Vec<Self::Part> {
+        let plan = self.plan();
+        chunks
+            .map(|chunk| self.play(chunk, plan.range(chunk), basis))
+            .collect()
+    }
+
     /// Adds a chunk's part to the summary; chunks come strictly in order. What the job appends
     /// to [`Commit::journal`] goes to the run's journal (its results file, or standard output),
     /// if it has one. An error stops the run: what was committed before it stays in the
@@ -205,6 +239,23 @@ mod tests {
             Plan::new(100_000, 2048).in_rounds(8).to_string(),
             "100,000 items in chunks of 2,048, 8 chunks a round"
         );
+    }
+
+    #[test]
+    fn spans_stop_at_the_end_and_at_rounds() {
+        let plan = Plan::new(100, 10);
+        assert_eq!(plan.span(2, 6), 2..6);
+        assert_eq!(plan.span(1, 2), 1..2);
+        assert_eq!(plan.span(8, 20), 8..10);
+        assert_eq!(plan.span(10, 12), 10..10);
+        // 2 left after 6: taken with them; 3 after 4 are not.
+        assert_eq!(plan.span(2, 8), 2..10);
+        assert_eq!(plan.span(3, 7), 3..7);
+        let rounds = plan.in_rounds(4);
+        assert_eq!(rounds.span(1, 9), 1..4);
+        assert_eq!(rounds.span(4, 9), 4..8);
+        assert_eq!(rounds.span(9, 12), 9..10);
+        assert_eq!(Plan::new(100, 10).in_rounds(8).span(0, 6), 0..8);
     }
 
     #[test]

@@ -286,10 +286,17 @@ impl<J: Job> Ledger<J> {
     /// whether a round ended, so that the next round's basis must be made. A part of a chunk
     /// already committed, or already waiting, is dropped (a part is the same whoever plays it).
     pub fn offer(&mut self, chunk: u64, part: J::Part) -> Result<bool, Error> {
-        if chunk < self.committed || chunk >= self.plan.chunks() {
-            return Ok(false);
+        self.offer_span(chunk, vec![part])
+    }
+
+    /// Takes the parts of the chunks from `first` on, one a chunk ([`Job::play_span`]), as
+    /// [`Ledger::offer`] takes each; they are committed together, with no checkpoint between.
+    pub fn offer_span(&mut self, first: u64, parts: Vec<J::Part>) -> Result<bool, Error> {
+        for (chunk, part) in (first..).zip(parts) {
+            if (self.committed..self.plan.chunks()).contains(&chunk) {
+                self.waiting.entry(chunk).or_insert(part);
+            }
         }
-        self.waiting.entry(chunk).or_insert(part);
         let mut round_ended = false;
         while let Some(part) = self.waiting.remove(&self.committed) {
             self.scratch.clear();

@@ -6,7 +6,7 @@
 //! whatever the number of items and a kill throws little work away; a chunk of a round waits
 //! until every round before it is committed.
 
-use crate::{Error, Finish, Job, Ledger, Progress};
+use crate::{Error, Finish, Job, Ledger, Plan, Progress};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, PoisonError, mpsc};
 
@@ -37,6 +37,22 @@ impl<B> Gate<B> {
     }
 }
 
+/// Takes the next `span` chunks (at least one) from `next`, stopping at the end of the run and
+/// of a round; `None` once every chunk is taken.
+fn take(next: &AtomicU64, plan: &Plan, span: u64) -> Option<std::ops::Range<u64>> {
+    let mut first = next.load(Ordering::Relaxed);
+    loop {
+        let taken = plan.span(first, first.saturating_add(span.max(1)));
+        if taken.is_empty() {
+            return None;
+        }
+        match next.compare_exchange_weak(first, taken.end, Ordering::Relaxed, Ordering::Relaxed) {
+            Ok(_) => return Some(taken),
+            Err(now) => first = now,
+        }
+    }
+}
+
 /// Plays every chunk the ledger has not committed on `threads` worker threads (at least one),
 /// commits them in order and calls `progress` after each commit. The result does not depend on
 /// `threads`.
@@ -48,7 +64,6 @@ pub(crate) fn run<J: Job>(
     let threads = threads.max(1);
     let plan = ledger.plan();
     let job = Arc::clone(ledger.job());
-    let chunks = plan.chunks();
     let window = AHEAD * threads as u64;
     let next = AtomicU64::new(ledger.committed());
     let gate = Gate {
@@ -68,11 +83,10 @@ pub(crate) fn run<J: Job>(
             let spawned = std::thread::Builder::new()
                 .name(format!("sweep-{worker}"))
                 .spawn_scoped(scope, move || {
-                    loop {
-                        let chunk = next.fetch_add(1, Ordering::Relaxed);
-                        if chunk >= chunks {
-                            break;
-                        }
+                    while let Some(span) = take(next, &plan, job.span()) {
+                        let chunk = span.start;
+                        // A worker holding a span of many chunks may run as far ahead.
+                        let window = window * (span.end - span.start);
                         let mut state = gate.lock();
                         while !state.stop
                             && (chunk >= state.committed + window
@@ -88,8 +102,8 @@ pub(crate) fn run<J: Job>(
                         }
                         let basis = Arc::clone(&state.basis);
                         drop(state);
-                        let part = job.play(chunk, plan.range(chunk), &basis);
-                        if sender.send((chunk, part)).is_err() {
+                        let parts = job.play_span(span, &basis);
+                        if sender.send((chunk, parts)).is_err() {
                             break;
                         }
                     }
@@ -100,8 +114,8 @@ pub(crate) fn run<J: Job>(
             }
         }
         drop(sender);
-        for (chunk, part) in receiver.iter() {
-            let committed = ledger.offer(chunk, part);
+        for (chunk, parts) in receiver.iter() {
+            let committed = ledger.offer_span(chunk, parts);
             let round_ended = match committed {
                 Ok(ended) => ended,
                 Err(error) => {

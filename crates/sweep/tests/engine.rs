@@ -18,6 +18,10 @@ use sweep::{Checkpointing, Cluster, Commit, Files, Identity, Job, Plan, Sink, Wo
 struct Hashes {
     items: u64,
     rounds: bool,
+    /// Chunks a worker takes at once (no part of the run's identity: a run resumes whatever it
+    /// was).
+    #[serde(skip)]
+    span: u64,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -70,6 +74,10 @@ impl Job for Hashes {
             .map(|(i, _)| *i)
             .collect();
         (count, total, finds)
+    }
+
+    fn span(&self) -> u64 {
+        self.span
     }
 
     fn commit(
@@ -161,14 +169,30 @@ fn threads_give_what_one_thread_gives() {
     for rounds in [false, true] {
         for items in [0, 1, 36, 37, 38, 5000] {
             let (expected, _) = plainly(
-                &Hashes { items, rounds },
-                Hashes { items, rounds }.plan().chunks(),
+                &Hashes {
+                    items,
+                    rounds,
+                    span: 1,
+                },
+                Hashes {
+                    items,
+                    rounds,
+                    span: 1,
+                }
+                .plan()
+                .chunks(),
             );
-            for threads in [1, 2, 3, 7] {
-                let summary = run_locally(Hashes { items, rounds }, threads, None);
+            // Spans of several chunks (a GPU's batches), some longer than a round.
+            for (threads, span) in [(1, 1), (2, 1), (3, 1), (7, 1), (1, 4), (2, 2), (3, 5)] {
+                let job = Hashes {
+                    items,
+                    rounds,
+                    span,
+                };
+                let summary = run_locally(job, threads, None);
                 assert_eq!(
                     summary, expected,
-                    "{items} items, {threads} threads, rounds {rounds}"
+                    "{items} items, {threads} threads, spans of {span}, rounds {rounds}"
                 );
             }
         }
@@ -182,11 +206,13 @@ fn a_run_resumed_from_any_checkpoint_ends_as_an_uninterrupted_one() {
         let job = Hashes {
             items: 4000,
             rounds,
+            span: 1,
         };
         let chunks = job.plan().chunks();
         let (expected, journal) = plainly(&job, chunks);
         assert!(!journal.is_empty());
-        for (stop, threads) in [(0, 2), (1, 1), (17, 3), (chunks - 1, 2), (chunks, 2)] {
+        let stops = [(0, 2), (1, 1), (17, 3), (chunks - 1, 2), (chunks, 2)];
+        for ((stop, threads), span) in stops.into_iter().zip([1, 4, 5, 2, 3]) {
             let (checkpoint, out) = (dir.join("run.checkpoint"), dir.join("out.jsonl"));
             // What a run killed after `stop` chunks leaves: its checkpoint, and an output that
             // went on past it, with a partial last line.
@@ -206,6 +232,7 @@ fn a_run_resumed_from_any_checkpoint_ends_as_an_uninterrupted_one() {
                 Hashes {
                     items: 4000,
                     rounds,
+                    span,
                 },
                 threads,
                 Some((&checkpoint, &out)),
@@ -224,6 +251,7 @@ fn a_run_resumed_from_any_checkpoint_ends_as_an_uninterrupted_one() {
                 Hashes {
                     items: 4000,
                     rounds,
+                    span: 1,
                 },
                 1,
                 Some((&checkpoint, &out)),
@@ -236,6 +264,92 @@ fn a_run_resumed_from_any_checkpoint_ends_as_an_uninterrupted_one() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
+/// A fold whose player takes spans of chunks (a GPU's batches) sums up as it does chunk by chunk,
+/// and checkpoints only whole spans: resumed from its checkpoint, it ends the same.
+#[test]
+fn a_fold_played_in_spans_is_the_fold_of_its_chunks() {
+    #[derive(Clone, Default, Serialize, Deserialize)]
+    struct Total(u64);
+    impl tally::Merge for Total {
+        fn merge(&mut self, other: &Total) {
+            self.0 = self.0.wrapping_add(other.0);
+        }
+    }
+    let played = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let fold = |span: Option<u64>| {
+        let calls = Arc::clone(&played);
+        let fold = sweep::Fold::new(Plan::new(10_000, 64), Total(0), move |items: Range<u64>| {
+            calls.lock().unwrap().push(items.clone());
+            Total(items.fold(0, |t: u64, i| t.wrapping_add(worth(i, 0))))
+        })
+        .checked_by(|_, _| Ok(()));
+        match span {
+            Some(items) => fold.spanning(move || items),
+            None => fold,
+        }
+    };
+    let dir = scratch("fold-spans");
+    let checkpoint = dir.join("fold.checkpoint");
+    let done = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let run = |span, threads| {
+        let seen = Arc::clone(&done);
+        let progress = Box::new(move |p: &sweep::Progress| seen.lock().unwrap().push(p.done));
+        let files = Files {
+            checkpoint: Some(Checkpointing {
+                path: checkpoint.clone(),
+                every: Duration::ZERO,
+            }),
+            ..Files::default()
+        };
+        let identity = Identity::new("sweep-test 1", "fold");
+        sweep::run(
+            fold(span),
+            identity,
+            files,
+            &Workers::Threads(threads),
+            progress,
+        )
+        .unwrap()
+        .unwrap()
+        .summary
+        .0
+    };
+    let expected = (0..10_000).fold(0u64, |t, i| t.wrapping_add(worth(i, 0)));
+    assert_eq!(run(None, 1), expected);
+    assert!(played.lock().unwrap().iter().all(|r| r.end - r.start <= 64));
+    std::fs::remove_file(&checkpoint).unwrap();
+    played.lock().unwrap().clear();
+    done.lock().unwrap().clear();
+    assert_eq!(run(Some(1000), 2), expected);
+    // Spans of 16 chunks (1,000 items in whole chunks), the last one shorter.
+    let spans = played.lock().unwrap().clone();
+    assert!(
+        spans
+            .iter()
+            .all(|r| r.end - r.start == 1024 || r.end == 10_000),
+        "{spans:?}"
+    );
+    // Committed a whole span at a time.
+    let commits = done.lock().unwrap().clone();
+    assert!(
+        commits.iter().all(|d| d % 1024 == 0 || *d == 10_000),
+        "{commits:?}"
+    );
+    // Resumed from a checkpoint after 7 chunks, inside what a span would take.
+    let (state, _) = checkpoint::load::<Total>(
+        &checkpoint,
+        &Identity::new("sweep-test 1", "fold"),
+        &Plan::new(10_000, 64),
+    )
+    .unwrap();
+    let mut state: State = state;
+    state.committed = 7;
+    let partial = (0..7 * 64).fold(0u64, |t, i| t.wrapping_add(worth(i, 0)));
+    checkpoint::save(&checkpoint, &state, &Total(partial)).unwrap();
+    assert_eq!(run(Some(1000), 3), expected);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
 #[test]
 fn a_checkpoint_that_does_not_add_up_is_refused() {
     let dir = scratch("refuse");
@@ -243,6 +357,7 @@ fn a_checkpoint_that_does_not_add_up_is_refused() {
     let job = Hashes {
         items: 1000,
         rounds: false,
+        span: 1,
     };
     let (mut summary, _) = plainly(&job, 5);
     summary.items += 1;
@@ -284,6 +399,7 @@ fn a_checkpoint_that_does_not_add_up_is_refused() {
     let job = Hashes {
         items: 1000,
         rounds: false,
+        span: 1,
     };
     files.journal = Some(Sink::File(dir.join("out")));
     let error = sweep::run(
@@ -315,10 +431,12 @@ fn a_cluster_gives_what_one_thread_gives() {
         &Hashes {
             items,
             rounds: false,
+            span: 1,
         },
         Hashes {
             items,
             rounds: false,
+            span: 1,
         }
         .plan()
         .chunks(),
@@ -338,6 +456,7 @@ fn a_cluster_gives_what_one_thread_gives() {
                 let job = Hashes {
                     items,
                     rounds: false,
+                    span: 1,
                 };
                 let identity = identity(&job);
                 let files = Files {
@@ -369,6 +488,7 @@ fn a_cluster_gives_what_one_thread_gives() {
     let job = Hashes {
         items,
         rounds: true,
+        span: 1,
     };
     let identity = identity(&job);
     let workers = Workers::Cluster {

@@ -3,7 +3,7 @@
 //! and `deal`: camicia.dev's deal numbering; `parlor camicia search`: the record hunt;
 //! `parlor camicia workunit`: camicia.dev's work units.
 
-mod engine;
+pub(crate) mod engine;
 pub mod index;
 mod search;
 mod stats;
@@ -56,7 +56,7 @@ fn run_deals<R: Run>(
         run,
         args,
         "deals",
-        Some(&engine.describe()),
+        Some(&|| engine.describe()),
         outputs,
         report,
     )?;

@@ -74,14 +74,15 @@ const STEPS: u64 = 10_000_000;
 
 pub fn run(args: &SearchArgs) -> Result<(), CliError> {
     let mode = mode(args)?;
-    let engine = args.engine.choose()?;
+    let engine = args.engine.choose(args.run.quiet)?;
     let search = SearchRun::new(mode, args.top, args.min_cards, engine.engine());
     let outputs = Outputs {
         results: args.out.as_deref().map(Results::File),
         ..Outputs::default()
     };
     super::run_deals(&engine, &search, &args.run, outputs, |hunt| {
-        let summary = SearchJson::new(search.mode().into(), &hunt, engine.name());
+        let mut summary = SearchJson::new(search.mode().into(), &hunt, engine.name());
+        summary.gpu = engine.gpu_json();
         crate::output::print(args.json.on, &summary, |out| {
             write_text(&summary, out)?;
             if let Some(path) = &args.out {

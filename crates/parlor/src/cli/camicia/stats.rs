@@ -42,11 +42,12 @@ pub struct StatsArgs {
 
 pub fn run(args: &StatsArgs) -> Result<(), CliError> {
     let dealer = Dealer::new(args.seed);
-    let engine = args.engine.choose()?;
+    let engine = args.engine.choose(args.run.quiet)?;
     let stats = runs::camicia::StatsRun::new(args.deals, args.seed, engine.engine());
     let outputs = Outputs::plot(args.plot.as_deref());
     super::run_deals(&engine, &stats, &args.run, outputs, |tally| {
-        let summary = StatsJson::new(args.seed, &dealer, &tally, engine.name());
+        let mut summary = StatsJson::new(args.seed, &dealer, &tally, engine.name());
+        summary.gpu = engine.gpu_json();
         let mut out = crate::output::stdout();
         if args.json.on {
             crate::output::json_line(&mut out, &summary)?;

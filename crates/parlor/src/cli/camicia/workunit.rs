@@ -37,7 +37,7 @@ const LONGEST_INPUT: u64 = 4096;
 
 pub fn run(args: &WorkunitArgs) -> Result<(), CliError> {
     let unit = read_unit(&args.input)?;
-    let engine = args.engine.choose()?;
+    let engine = args.engine.choose(args.run.quiet)?;
     let run = runs::camicia::WorkunitRun::new(unit.first(), unit.last(), engine.engine())
         .ok_or_else(|| {
             CliError::BadInput(format!(
