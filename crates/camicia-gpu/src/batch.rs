@@ -4,8 +4,8 @@
 use crate::GpuError;
 use crate::device::Device;
 use crate::layout::{
-    CARDS, FIND, FOUND, HISTOGRAM, IDLE_HIGH, IDLE_LOW, LONGEST_TAIL, NONE, Params, STEPS_TAKEN,
-    TAIL_STEPS, TALLY_BYTES, THRESHOLD, TRICKS, WIDTH,
+    CARDS, CUT_SHORT, FIND, FOUND, HISTOGRAM, IDLE_HIGH, IDLE_LOW, LONG, LONGEST_TAIL, NONE,
+    Params, STEPS_TAKEN, TAIL_STEPS, TALLY_BYTES, THRESHOLD, TRICKS, WIDTH,
 };
 use crate::plan::{gather_grid, play_groups, words};
 use crate::slot::{FIRST_FINDS, Room, Slot, TIMES_BYTES};
@@ -86,9 +86,12 @@ impl Batch<'_> {
 /// if it finished, or nothing if the host must play it again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Find {
+    /// The deal's place in the batch.
     pub(crate) place: u32,
+    /// Cards laid and tricks taken, when the game finished.
     pub(crate) cards: u32,
     pub(crate) tricks: u32,
+    /// Whether the host plays the game again (a loop, or a game past the guard).
     pub(crate) replay: bool,
 }
 
@@ -233,6 +236,27 @@ pub(crate) fn decode(batch: &Batch<'_>, words: &[u32], rest: &[u32]) -> Result<O
         ));
     }
     finds.sort_unstable_by_key(|f| f.place);
+    if at(CUT_SHORT) > 0 {
+        return Err(GpuError::Failed(format!(
+            "the driver ended {} threads of the play before their games were done (Mesa's \
+             llvmpipe ends a shader's loops after 65,535 iterations)",
+            at(CUT_SHORT)
+        )));
+    }
+    // Every deal's game is counted once: finished in the histogram, or past it, or to be played
+    // again (a find).
+    let counted = tally[CARDS as usize..(CARDS + HISTOGRAM) as usize]
+        .iter()
+        .map(|&n| u64::from(n))
+        .sum::<u64>()
+        + u64::from(at(LONG))
+        + finds.iter().filter(|f| f.replay).count() as u64;
+    if counted != u64::from(batch.count) {
+        return Err(GpuError::Failed(format!(
+            "the GPU counted {counted} games of a batch of {} deals",
+            batch.count
+        )));
+    }
     let histogram = |start: u32| -> Vec<u64> {
         tally[start as usize..(start + HISTOGRAM) as usize]
             .iter()
@@ -261,4 +285,45 @@ pub(crate) fn decode(batch: &Batch<'_>, words: &[u32], rest: &[u32]) -> Result<O
 /// The finds the batch made, from the words read back (never more than its deals).
 pub(crate) fn found(batch: &Batch<'_>, words: &[u32]) -> u32 {
     words[(TIMES_BYTES / 4) as usize + FOUND as usize].min(batch.count)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What a batch of `count` random deals reads back: no timestamps, `finished` games of 200
+    /// cards in the histogram, no finds, and `cut_short` threads of the play that left their
+    /// loop before their workgroup was done.
+    fn read_back(count: u32, finished: u32, cut_short: u32) -> (Batch<'static>, Vec<u32>) {
+        let batch = Batch {
+            source: Source::Random {
+                key: [0; 8],
+                first: 0,
+            },
+            count,
+            need: 1,
+            most: HISTOGRAM,
+            tricks: false,
+        };
+        let mut words = vec![0; ((TIMES_BYTES + TALLY_BYTES) / 4) as usize];
+        let tally = (TIMES_BYTES / 4) as usize;
+        words[tally + (CARDS + 200) as usize] = finished;
+        words[tally + CUT_SHORT as usize] = cut_short;
+        (batch, words)
+    }
+
+    #[test]
+    fn a_batch_is_read_only_when_every_deal_was_played_to_its_end() {
+        let (batch, words) = read_back(1000, 1000, 0);
+        assert_eq!(decode(&batch, &words, &[]).unwrap().cards[200], 1000);
+        let (batch, words) = read_back(1000, 999, 0);
+        let missing = decode(&batch, &words, &[]).unwrap_err();
+        assert_eq!(
+            missing,
+            GpuError::Failed("the GPU counted 999 games of a batch of 1000 deals".into())
+        );
+        let (batch, words) = read_back(1000, 1000, 3);
+        let cut = decode(&batch, &words, &[]).unwrap_err();
+        assert!(cut.to_string().contains("ended 3 threads"), "{cut}");
+    }
 }

@@ -2,7 +2,7 @@
 //! many deals a submission holds (sized by the device's measured time), how a call's deals are
 //! cut into submissions, how many workgroups each pass takes, and the key of random deals.
 
-use crate::layout::WIDTH;
+use crate::layout::{GROUP_DEALS, WIDTH};
 use camicia::deal::Dealer;
 use std::collections::VecDeque;
 use std::sync::Mutex;
@@ -26,13 +26,7 @@ const FEWEST: u32 = 1 << 12;
 /// device once in so many submissions, at the end of its call, while another thread's keep it
 /// busy.
 const SUBMISSIONS_A_CALL: u64 = 8;
-/// Deals a thread of the play takes at least, on average, in a batch: below that the play's
-/// workgroups are fewer, and each takes more. A workgroup's tail, in which its threads finish
-/// their last games with no deal left to take, is then at most a game in some 64.
-const DEALS_A_THREAD: u32 = 64;
-/// The most workgroups of the play: more than any GPU keeps resident (a data-centre GPU some
-/// thousand of 256 threads). Those that start late find the batch taken and end at once.
-const MOST_PLAY_GROUPS: u32 = 4096;
+
 /// The most workgroups along one side of a dispatch.
 const MOST_GROUPS: u32 = 65_535;
 
@@ -82,10 +76,12 @@ pub(crate) fn piece(remaining: u64, size: u32) -> u32 {
     remaining.div_ceil(parts.max(1)) as u32
 }
 
-/// Workgroups of the play for `count` deals: enough to fill any GPU when the batch is large, so
-/// that each thread takes [`DEALS_A_THREAD`] deals or more.
+/// Workgroups of the play for `count` deals: one for every [`GROUP_DEALS`], the most a
+/// workgroup takes, so that every deal is taken. A workgroup's tail, in which its threads finish
+/// their last games with no deal left to take, is at most a game in some 64; on a GPU that keeps
+/// fewer resident, those that start late take what the others left.
 pub(crate) fn play_groups(count: u32) -> u32 {
-    (count / (WIDTH * DEALS_A_THREAD)).clamp(1, MOST_PLAY_GROUPS)
+    count.div_ceil(GROUP_DEALS).max(1)
 }
 
 /// The gather's dispatch for `count` deals, a deal a thread: workgroups along x and y, at most
@@ -174,7 +170,9 @@ mod tests {
     fn dispatches_cover_every_deal() {
         assert_eq!(play_groups(100), 1);
         assert_eq!(play_groups(1 << 16), 4);
-        assert_eq!(play_groups(1 << 27), MOST_PLAY_GROUPS);
+        assert_eq!(play_groups((1 << 16) + 1), 5);
+        // The largest batch a device takes fits one dispatch.
+        assert!(play_groups(1 << 27) <= MOST_GROUPS);
         assert_eq!(gather_grid(1), (1, 1));
         assert_eq!(gather_grid(256 * 1000 + 1), (1001, 1));
         let (x, y) = gather_grid(1 << 27);

@@ -7,7 +7,7 @@ use crate::layout::HISTOGRAM;
 use crate::plan::key;
 use crate::stream::Feed;
 use crate::{Gpu, GpuError};
-use camicia::bulk::{Bulk, cuts};
+use camicia::bulk::{Bulk, Packs, cuts};
 use camicia::deal::Dealer;
 use camicia::fast::play_pack;
 use camicia::search::{Haul, Keep};
@@ -359,18 +359,12 @@ impl Bulk for Gpu {
         hauls
     }
 
-    fn haul(&self, packs: &mut dyn Iterator<Item = Pack>, first: u128, keep: Keep) -> Haul {
+    fn haul(&self, packs: &mut Packs<'_>, first: u128, keep: Keep) -> Haul {
         let hauls = self.hauls(packs, first, u64::MAX, keep);
         hauls.into_iter().next().unwrap_or_else(|| Haul::new(keep))
     }
 
-    fn hauls(
-        &self,
-        packs: &mut dyn Iterator<Item = Pack>,
-        first: u128,
-        chunk: u64,
-        keep: Keep,
-    ) -> Vec<Haul> {
+    fn hauls(&self, packs: &mut Packs<'_>, first: u128, chunk: u64, keep: Keep) -> Vec<Haul> {
         let packs: Vec<Pack> = packs.collect();
         let on_cpu = || {
             let cpu = self.cpu();
@@ -403,27 +397,11 @@ impl Bulk for Gpu {
 
 #[cfg(test)]
 mod tests {
-    //! The host's side of a batch, which needs no adapter: how runs are cut, how a dealer's key
-    //! and a deal reach the GPU, and how its finds and histograms are read.
+    //! The host's side of a batch, which needs no adapter: which indices are deals, how a
+    //! dealer's key reaches the GPU, and how its finds and histograms are read (how runs are cut
+    //! into submissions is `plan`'s, and how a deal is given is `given`'s, tested there).
     use super::*;
-    use camicia::Face;
-
-    #[test]
-    fn a_range_is_cut_into_batches_of_the_capacity_and_a_rest() {
-        let capacity = u128::from(CAPACITY);
-        let cut: Vec<_> = batches(5..5 + 2 * capacity + 3).collect();
-        assert_eq!(
-            cut,
-            [
-                (5, CAPACITY),
-                (5 + capacity, CAPACITY),
-                (5 + 2 * capacity, 3)
-            ]
-        );
-        assert_eq!(batches(7..7).count(), 0);
-        let (start, end) = (9, 3);
-        assert_eq!(batches(start..end).count(), 0);
-    }
+    use camicia::Outcome;
 
     #[test]
     fn only_indices_below_the_number_of_deals_are_deals() {
@@ -471,29 +449,5 @@ mod tests {
         assert!(uncount(&mut histogram, 0).is_err());
         assert!(uncount(&mut histogram, 3).is_err());
         assert_eq!(histogram, [0, 1, 0]);
-    }
-
-    #[test]
-    fn a_given_deal_is_its_payment_places_and_their_penalties() {
-        // Cards 1 and 3 pay 2 and 1: places 0b1010, penalties less one in two bits each.
-        assert_eq!(given([0, 2, 0, 1]), Some([0b1010, 0, 1]));
-        // Card 40 is in the second word of places.
-        let mut far = [0; 41];
-        far[40] = 4;
-        assert_eq!(given(far), Some([0, 1 << 8, 3]));
-        // 63 cards fit; 64 do not.
-        assert!(given([0; 63]).is_some());
-        assert_eq!(given([0; 64]), None);
-        // 16 payment cards fit one queue word; 17 do not.
-        assert!(given([1; 16]).is_some());
-        assert_eq!(given([1; 17]), None);
-    }
-
-    #[test]
-    fn a_deal_with_an_empty_hand_is_left_to_the_processor() {
-        let deal = Deal::new(vec![Face::Number], Vec::new()).unwrap();
-        assert_eq!(given_deal(&deal), None);
-        let deal = Deal::new(vec![Face::Number; 2], vec![Face::Number; 3]).unwrap();
-        assert_eq!(given_deal(&deal), Some(([0, 0, 0], 2 | 3 << 8)));
     }
 }

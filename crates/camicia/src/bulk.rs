@@ -44,7 +44,7 @@ pub trait Bulk: Send + Sync + Debug {
     fn haul_indices(&self, indices: Range<u128>, keep: Keep) -> Haul;
 
     /// [`haul`]: the finds of `packs`, at places from `first` on.
-    fn haul(&self, packs: &mut dyn Iterator<Item = Pack>, first: u128, keep: Keep) -> Haul;
+    fn haul(&self, packs: &mut Packs<'_>, first: u128, keep: Keep) -> Haul;
 
     /// [`Report::of`]: the work unit report of the deals of `indices`.
     fn report(&self, indices: Range<u128>) -> Report;
@@ -73,13 +73,7 @@ pub trait Bulk: Send + Sync + Debug {
     }
 
     /// The [`Bulk::haul`] of each run of `chunk` of `packs`, in order, the first at place `first`.
-    fn hauls(
-        &self,
-        packs: &mut dyn Iterator<Item = Pack>,
-        first: u128,
-        chunk: u64,
-        keep: Keep,
-    ) -> Vec<Haul> {
+    fn hauls(&self, packs: &mut Packs<'_>, first: u128, chunk: u64, keep: Keep) -> Vec<Haul> {
         let mut hauls = Vec::new();
         let mut place = first;
         loop {
@@ -92,6 +86,9 @@ pub trait Bulk: Send + Sync + Debug {
         }
     }
 }
+
+/// Packs handed to an engine one after another, as a climb makes them.
+pub type Packs<'a> = dyn Iterator<Item = Pack> + 'a;
 
 /// `range` cut into runs of `chunk` (at least one), the last one shorter if it must.
 pub fn cuts(range: Range<u128>, chunk: u128) -> impl Iterator<Item = Range<u128>> {
@@ -121,7 +118,7 @@ impl Bulk for Engine {
         haul(*self, crate::index::packs(indices), first, keep)
     }
 
-    fn haul(&self, packs: &mut dyn Iterator<Item = Pack>, first: u128, keep: Keep) -> Haul {
+    fn haul(&self, packs: &mut Packs<'_>, first: u128, keep: Keep) -> Haul {
         haul(*self, packs, first, keep)
     }
 

@@ -57,8 +57,10 @@ var<workgroup> dealt: u32;
 var<workgroup> deal_next: bool;
 var<workgroup> block: u32;
 var<workgroup> left: u32;
-// Whether the batch's counter has run dry.
+// Whether the batch's counter has run dry, or the workgroup has taken GROUP_DEALS.
 var<workgroup> dry: bool;
+// Deals the workgroup has taken from the batch.
+var<workgroup> took: u32;
 // What thread 0 tells the others where they meet: DONE, or how many deals the pool has had.
 var<workgroup> told: u32;
 // Threads with a game, counted where the workgroup meets.
@@ -131,15 +133,19 @@ fn meet() {
     }
     deal_next = false;
     if !dry && dealt - taken <= POOL - WIDTH {
-        if SOURCE == INDEX {
-            if left == 0u {
-                block = atomicAdd(&tally[NEXT], WIDTH * SEGMENT);
+        // A share of the batch: a run of SEGMENT indices a thread in index order, a deal a
+        // thread otherwise. Past GROUP_DEALS the workgroup takes none: the host dispatches a
+        // workgroup for every GROUP_DEALS deals, so the others take the rest.
+        let share = select(WIDTH, WIDTH * SEGMENT, SOURCE == INDEX);
+        if SOURCE != INDEX || left == 0u {
+            if took + share > GROUP_DEALS {
+                dry = true;
+            } else {
+                block = atomicAdd(&tally[NEXT], share);
+                took += share;
                 left = SEGMENT;
                 dry = block >= params.count;
             }
-        } else {
-            block = atomicAdd(&tally[NEXT], WIDTH);
-            dry = block >= params.count;
         }
         deal_next = !dry;
     }
@@ -189,6 +195,8 @@ fn play(@builtin(local_invocation_index) lane: u32) {
     var resting = 0u;
     // In index order, this thread's run of indices.
     var cursor: Deal;
+    // Whether the loop below ended because the workgroup was done, not cut short by a driver.
+    var told_done = false;
     if lane == 0u {
         // The first share, dealt as the workgroup first meets.
         meet();
@@ -213,6 +221,7 @@ fn play(@builtin(local_invocation_index) lane: u32) {
         }
         let ready = workgroupUniformLoad(&told);
         if ready == DONE {
+            told_done = true;
             break;
         }
         for (var step = 0u; step < STEPS; step++) {
@@ -253,6 +262,9 @@ fn play(@builtin(local_invocation_index) lane: u32) {
                 place = NONE;
             }
         }
+    }
+    if !told_done {
+        atomicAdd(&tally[CUT_SHORT], 1u);
     }
     // The workgroup's histograms into the batch's, and how its threads spent their steps.
     atomicAdd(&idle, resting);
