@@ -243,12 +243,16 @@ pub(crate) fn decode(batch: &Batch<'_>, words: &[u32], rest: &[u32]) -> Result<O
             at(CUT_SHORT)
         )));
     }
+    let histogram = |start: u32| -> Vec<u64> {
+        tally[start as usize..(start + HISTOGRAM) as usize]
+            .iter()
+            .map(|&n| u64::from(n))
+            .collect()
+    };
+    let cards = histogram(CARDS);
     // Every deal's game is counted once: finished in the histogram, or past it, or to be played
     // again (a find).
-    let counted = tally[CARDS as usize..(CARDS + HISTOGRAM) as usize]
-        .iter()
-        .map(|&n| u64::from(n))
-        .sum::<u64>()
+    let counted = cards.iter().sum::<u64>()
         + u64::from(at(LONG))
         + finds.iter().filter(|f| f.replay).count() as u64;
     if counted != u64::from(batch.count) {
@@ -257,15 +261,9 @@ pub(crate) fn decode(batch: &Batch<'_>, words: &[u32], rest: &[u32]) -> Result<O
             batch.count
         )));
     }
-    let histogram = |start: u32| -> Vec<u64> {
-        tally[start as usize..(start + HISTOGRAM) as usize]
-            .iter()
-            .map(|&n| u64::from(n))
-            .collect()
-    };
     Ok(Output {
         finds,
-        cards: histogram(CARDS),
+        cards,
         tricks: if batch.tricks {
             histogram(TRICKS)
         } else {

@@ -16,10 +16,9 @@ use camicia::engine::Engine;
 use camicia_gpu::Gpu;
 use libtest_mimic::{Arguments, Completion, Failed, Trial};
 use std::path::Path;
-use std::process::{Child, Output};
+use std::process::Output;
 use std::sync::OnceLock;
-use std::time::{Duration, Instant};
-use support::checkpoint::{committed, kill_after};
+use support::checkpoint::{committed, kill_after, kill_after_unless_ended};
 use support::{NESSLER_INDEX, parlor, scratch, spawn, strs, with};
 
 /// `parlor ARGS` in `folder`, with `PARLOR_CAMICIA_ENGINE` set to `variable` if given; it must
@@ -183,23 +182,6 @@ fn work_units_on_the_gpu_are_the_processors_byte_for_byte() {
     run_in(&folder, &[&workunit[..], &["cpu.out"]].concat(), None);
     let read = |file: &str| std::fs::read_to_string(folder.join(file)).unwrap();
     assert_eq!(read("gpu.out"), read("cpu.out"));
-}
-
-/// Waits until the checkpoint has `chunks` chunks committed, then kills the run with SIGKILL
-/// (`None`), or until the run ends (its output). A GPU plays spans of chunks sized by its
-/// speed, and a fast one may take what is left of a short run in one.
-fn kill_after_unless_ended(mut child: Child, checkpoint: &Path, chunks: u64) -> Option<Output> {
-    let deadline = Instant::now() + Duration::from_secs(120);
-    while committed(checkpoint).is_none_or(|c| c < chunks) {
-        if child.try_wait().unwrap().is_some() {
-            return Some(child.wait_with_output().unwrap());
-        }
-        assert!(Instant::now() < deadline, "the run made no progress");
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    child.kill().unwrap();
-    child.wait().unwrap();
-    None
 }
 
 /// Killed (SIGKILL) part-way on the processor, resumed on the GPU and killed again, then

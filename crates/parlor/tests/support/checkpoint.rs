@@ -3,7 +3,7 @@
 
 use runs::Run;
 use std::path::Path;
-use std::process::Child;
+use std::process::{Child, Output};
 use std::time::{Duration, Instant};
 use sweep::Job;
 use sweep::checkpoint::State;
@@ -26,18 +26,28 @@ pub fn wait_until_committed(checkpoint: &Path, chunks: u64, within: Duration) {
 }
 
 /// Waits until the checkpoint has `chunks` chunks committed, then kills the run with SIGKILL.
-pub fn kill_after(mut child: Child, checkpoint: &Path, chunks: u64) {
+pub fn kill_after(child: Child, checkpoint: &Path, chunks: u64) {
+    assert!(
+        kill_after_unless_ended(child, checkpoint, chunks).is_none(),
+        "the run ended before it was killed"
+    );
+}
+
+/// Waits until the checkpoint has `chunks` chunks committed, then kills the run with SIGKILL
+/// (`None`), or until the run ends (its output). A GPU plays spans of chunks sized by its
+/// speed, and a fast one may take what is left of a short run in one.
+pub fn kill_after_unless_ended(mut child: Child, checkpoint: &Path, chunks: u64) -> Option<Output> {
     let deadline = Instant::now() + Duration::from_secs(120);
     while committed(checkpoint).is_none_or(|c| c < chunks) {
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "the run ended before it was killed"
-        );
+        if child.try_wait().unwrap().is_some() {
+            return Some(child.wait_with_output().unwrap());
+        }
         assert!(Instant::now() < deadline, "the run made no progress");
         std::thread::sleep(Duration::from_millis(2));
     }
     child.kill().unwrap();
     child.wait().unwrap();
+    None
 }
 
 /// A true summary as JSON, to be edited.
