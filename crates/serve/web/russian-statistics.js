@@ -45,7 +45,9 @@ export function statistics(state, update, message) {
     }
     open = { ...open, line, score: view.score, won: view.won, net: view.net, played: open.played || line !== "" };
     if (!view.legal.length && !open.counted) {
-      open = end({ ...open, played: true });
+      // A deal dealt with no move in it (4 of deals 0 to 2,999) ends at once, unplayed: it
+      // counts no more than a deal left before its first move.
+      open = end(open);
       // The one place a game is seen to end won.
       if (open.won) {
         // A game a link opened already won was not won here: no celebration.

@@ -148,14 +148,24 @@ impl Page {
     /// Waits until the script `condition` (a function body returning a value) returns a value
     /// that is neither false nor null, and returns it; fails after [`WAIT`] naming `what`.
     pub async fn wait_for(&self, what: &str, condition: &str) -> Result<Value, Failure> {
+        self.wait_for_within(what, condition, WAIT).await
+    }
+
+    /// [`Page::wait_for`], waiting at most `within`.
+    pub async fn wait_for_within(
+        &self,
+        what: &str,
+        condition: &str,
+        within: Duration,
+    ) -> Result<Value, Failure> {
         let start = Instant::now();
         loop {
             let value = self.eval(condition, vec![]).await?;
             if !matches!(value, Value::Null | Value::Bool(false)) {
                 return Ok(value);
             }
-            if start.elapsed() > WAIT {
-                return Err(fail(format!("waited {} s for {what}", WAIT.as_secs())));
+            if start.elapsed() > within {
+                return Err(fail(format!("waited {} s for {what}", within.as_secs())));
             }
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
@@ -163,17 +173,6 @@ impl Page {
 
     /// Waits until the text of the element `css` contains `part`, and returns the text.
     pub async fn wait_text(&self, css: &str, part: &str) -> Result<String, Failure> {
-        self.wait_text_within(css, part, WAIT).await
-    }
-
-    /// Waits, at most `within`, until the text of the element `css` contains `part`, and
-    /// returns the text.
-    pub async fn wait_text_within(
-        &self,
-        css: &str,
-        part: &str,
-        within: Duration,
-    ) -> Result<String, Failure> {
         let script = "const e = document.querySelector(arguments[0]); \
                       return e && e.innerText.includes(arguments[1]) ? e.innerText : null;";
         let start = Instant::now();
@@ -182,11 +181,11 @@ impl Page {
             if let Value::String(text) = value {
                 return Ok(text);
             }
-            if start.elapsed() > within {
+            if start.elapsed() > WAIT {
                 let now = self.text(css).await.unwrap_or_else(|e| format!("({e})"));
                 return Err(fail(format!(
                     "waited {} s for {css} to say {part:?}; it says {now:?}",
-                    within.as_secs()
+                    WAIT.as_secs()
                 )));
             }
             tokio::time::sleep(Duration::from_millis(50)).await;

@@ -248,20 +248,41 @@ async fn hiq_drawn_position_and_its_errors(page: Page) -> Outcome {
 
 async fn budget_is_said_politely(page: &Page) -> Outcome {
     // A single peg in hole 2 after 15-17, 18-16 and 5-17 from the standard start, which its
-    // class allows: filling the budget takes the solver some 3 s (12 s on a busy machine); the
-    // server answers within its request timeout, so that is the wait, with a margin.
-    page.open(&format!(
-        "/hiq?pegs={}&goal=2",
-        PAST_THE_BUDGET.replace(' ', "+")
-    ))
-    .await?;
-    page.wait_text_within(
-        "#verdict",
-        "Not known within the server's budget",
-        serve::limits::REQUEST_TIMEOUT + Duration::from_secs(5),
-    )
-    .await?;
-    page.wait_text("#verdict", "parlor hiq solve").await?;
+    // class allows: filling the budget takes the solver some 3 s (12 s on a busy machine). With
+    // other trials' searches holding the long lane, the job may wait for it and run again from
+    // its start, and the request can run out of its time (408): the machine's load, not the
+    // page's doing, so the page is asked again, at most twice. Each ask waits for the page to
+    // settle: its retries while every solver is busy, then the request's whole time.
+    let path = format!("/hiq?pegs={}&goal=2", PAST_THE_BUDGET.replace(' ', "+"));
+    let settled = "const e = document.getElementById('verdict'); \
+                   return e && e.innerText && !e.innerText.includes('Thinking') ? e.innerText : null;";
+    let mut said = String::new();
+    for ask in 1..=3 {
+        page.open(&path).await?;
+        said = page
+            .wait_for_within(
+                "the verdict past the budget",
+                settled,
+                2 * serve::limits::REQUEST_TIMEOUT + Duration::from_secs(5),
+            )
+            .await?
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        let timed_out = said.contains("No verdict") && said.contains("took longer than");
+        if !timed_out || ask == 3 {
+            break;
+        }
+        // The 408 the load caused is not the page's error.
+        page.errors().await?;
+    }
+    if !said.contains("Not known within the server's budget") || !said.contains("parlor hiq solve")
+    {
+        return Err(fail(format!(
+            "past the budget the verdict says {said:?}, not that it is not known within the \
+             server's budget and which command answers"
+        )));
+    }
     if page.find("#show").await?.is_enabled().await? {
         return Err(fail("Show me how is offered with no line known"));
     }

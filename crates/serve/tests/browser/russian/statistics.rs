@@ -143,8 +143,21 @@ async fn russian_a_restart_is_a_game_played_and_autoplay_after_it_is_not_yours(
     // A new deal opened ends nothing more: the won game is counted already.
     page.click("#random").await?;
     ready_for(&page, "another deal", "game !== 'deal=113'").await?;
-    if played(&page).await? != json!([1, 0, 1]) {
-        return Err(fail("a new deal opened after the won game counted another"));
+    let after_new_deal = played(&page).await?;
+    if after_new_deal != json!([1, 0, 1]) {
+        return Err(fail(format!(
+            "a new deal opened after the won game counted another: games played {after_new_deal}"
+        )));
+    }
+    // Deal 318 is dealt with no move in it: over at once, and not played.
+    page.open("/russian?deal=318").await?;
+    ready(&page, "").await?;
+    page.wait_text("#status", "no move is left").await?;
+    let after_no_move = played(&page).await?;
+    if after_no_move != json!([1, 0, 1]) {
+        return Err(fail(format!(
+            "a deal dealt with no move in it was counted: games played {after_no_move}"
+        )));
     }
     // A link that opens deal 113 partway through gives a game not played here: never counted,
     // however it ends, and the page says so.
