@@ -20,17 +20,18 @@ pub(crate) const WIDTH: u32 = 256;
 const POOL: u32 = 3 * WIDTH;
 /// What the play's thread 0 tells the others when their workgroup is done.
 const DONE: u32 = u32::MAX;
-/// Rounds a thread plays between the points where its workgroup meets to deal: more meetings
-/// cost barriers, fewer starve the pool, which gains a part of WIDTH deals a meeting while a
-/// game lasts some 35 rounds (on lavapipe 16, 24 and 32 rounds took 6.1, 5.7 and 5.5 s of CPU
-/// time over 4·10⁶ deals, the lanes 95, 95 and 94% busy).
+/// Steps a thread plays between the points where its workgroup meets to deal (a step: up to
+/// three payments, then the trick and the next round's opening; a game takes some 38): more
+/// meetings cost barriers, fewer starve the pool, which gains a part of WIDTH deals a meeting
+/// (measured when a step was a round, on lavapipe: 16, 24 and 32 took 6.1, 5.7 and 5.5 s of
+/// CPU time over 4·10⁶ deals, the lanes 95, 95 and 94% busy).
 const STEPS: u32 = 24;
 /// Indices a thread steps through in index order after unranking the first.
 const SEGMENT: u32 = 64;
 /// The most deals a workgroup of the play takes from its batch: some 64 games a thread. Mesa's
 /// llvmpipe (lavapipe) ends every loop of a shader's invocation once its loops together have run
 /// 65,535 times (`LP_MAX_TGSI_LOOP_ITERATIONS`, shared by every loop of the shader), some 290
-/// games of a thread: a workgroup that took deals as long as any were left played most of a
+/// games of a thread when a step was a round (its payments a loop), more now: a workgroup that took deals as long as any were left played most of a
 /// batch where few ran at once (2 llvmpipe threads), was cut off, and lost its games (measured:
 /// 200,000 deals on 12 workgroups, 2 of them cut off, 150,000 games lost).
 pub(crate) const GROUP_DEALS: u32 = WIDTH * SEGMENT;

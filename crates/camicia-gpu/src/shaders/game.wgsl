@@ -12,10 +12,15 @@ struct Hand {
     count: u32,
 }
 
-// A game between two round starts (the pile is empty there), and what it has laid and taken.
+// A game, and what it has laid and taken. Between a round's payments `leader` is the player who
+// owns the pile (whose payment card is on top of it), `other` the player who owes `due` cards,
+// and `leader_is_b` says whether the owner is B; at a round's start, once the trick is taken,
+// the owner leads.
 struct Game {
     leader: Hand,
     other: Hand,
+    pile: Hand,
+    due: u32,
     leader_is_b: bool,
     cards: u32,
     tricks: u32,
@@ -42,7 +47,8 @@ fn hand_of(places: vec2<u32>, first: u32, len: u32, values: u32) -> Hand {
 
 // The start of the game of a deal: A's cards (places 0 to a - 1) then B's (a to a + b - 1) of
 // `lengths` (a, b), as the plane of payment places and the queue of their penalties less one in
-// place order.
+// place order. It starts as a round whose empty pile A owns and B owes nothing on, so that its
+// first trick (of no cards, not counted) leads into its first round as every other trick does.
 fn start_game(places: vec2<u32>, values: u32, lengths: vec2<u32>) -> Game {
     var g: Game;
     g.leader = hand_of(places, 0u, lengths.x, values);
@@ -51,15 +57,73 @@ fn start_game(places: vec2<u32>, values: u32, lengths: vec2<u32>) -> Game {
     g.other = hand_of(
         places, lengths.x, lengths.y, select(values >> (a_bits & 31u), 0u, a_bits == 32u)
     );
+    g.pile = Hand(vec2<u32>(0u), 0u, 0u, 0u);
+    g.due = 0u;
     g.leader_is_b = false;
     g.cards = 0u;
     g.tricks = 0u;
     return g;
 }
 
-// Plays one round, from its first card to the trick; true when the game is finished.
-fn play_round(g: ptr<function, Game>) -> bool {
-    // Alternation: each player's event is its first payment card, or the card it does not have.
+// Whether the player who owes turns up a payment card among the cards it owes.
+fn owes_payment(g: Game) -> bool {
+    return first_payment(g.other) < min(g.due, g.other.len);
+}
+
+// One payment: the player who owes lays through its next payment card, if it turns one up
+// among the cards it owes, and becomes the owner of the pile; otherwise nothing.
+fn pay(g: ptr<function, Game>) {
+    var payer = (*g).other;
+    let first = first_payment(payer);
+    if first >= min((*g).due, payer.len) {
+        return;
+    }
+    let due = (payer.values & 3u) + 1u;
+    payer.pay = shr64(payer.pay, first + 1u);
+    payer.values >>= 2u;
+    payer.len -= first + 1u;
+    payer.count -= 1u;
+    (*g).pile.len += first;
+    (*g).pile.pay |= bit64((*g).pile.len);
+    (*g).pile.values |= (due - 1u) << (2u * (*g).pile.count);
+    (*g).pile.len += 1u;
+    (*g).pile.count += 1u;
+    (*g).due = due;
+    (*g).other = (*g).leader;
+    (*g).leader = payer;
+    (*g).leader_is_b = !(*g).leader_is_b;
+}
+
+// The trick, once the player who owes turns up no payment card among what it owes: it pays in
+// number cards, as many as it has, and the owner takes the pile under its hand. True when the
+// payer has no card left and the game is over.
+fn take_trick(g: ptr<function, Game>) -> bool {
+    var payer = (*g).other;
+    var owner = (*g).leader;
+    let paid = min((*g).due, payer.len);
+    payer.pay = shr64(payer.pay, paid);
+    payer.len -= paid;
+    let pile = (*g).pile;
+    let pile_len = pile.len + paid;
+    // The pile holds a payment card, so the owner holds at most 15 and the queue's shift stays
+    // below 32; the first trick's pile is empty.
+    owner.pay |= shl64(pile.pay, owner.len);
+    owner.values |= pile.values << (2u * owner.count);
+    owner.len += pile_len;
+    owner.count += pile.count;
+    (*g).cards += pile_len;
+    // The first trick, of no cards, is not one.
+    (*g).tricks += min(pile_len, 1u);
+    (*g).leader = owner;
+    (*g).other = payer;
+    return payer.len == 0u;
+}
+
+// A round's start: the players alternate number cards until one turns up a payment card, which
+// opens the pile on the cards laid before it, and the other owes its penalty; true when a player
+// runs out of cards first, and the other takes the pile and the game.
+fn open_round(g: ptr<function, Game>) -> bool {
+    // Each player's event is its first payment card, or the card it does not have.
     let l = min(first_payment((*g).leader), (*g).leader.len);
     let o = min(first_payment((*g).other), (*g).other.len);
     let leader_first = l <= o;
@@ -87,58 +151,17 @@ fn play_round(g: ptr<function, Game>) -> bool {
         (*g).other = event;
         return true;
     }
-    // The event's payment card opens the pile, on the cards laid before it.
-    var due = (event.values & 3u) + 1u;
+    // The event's payment card opens the pile, on the cards laid before it: its player owns it.
+    (*g).due = (event.values & 3u) + 1u;
     event.pay = shr64(event.pay, before + 1u);
     event.values >>= 2u;
     event.len -= before + 1u;
     event.count -= 1u;
-    var pile: Hand;
-    pile.pay = bit64(laid);
-    pile.values = due - 1u;
-    pile.len = laid + 1u;
-    pile.count = 1u;
-    // Penalties: the payer lays number cards until it has paid `due` of them, turns up a payment
-    // card (and the roles swap), or has no card left.
-    var payer = waiting;
-    var owner = event;
-    var owner_is_leader = leader_first;
-    loop {
-        let first = first_payment(payer);
-        if first >= min(due, payer.len) {
-            break;
-        }
-        due = (payer.values & 3u) + 1u;
-        payer.pay = shr64(payer.pay, first + 1u);
-        payer.values >>= 2u;
-        payer.len -= first + 1u;
-        payer.count -= 1u;
-        pile.len += first;
-        pile.pay |= bit64(pile.len);
-        pile.values |= (due - 1u) << (2u * pile.count);
-        pile.len += 1u;
-        pile.count += 1u;
-        let swap = payer;
-        payer = owner;
-        owner = swap;
-        owner_is_leader = !owner_is_leader;
-    }
-    let paid = min(due, payer.len);
-    payer.pay = shr64(payer.pay, paid);
-    payer.len -= paid;
-    pile.len += paid;
-    // The pile goes under the owner's hand. The pile holds a payment card, so the owner holds at
-    // most 15 and the queue's shift stays below 32.
-    owner.pay |= shl64(pile.pay, owner.len);
-    owner.values |= pile.values << (2u * owner.count);
-    owner.len += pile.len;
-    owner.count += pile.count;
-    (*g).cards += pile.len;
-    (*g).tricks += 1u;
-    (*g).leader_is_b = (*g).leader_is_b == owner_is_leader;
-    (*g).leader = owner;
-    (*g).other = payer;
-    return payer.len == 0u;
+    (*g).pile = Hand(bit64(laid), (*g).due - 1u, laid + 1u, 1u);
+    (*g).leader_is_b = (*g).leader_is_b == leader_first;
+    (*g).leader = event;
+    (*g).other = waiting;
+    return false;
 }
 
 // Brent's snapshot of a round start: the whole situation (the other's length is the deal's cards
