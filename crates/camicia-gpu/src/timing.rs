@@ -39,8 +39,9 @@ pub struct DeviceTime {
     pub longest: f64,
 }
 
-/// How the play's threads spent their rounds, counted by the kernel: a thread's round is a step
-/// of its workgroup's loop, spent playing a game or waiting (for its subgroup, or for deals).
+/// How the play's threads spent their steps, counted by the kernel: a step of the workgroup's
+/// loop (up to three payments of a game, then its trick and next round's opening), spent playing
+/// a game or waiting (for its subgroup, or for deals).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Lanes {
     /// Steps of the workgroups, summed over the workgroups.
