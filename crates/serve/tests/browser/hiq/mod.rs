@@ -25,6 +25,13 @@ pub fn trials() -> Vec<(&'static str, crate::browser::TestFn)> {
 const STANDARD: &str = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 18 19 20 21 22 23 24 25 26 27 28 \
                         29 30 31 32 33";
 
+/// The longest a verdict may take to show: while every solver is busy the page asks again each
+/// second, each ask waiting up to the server's wait for a solver, and then the request may take
+/// the server's whole time for one (on a machine as loaded as CI's, a search of seconds alone
+/// takes that long).
+const VERDICT_WAIT: Duration =
+    Duration::from_secs(5).saturating_add(serve::limits::REQUEST_TIMEOUT.saturating_mul(2));
+
 /// The selector of hole `n`'s button.
 fn hole(n: u64) -> String {
     format!(".hole[data-hole=\"{n}\"]")
@@ -104,10 +111,11 @@ fn holes(value: &Value) -> Vec<u64> {
 /// The verdict box's whole text and classes, once it has stopped thinking.
 async fn settled_verdict(page: &Page) -> Result<(String, String), Failure> {
     let value = page
-        .wait_for(
+        .wait_for_within(
             "a verdict",
             "const v = document.getElementById('verdict'); \
              return v.classList.contains('thinking') ? null : [v.innerText, v.className];",
+            VERDICT_WAIT,
         )
         .await?;
     Ok((

@@ -254,21 +254,10 @@ async fn budget_is_said_politely(page: &Page) -> Outcome {
     // page's doing, so the page is asked again, at most twice. Each ask waits for the page to
     // settle: its retries while every solver is busy, then the request's whole time.
     let path = format!("/hiq?pegs={}&goal=2", PAST_THE_BUDGET.replace(' ', "+"));
-    let settled = "const e = document.getElementById('verdict'); \
-                   return e && e.innerText && !e.innerText.includes('Thinking') ? e.innerText : null;";
     let mut said = String::new();
     for ask in 1..=3 {
         page.open(&path).await?;
-        said = page
-            .wait_for_within(
-                "the verdict past the budget",
-                settled,
-                2 * serve::limits::REQUEST_TIMEOUT + Duration::from_secs(5),
-            )
-            .await?
-            .as_str()
-            .unwrap_or_default()
-            .to_owned();
+        said = settled_verdict(page).await?.0;
         let timed_out = said.contains("No verdict") && said.contains("took longer than");
         if !timed_out || ask == 3 {
             break;
