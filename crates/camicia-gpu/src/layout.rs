@@ -31,9 +31,10 @@ const SEGMENT: u32 = 64;
 /// The most deals a workgroup of the play takes from its batch: some 64 games a thread. Mesa's
 /// llvmpipe (lavapipe) ends every loop of a shader's invocation once its loops together have run
 /// 65,535 times (`LP_MAX_TGSI_LOOP_ITERATIONS`, shared by every loop of the shader), some 290
-/// games of a thread when a step was a round (its payments a loop), more now: a workgroup that took deals as long as any were left played most of a
-/// batch where few ran at once (2 llvmpipe threads), was cut off, and lost its games (measured:
-/// 200,000 deals on 12 workgroups, 2 of them cut off, 150,000 games lost).
+/// games of a thread when a step was a round (its payments a loop), more now: a workgroup that
+/// took deals as long as any were left played most of a batch where few ran at once (2 llvmpipe
+/// threads), was cut off, and lost its games (measured: 200,000 deals on 12 workgroups, 2 of
+/// them cut off, 150,000 games lost).
 pub(crate) const GROUP_DEALS: u32 = WIDTH * SEGMENT;
 /// Bins of the histograms of cards and of tricks kept in workgroup memory: 99% of the games lay
 /// fewer cards, and nearly all take fewer tricks; the others are counted in the batch's
