@@ -101,9 +101,12 @@ pub enum LogError {
 }
 
 impl Log {
-    /// The log of `actions`, if there are at most [`MAX_ACTIONS`].
+    /// The log of `actions`, if a text can name it: at most [`MAX_ACTIONS`] actions, each at
+    /// [`LATEST_MS`] at the latest and with a slot from 1 to 4. So every log is written as a text
+    /// that reads back as the same log.
     pub fn new(actions: Vec<Timed>) -> Option<Log> {
-        (actions.len() <= MAX_ACTIONS).then_some(Log { actions })
+        let named = |timed: &Timed| timed.at <= LATEST_MS && (1..=4).contains(&timed.action.slot());
+        (actions.len() <= MAX_ACTIONS && actions.iter().all(named)).then_some(Log { actions })
     }
 
     /// The actions, in the order given.
@@ -345,5 +348,21 @@ mod tests {
         ];
         assert_eq!(Log::new(actions.clone()), None);
         assert!(Log::new(actions[1..].to_vec()).is_some());
+    }
+
+    #[test]
+    fn a_log_made_of_actions_is_one_a_text_can_name() {
+        let at = |at, action| vec![Timed { at, action }];
+        for unnamed in [
+            at(5, Action::Draw(12)),
+            at(5, Action::Left(0)),
+            at(LATEST_MS + 1, Action::Right(1)),
+        ] {
+            assert_eq!(Log::new(unnamed.clone()), None, "{unnamed:?}");
+        }
+        for named in [at(5, Action::Draw(4)), at(LATEST_MS, Action::Left(1))] {
+            let log = Log::new(named).unwrap();
+            assert_eq!(log.to_string().parse::<Log>(), Ok(log));
+        }
     }
 }

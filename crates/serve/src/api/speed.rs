@@ -127,6 +127,9 @@ pub(super) struct VersusQuery {
 fn one_deal(input: &str) -> Result<Deal, ApiError> {
     match contest::parse(input).map_err(ApiError::input)?.as_slice() {
         [deal] => Ok(*deal),
+        [] => Err(ApiError::input(
+            "expected one data set, found none: a game against the robot is of one deal",
+        )),
         _ => Err(ApiError::input(
             "expected one data set, found more: a game against the robot is of one deal",
         )),

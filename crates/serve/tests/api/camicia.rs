@@ -95,7 +95,12 @@ fn a_camicia_trace_or_deal_that_cannot_be_given_is_refused() {
         400,
         input.clone(),
     );
-    assert!(message.contains("one game"), "{message}");
+    assert!(
+        message.starts_with("expected one game, found more"),
+        "{message}"
+    );
+    // No game at all is the reader's to name.
+    server.refused(&server.post("/api/camicia/trace", ""), 400, input_at(1, 1));
     server.refused(
         &server.post("/api/camicia/trace", "J 2 Z3\n4 J 5\n"),
         400,

@@ -426,7 +426,15 @@ fn bad_input_against_the_robot_is_refused_with_its_reason() {
     );
     let two = "1\nS3\n1\nH7\n1\nS4\n1\nH8\n0\n";
     let message = refused(&versus(Robot::A, 0, "", ""), two, 400, reason("input"));
-    assert!(message.starts_with("expected one data set"), "{message}");
+    assert!(
+        message.starts_with("expected one data set, found more"),
+        "{message}"
+    );
+    let message = refused(&versus(Robot::A, 0, "", ""), "0\n", 400, reason("input"));
+    assert!(
+        message.starts_with("expected one data set, found none"),
+        "{message}"
+    );
     // A log longer than any game: read up to its 101st action, or past the head's bound.
     let long = vec!["1d1"; 101].join(",");
     let message = refused(

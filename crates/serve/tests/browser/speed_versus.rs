@@ -238,6 +238,25 @@ async fn speed_versus_a_player_wins_loses_replays_and_is_counted_once(page: Page
     if refused != json!("the row of 0 ms: 2 games won of 1 played") {
         return Err(fail(format!("an impossible file: {refused}")));
     }
+    // A game can be won as late as an action the log lets start at 999,999,999 ms lands, and
+    // no later.
+    let latest = eval(
+        &page,
+        "return import('/speed-stats.js').then(m => { \
+           const late = m.emptyStats(); late.reactions['0'] = {played: 1, won: 1, best_ms: 1000000499}; \
+           const read = m.parseStats(JSON.stringify(late)).reactions['0'].best_ms; \
+           late.reactions['0'].best_ms = 1000000700; \
+           try { m.parseStats(JSON.stringify(late)); return [read, 'read']; } \
+           catch (e) { return [read, e.message]; } });",
+    )
+    .await?;
+    let expected = json!([
+        1_000_000_499u32,
+        "the row of 0 ms.best_ms: expected a time in ms from 1 to 1000000699, found 1000000700"
+    ]);
+    if latest != expected {
+        return Err(fail(format!("the latest win: {latest}")));
+    }
     only_refusals(&page).await
 }
 
