@@ -3,7 +3,7 @@
 
 use crate::GpuError;
 use crate::adapter::{Adapter, Kind};
-use crate::layout::{self, GIVEN, INDEX, RANDOM, RECORD};
+use crate::layout::{self, GIVEN, INDEX, RANDOM, WIDEST};
 use crate::timing::Clock;
 use std::future::Future;
 use std::pin::pin;
@@ -41,7 +41,7 @@ pub(crate) struct Kernels {
 }
 
 /// The most deals of a batch: at a billion deals a second, some 130 ms of the device's work, and
-/// 512 MiB of records.
+/// 2 GiB in its largest buffer.
 const MOST_DEALS: u32 = 1 << 27;
 
 /// Drives a future to its end on this thread. wgpu's futures on native backends are ready once
@@ -112,8 +112,7 @@ impl Device {
         let layout = layout::bind_group_layout(&device);
         let kernels = Kernels::compile(&device, &layout);
         let timestamps = timestamped.then(|| f64::from(queue.get_timestamp_period()));
-        let binding = descriptor.required_limits.max_storage_buffer_binding_size;
-        let most_deals = (binding / RECORD).min(MOST_DEALS.into()) as u32;
+        let most_deals = most_deals(&descriptor.required_limits);
         let device = Device {
             device,
             queue,
@@ -149,7 +148,7 @@ fn remember(failure: &Mutex<Option<String>>, message: String) {
 /// largest batch needs, so that a GPU's batches can hold its 50 ms and more of work.
 fn limits(adapter: &wgpu::Limits) -> wgpu::Limits {
     let least = wgpu::Limits::downlevel_defaults();
-    let most = u64::from(MOST_DEALS) * RECORD;
+    let most = u64::from(MOST_DEALS) * WIDEST;
     wgpu::Limits {
         max_storage_buffer_binding_size: adapter
             .max_storage_buffer_binding_size
@@ -161,6 +160,17 @@ fn limits(adapter: &wgpu::Limits) -> wgpu::Limits {
             .clamp(least.max_compute_workgroup_storage_size, 32 << 10),
         ..least
     }
+}
+
+/// The most deals of a batch on a device of `limits`: every buffer of its slot fits them, at
+/// [`WIDEST`] bytes a deal at most. A power of two, so that a slot, whose room grows by powers
+/// of two, never outgrows it.
+fn most_deals(limits: &wgpu::Limits) -> u32 {
+    let bytes = limits
+        .max_storage_buffer_binding_size
+        .min(limits.max_buffer_size);
+    let deals = (bytes / WIDEST).clamp(1, MOST_DEALS.into());
+    1 << deals.ilog2()
 }
 
 impl Kernels {
@@ -203,6 +213,33 @@ impl Kernels {
             play_sized: play(GIVEN, true),
             threshold: with("threshold", &[]),
             gather: with("gather", &[]),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_batch_of_the_most_deals_fits_every_buffer_the_device_grants() {
+        let adapter = |binding: u64, buffer: u64| wgpu::Limits {
+            max_storage_buffer_binding_size: binding,
+            max_buffer_size: buffer,
+            ..wgpu::Limits::default()
+        };
+        // A data-centre GPU's Vulkan driver, WebGPU's least, and limits of no power of two.
+        for (offered, most) in [
+            (adapter(u64::from(u32::MAX), u64::MAX), 1 << 27),
+            (wgpu::Limits::downlevel_defaults(), 1 << 23),
+            (adapter(3 << 28, 1 << 30), 1 << 25),
+            (adapter(1 << 29, 1 << 29), 1 << 25),
+        ] {
+            let granted = limits(&offered);
+            assert_eq!(most_deals(&granted), most, "{offered:?}");
+            let largest = u64::from(most) * WIDEST;
+            assert!(largest <= granted.max_storage_buffer_binding_size);
+            assert!(largest <= granted.max_buffer_size);
         }
     }
 }

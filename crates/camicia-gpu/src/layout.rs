@@ -83,6 +83,16 @@ pub(crate) const LENGTHS: u64 = 4;
 /// Bytes of a record and of a find.
 pub(crate) const RECORD: u64 = 4;
 pub(crate) const FIND: u64 = 8;
+/// The most bytes a deal takes in any one buffer: a given deal with its lengths, more than its
+/// record or its find. A batch's largest buffer is this many bytes a deal.
+pub(crate) const WIDEST: u64 = {
+    let most = if FIND > RECORD { FIND } else { RECORD };
+    if DEAL + LENGTHS > most {
+        DEAL + LENGTHS
+    } else {
+        most
+    }
+};
 /// Bytes of the parameters (the WGSL struct `Params`: six words, a `vec3` at 32, the key at 48).
 pub(crate) const PARAMS: u64 = 80;
 

@@ -172,7 +172,12 @@ impl Gpu {
     }
 
     /// Deals a call would rather be given: several submissions of the device's measured size.
+    /// Once the GPU has failed, a chunk, as for the CPU engine that plays in its stead: a span
+    /// is one call, played on one thread, while a run's other threads would wait.
     fn span_deals(&self) -> u64 {
+        if self.failure_slot().is_some() {
+            return 0;
+        }
         self.inner.sizer.span(self.inner.device.most_deals)
     }
 

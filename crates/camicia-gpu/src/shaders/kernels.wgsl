@@ -10,8 +10,8 @@ struct Params {
     most: u32,
     // Whether tricks are counted in their histogram.
     tricks: u32,
-    // Room for finds; the gather counts those past it, and the host plays the batch again in
-    // halves.
+    // Room for finds: the batch's deals, so that every find has its place; the gather never
+    // writes past it.
     room: u32,
     // Workgroups along x of the gather's dispatch.
     gather_width: u32,
