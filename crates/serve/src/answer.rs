@@ -27,17 +27,27 @@ fn made(bytes: Vec<u8>, mime: &'static str) -> Response {
 
 /// An answer as the command's `--json` writes it.
 pub fn json(value: &impl Serialize) -> Response {
-    written([value], "application/json")
+    written([value], "application/json", |_| true)
 }
 
 /// Answers of a command that prints one JSON object per line (one per game), each written as
-/// soon as it is made, so that no more than one is held beside the text.
-pub fn json_lines<T: Serialize>(values: impl IntoIterator<Item = T>) -> Response {
-    written(values, "application/x-ndjson")
+/// soon as it is made, so that no more than one is held beside the text. The text is counted as
+/// it grows: after each line `hold` is asked to hold the bytes it takes, and once it refuses,
+/// the answer is 503 `crowded`.
+pub fn json_lines<T: Serialize>(
+    values: impl IntoIterator<Item = T>,
+    hold: impl FnMut(u64) -> bool,
+) -> Response {
+    written(values, "application/x-ndjson", hold)
 }
 
-/// `values`, a JSON line each, as an answer of the type `mime`.
-fn written<T: Serialize>(values: impl IntoIterator<Item = T>, mime: &'static str) -> Response {
+/// `values`, a JSON line each, as an answer of the type `mime`, as long as `hold` holds the
+/// bytes of the text.
+fn written<T: Serialize>(
+    values: impl IntoIterator<Item = T>,
+    mime: &'static str,
+    mut hold: impl FnMut(u64) -> bool,
+) -> Response {
     let mut bytes = Vec::new();
     for value in values {
         if let Err(e) = lines::json(&mut bytes, &value) {
@@ -45,6 +55,40 @@ fn written<T: Serialize>(values: impl IntoIterator<Item = T>, mime: &'static str
             return ApiError::internal(format!("the answer cannot be written: {e}"))
                 .into_response();
         }
+        if !hold(bytes.capacity() as u64) {
+            return ApiError::crowded().into_response();
+        }
     }
     made(bytes, mime)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::StatusCode;
+
+    #[test]
+    fn the_lines_are_held_as_they_are_written_and_refused_past_what_is_free() {
+        let games = || (0..1000).map(|game| [game; 8]);
+        let mut held = Vec::new();
+        let answer = json_lines(games(), |bytes| {
+            held.push(bytes);
+            true
+        });
+        assert_eq!(answer.status(), StatusCode::OK);
+        let written = lines_of(games());
+        assert_eq!(held.len(), 1000);
+        assert!(held.windows(2).all(|w| w[0] <= w[1]));
+        assert!(held[999] >= written);
+        let refused = json_lines(games(), |bytes| bytes < written / 2);
+        assert_eq!(refused.status(), StatusCode::SERVICE_UNAVAILABLE);
+    }
+
+    fn lines_of(values: impl Iterator<Item = [u32; 8]>) -> u64 {
+        let mut bytes = Vec::new();
+        for value in values {
+            lines::json(&mut bytes, &value).unwrap();
+        }
+        bytes.len() as u64
+    }
 }

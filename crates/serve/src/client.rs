@@ -63,6 +63,12 @@ fn lock(line: &Mutex<Line>) -> MutexGuard<'_, Line> {
 /// `stream` as hyper uses it, and the watch over its client while a request of `connection`
 /// is at work.
 pub fn socket(stream: TcpStream, connection: Arc<Connection>) -> (Socket, Watch) {
+    // Linux wakes a writer only once a third of the send buffer is free, and the buffer grows to
+    // megabytes: a client taking a long answer at 100 KB/s seemed to take nothing for over the
+    // write timeout, and was cut off. With little unsent allowed, the socket is writable again
+    // as soon as the client has taken some of what was sent.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    let _ = socket2::SockRef::from(&stream).set_tcp_notsent_lowat(UNSENT);
     let line = Arc::new(Mutex::new(Line::default()));
     let watch = Watch {
         socket: watch::raw(&stream),
@@ -77,6 +83,12 @@ pub fn socket(stream: TcpStream, connection: Arc<Connection>) -> (Socket, Watch)
     };
     (socket, watch)
 }
+
+/// The most bytes of an answer the system holds unsent for a connection (`TCP_NOTSENT_LOWAT`):
+/// a piece of hyper's, so that a client that takes that much within [`WRITE_TIMEOUT`] is never
+/// cut off.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+const UNSENT: u32 = 16 << 10;
 
 /// Serves `connection`, hyper's over a [`Socket`], until it ends, or until `watch` sees its
 /// client leave while a request is at work: then it is dropped, which closes it and cancels the

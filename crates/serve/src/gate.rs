@@ -222,7 +222,13 @@ fn check_token(token: &str, request: &Request) -> Option<Response> {
         .get_all(header::AUTHORIZATION)
         .iter()
         .filter_map(|v| v.to_str().ok())
-        .filter_map(|v| v.strip_prefix("Bearer "))
+        .filter_map(|v| {
+            // The scheme's name is any case, and spaces may follow it (RFC 9110 §11.1, §11.4).
+            let (scheme, given) = v.split_once(' ')?;
+            scheme
+                .eq_ignore_ascii_case("bearer")
+                .then_some(given.trim_start_matches(' '))
+        })
         .any(|given| same(given, token));
     if carried {
         return None;

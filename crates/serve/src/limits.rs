@@ -83,8 +83,8 @@ pub fn solvers() -> usize {
 /// The most bytes all the work at once may hold: the tables of positions of the searches (the
 /// Hi-Q solver's, the Russian ones'), each counted as it is laid out, its old and new layouts
 /// together while it grows, so four of the largest one request may hold; and the work whose
-/// request bounds its memory, each at its worst from its start ([`TRACE_MEMORY`],
-/// [`ANSWER_PER_INPUT_BYTE`]). A job that would take more than is free is cancelled and
+/// request bounds its memory, each at its worst from its start ([`TRACE_MEMORY`]); and a
+/// contest's input, its games and its answer, counted as they are made. A job that would take more than is free is cancelled and
 /// answered 503 `busy`; a verdict found in the Hi-Q table of prospects, a hint of some thousand
 /// positions, takes little and never waits behind the costly ones.
 pub const WORK_MEMORY: u64 = 256 << 20;
@@ -93,10 +93,10 @@ pub const WORK_MEMORY: u64 = 256 << 20;
 /// runs: its cards kept ([`MAX_TRACE_KEPT`], a byte each) and its answer, some 2 MB at the most.
 pub const TRACE_MEMORY: u64 = MAX_TRACE_KEPT + (4 << 20);
 
-/// The bytes of the memory the work shares ([`WORK_MEMORY`]) a contest's input holds for each
-/// of its bytes while its games are played: its answer, whose largest is 73 bytes for a byte of
-/// input (Speed's 404 games of a 64 KiB input, 4.8 MB).
-pub const ANSWER_PER_INPUT_BYTE: u64 = 80;
+/// The bytes of the memory the work shares a Camicia game's decks at every round start hold
+/// while they are made and written: its cards kept, the decks' text (a byte for each card kept,
+/// and a few for each round) and the same again as JSON, some 16 MB at the most.
+pub const DECKS_MEMORY: u64 = 3 * MAX_TRACE_KEPT + (4 << 20);
 
 /// The memory the Hi-Q solver may hold for one verdict, as `parlor hiq solve --memory 64M`:
 /// some two million positions, a few seconds of work at the most.

@@ -569,6 +569,18 @@ fn beyond_loopback_every_request_needs_the_token() {
     );
     served.token = Some(token.clone());
     assert_eq!(served.raw("GET", game, "").map(|a| a.0), Some(200));
+    // The scheme's name in any case, as HTTP has it.
+    let mut stream = TcpStream::connect(served.address).expect("accepted");
+    write!(
+        stream,
+        "GET {game} HTTP/1.1\r\nHost: {}\r\nAuthorization: bearer  {token}\r\nConnection: \
+         close\r\n\r\n",
+        served.address
+    )
+    .expect("sent");
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).expect("an answer");
+    assert!(answer.starts_with("HTTP/1.1 200 "), "{answer}");
     served.token = Some(token.chars().rev().collect());
     assert_eq!(served.raw("GET", game, "").map(|a| a.0), Some(401));
     let mut stream = TcpStream::connect(served.address).expect("accepted");

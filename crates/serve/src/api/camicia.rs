@@ -6,7 +6,7 @@ use super::body::Text;
 use super::query::{Params, deal_number, read, seed};
 use super::work::{State, solver_holding};
 use crate::answer::{Answer, json};
-use crate::limits::{MAX_TRACE_CARDS, MAX_TRACE_KEPT, TRACE_MEMORY};
+use crate::limits::{DECKS_MEMORY, MAX_TRACE_CARDS, MAX_TRACE_KEPT, TRACE_MEMORY};
 use crate::refusal::ApiError;
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use camicia::Deal;
@@ -85,25 +85,28 @@ fn over_budget(over: OverBudget) -> ApiError {
 /// `POST /api/camicia/trace?input=text|jsonl`: what `parlor camicia --trace --json` prints for
 /// the one game in the body, if it lays at most [`MAX_TRACE_CARDS`] cards.
 pub(super) async fn trace(state: State, OneGame(deal): OneGame) -> Answer {
-    played(state, deal, TraceJson::of).await
+    played(state, deal, TRACE_MEMORY, TraceJson::of).await
 }
 
 /// `POST /api/camicia/decks?input=text|jsonl`: both decks at every round's start of the one
 /// game in the body, within the trace's bounds.
 pub(super) async fn decks(state: State, OneGame(deal): OneGame) -> Answer {
-    played(state, deal, DecksJson::of).await
+    played(state, deal, DECKS_MEMORY, DecksJson::of).await
 }
 
-/// The answer `answer` makes of `deal`, played within [`BUDGET`].
-async fn played<T: Serialize + Send + 'static>(
+/// The answer `answer` makes of `deal`, played within [`BUDGET`] and written, holding `memory`
+/// of the memory the work shares all the while.
+async fn played<T: Serialize + 'static>(
     state: State,
     deal: Deal,
+    memory: u64,
     answer: fn(&Deal, Option<Budget>) -> Result<T, OverBudget>,
 ) -> Answer {
-    let answer = solver_holding(&state, TRACE_MEMORY, move |_| answer(&deal, Some(BUDGET)))
-        .await?
-        .map_err(over_budget)?;
-    Ok(json(&answer))
+    solver_holding(&state, memory, move |_| {
+        answer(&deal, Some(BUDGET)).map(|answer| json(&answer))
+    })
+    .await?
+    .map_err(over_budget)
 }
 
 /// `GET /api/camicia/deal?index=N`: the deal of index N, as `parlor camicia deal N` prints it;

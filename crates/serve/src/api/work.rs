@@ -3,7 +3,6 @@
 
 use crate::answer::{Answer, json_lines};
 use crate::lanes::{Lanes, Unanswered};
-use crate::limits::ANSWER_PER_INPUT_BYTE;
 use crate::refusal::ApiError;
 use axum::Router;
 use cancel::Cancel;
@@ -84,22 +83,33 @@ pub async fn solver_holding<T: Send + 'static>(
 
 /// What a contest's command prints for the contest `input`, one JSON line a game: the input
 /// read by `parse`, each game played by `play`, all on a solver's thread, since the longest
-/// input (Speed's 404 games) takes some 50 ms and many clients may post it at once. It holds
-/// [`ANSWER_PER_INPUT_BYTE`] bytes of the memory the work shares for each byte of the input.
+/// input (Speed's 404 games) takes some 50 ms and many clients may post it at once. It holds of
+/// the memory the work shares what it takes: the input's text, then the games read from it,
+/// then the answer's text as it is written, line by line. An answer is as long as its games,
+/// which no bound on the input's bytes vouches for.
 pub async fn contest_lines<G: 'static, E: std::fmt::Display + 'static, J: Serialize + 'static>(
     state: &State,
     input: String,
     parse: fn(&str) -> Result<Vec<G>, E>,
     play: fn(&G) -> J,
 ) -> Answer {
-    let holding = ANSWER_PER_INPUT_BYTE * input.len() as u64;
-    solver_holding(state, holding, move |cancel| {
+    solver(state, move |cancel| {
+        let mut held = cancel.share();
+        let text = input.len() as u64;
+        if held.resize(text).is_err() {
+            return Err(ApiError::crowded());
+        }
         let games = parse(&input).map_err(ApiError::input)?;
+        let read = text + (games.capacity() * size_of::<G>()) as u64;
+        if held.resize(read).is_err() {
+            return Err(ApiError::crowded());
+        }
         Ok(json_lines(
             games
                 .iter()
                 .take_while(|_| !cancel.is_cancelled())
                 .map(play),
+            |answer| held.resize(read + answer).is_ok(),
         ))
     })
     .await?

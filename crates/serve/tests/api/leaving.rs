@@ -17,6 +17,7 @@ pub fn trials() -> Vec<Trial> {
         a_half_closed_client_is_answered,
         a_half_closed_client_at_work_is_asked_and_answered,
         interim_answers_wait_for_an_earlier_answer_being_written,
+        a_client_that_reads_slowly_but_steadily_is_never_cut_off,
     ]
 }
 
@@ -141,6 +142,40 @@ fn interim_answers_wait_for_an_earlier_answer_being_written() {
     assert!(long.len() > 500_000, "{} bytes", long.len());
     assert_eq!(long.iter().filter(|&&b| b == b'\n').count(), GAMES);
     assert!(String::from_utf8_lossy(&finals[1].1).contains("\"fair\":"));
+    server.stop();
+}
+
+/// A client on a slow line (some 100 KB/s, a piece every 80 ms) takes its answer for longer
+/// than the write timeout without a pause of it: it is cut off only for a pause. (Linux wakes a
+/// writer once a third of the send buffer is free, and that buffer grows to megabytes: at this
+/// pace the server saw no progress for over 5 s and reset the connection some 560 KB in.)
+fn a_client_that_reads_slowly_but_steadily_is_never_cut_off() {
+    let server = TestServer::start();
+    let mut stream = TcpStream::connect(server.address()).expect("accepted");
+    // A body of 404 random deals (`parlor speed stats --seed 1`'s), whose 4.8 MB answer the
+    // sockets' buffers cannot hold at once.
+    let deals: Vec<speed::Deal> = (0..404)
+        .map(|deal| speed::Deal::random(1, deal, speed::Split::HALVES))
+        .collect();
+    let input = speed::contest::write(&deals);
+    let post = request(&server, "POST", "/api/speed/play", &input);
+    stream.write_all(post.as_bytes()).expect("sent");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .expect("a timeout");
+    let started = std::time::Instant::now();
+    let mut taken = 0;
+    let mut piece = [0; 8 << 10];
+    while started.elapsed() < serve::limits::WRITE_TIMEOUT + Duration::from_secs(3) {
+        match stream.read(&mut piece) {
+            Ok(0) => panic!("closed after {taken} bytes, {:?}", started.elapsed()),
+            Ok(n) => taken += n,
+            Err(e) => panic!("{e} after {taken} bytes, {:?}", started.elapsed()),
+        }
+        thread::sleep(Duration::from_millis(80));
+    }
+    assert!(taken > 500_000, "{taken} bytes");
+    drop(stream);
     server.stop();
 }
 
