@@ -83,10 +83,11 @@ pub fn solvers() -> usize {
 /// The most bytes all the work at once may hold: the tables of positions of the searches (the
 /// Hi-Q solver's, the Russian ones'), each counted as it is laid out, its old and new layouts
 /// together while it grows, so four of the largest one request may hold; and the work whose
-/// request bounds its memory, each at its worst from its start ([`TRACE_MEMORY`]); and a
-/// contest's input, its games and its answer, counted as they are made. A job that would take more than is free is cancelled and
-/// answered 503 `busy`; a verdict found in the Hi-Q table of prospects, a hint of some thousand
-/// positions, takes little and never waits behind the costly ones.
+/// request bounds its memory, each at its worst from its start ([`TRACE_MEMORY`],
+/// [`DECKS_MEMORY`]); and a contest's input, its games and its answer, counted as they are
+/// made. A job that would take more than is free is cancelled and answered 503 `busy`; a
+/// verdict found in the Hi-Q table of prospects, a hint of some thousand positions, takes little
+/// and never waits behind the costly ones.
 pub const WORK_MEMORY: u64 = 256 << 20;
 
 /// The bytes of the memory the work shares ([`WORK_MEMORY`]) a Camicia trace holds while it
